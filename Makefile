@@ -1,0 +1,41 @@
+# The two commands of the quickstart (`make run`, `make test`) and the developer targets.
+# Every target sets up .venv itself, idempotently: a stamp file is renewed when pyproject.toml is.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+DEV_STAMP := $(VENV)/.stamp-dev
+
+.PHONY: run test lint fmt schema bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(DEV_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $@
+
+run: $(DEV_STAMP)
+	$(BIN)/agentd chat --local
+
+test: $(DEV_STAMP)
+	$(BIN)/coverage erase
+	$(BIN)/coverage run -m pytest $(PYTEST_ARGS)
+	$(BIN)/coverage combine -q
+	$(BIN)/coverage report --fail-under=85 | tail -n 3
+
+lint: $(DEV_STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+fmt: $(DEV_STAMP)
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+schema: $(DEV_STAMP)
+	$(BIN)/agentd config schema
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage .coverage.*

@@ -1,0 +1,87 @@
+"""structlog setup: JSON lines under systemd, a console renderer in a terminal, secrets redacted."""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import sys
+from collections.abc import MutableMapping
+from typing import Any, TextIO
+
+import structlog
+
+_SECRET_KEYS = re.compile(r"(token|api_key|apikey|password|secret|authorization)", re.I)
+# Bearer tokens and bot tokens (``123456:ABC...``) inside free text, e.g. a URL in an error.
+_SECRET_TEXT = re.compile(
+    r"(Bearer\s+)[A-Za-z0-9._~+/=-]+|(/bot)\d+:[A-Za-z0-9_-]+|(api_key=)[^&\s]+", re.I
+)
+REDACTED = "[redacted]"
+
+
+def _scrub_text(text: str) -> str:
+    return _SECRET_TEXT.sub(lambda m: (m.group(1) or m.group(2) or m.group(3)) + REDACTED, text)
+
+
+class Redact:
+    """Processor: masks values under secret-looking keys and tokens embedded in strings."""
+
+    __slots__ = ("_extra",)
+
+    def __init__(self, extra_secrets: tuple[str, ...] = ()) -> None:
+        self._extra = tuple(s for s in extra_secrets if s)
+
+    def __call__(
+        self, logger: Any, method: str, event_dict: MutableMapping[str, Any]
+    ) -> MutableMapping[str, Any]:
+        for key, value in list(event_dict.items()):
+            if _SECRET_KEYS.search(key) and value not in (None, ""):
+                event_dict[key] = REDACTED
+            elif isinstance(value, str):
+                event_dict[key] = self._scrub(value)
+        return event_dict
+
+    def _scrub(self, text: str) -> str:
+        for secret in self._extra:
+            text = text.replace(secret, REDACTED)
+        return _scrub_text(text)
+
+
+def use_json(fmt: str, environ: MutableMapping[str, str] | None = None) -> bool:
+    env = os.environ if environ is None else environ
+    if fmt == "auto":
+        return bool(env.get("JOURNAL_STREAM"))
+    return fmt == "json"
+
+
+def configure(
+    *,
+    level: str = "info",
+    fmt: str = "auto",
+    secrets: tuple[str, ...] = (),
+    stream: TextIO | None = None,
+) -> None:
+    """Configure structlog (and stdlib logging of libraries) once, from the entry point."""
+    out = stream or sys.stderr
+    numeric = logging.getLevelName(level.upper())
+    renderer: Any
+    if use_json(fmt):
+        renderer = structlog.processors.JSONRenderer()
+    else:
+        renderer = structlog.dev.ConsoleRenderer(colors=out.isatty())
+    structlog.configure(
+        processors=[
+            structlog.contextvars.merge_contextvars,
+            structlog.processors.add_log_level,
+            structlog.processors.TimeStamper(fmt="iso", utc=True),
+            structlog.processors.format_exc_info,
+            Redact(secrets),
+            renderer,
+        ],
+        wrapper_class=structlog.make_filtering_bound_logger(numeric),
+        logger_factory=structlog.PrintLoggerFactory(out),
+        cache_logger_on_first_use=True,
+    )
+    logging.basicConfig(level=max(numeric, logging.WARNING), stream=out, force=True)
+    # httpx logs every request at INFO, with URLs that may carry a bot token.
+    logging.getLogger("httpx").setLevel(logging.WARNING)

@@ -1,0 +1,101 @@
+"""In-memory conversations per session: a sliding window and an LRU bound on idle sessions."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterable
+
+from agentd.messages import Conversation, Message
+
+
+def trim(messages: list[Message], max_messages: int) -> list[Message]:
+    """Keep the system message and the newest ``max_messages`` others (0 = all).
+
+    A ``tool`` message whose assistant ``tool_calls`` message falls outside the window is
+    dropped too: a tool result without its request is invalid for every chat API.
+    """
+    if max_messages <= 0:
+        return messages
+    head = messages[:1] if messages and messages[0].role == "system" else []
+    rest = messages[len(head) :]
+    if len(rest) <= max_messages:
+        return messages
+    cut = len(rest) - max_messages
+    while cut < len(rest) and rest[cut].role == "tool":
+        cut += 1
+    return head + rest[cut:]
+
+
+class SessionStore:
+    """Conversations by session id, trimmed on ``put``.
+
+    ``max_sessions`` bounds how many are kept: the least recently used beyond it are evicted
+    (they live on in the durable history and are re-hydrated on demand). All methods are
+    synchronous and so atomic on the event loop: safe for any number of concurrent tasks.
+    """
+
+    def __init__(self, max_messages: int = 0, *, max_sessions: int | None = None) -> None:
+        self.max_messages = max_messages
+        self.max_sessions = max_sessions
+        self._sessions: OrderedDict[str, Conversation] = OrderedDict()
+        self._pinned: dict[str, int] = {}
+        self.evictions = 0
+
+    def __len__(self) -> int:
+        return len(self._sessions)
+
+    def __contains__(self, session_id: object) -> bool:
+        return session_id in self._sessions
+
+    def ids(self) -> Iterable[str]:
+        return list(self._sessions)
+
+    def get(self, session_id: str) -> Conversation | None:
+        conv = self._sessions.get(session_id)
+        if conv is not None:
+            self._sessions.move_to_end(session_id)
+        return conv
+
+    def get_or_create(self, session_id: str) -> Conversation:
+        conv = self.get(session_id)
+        if conv is None:
+            conv = Conversation()
+            self._sessions[session_id] = conv
+            self._evict()
+        return conv
+
+    def put(self, session_id: str, conversation: Conversation) -> None:
+        conversation.messages = trim(conversation.messages, self.max_messages)
+        self._sessions[session_id] = conversation
+        self._sessions.move_to_end(session_id)
+        self._evict()
+
+    def delete(self, session_id: str) -> None:
+        self._sessions.pop(session_id, None)
+
+    def pin(self, session_id: str) -> None:
+        """Keep ``session_id`` from eviction while a turn works on it."""
+        self._pinned[session_id] = self._pinned.get(session_id, 0) + 1
+
+    def unpin(self, session_id: str) -> None:
+        left = self._pinned.get(session_id, 0) - 1
+        if left > 0:
+            self._pinned[session_id] = left
+        else:
+            self._pinned.pop(session_id, None)
+        self._evict()
+
+    def _evict(self) -> None:
+        if self.max_sessions is None:
+            return
+        excess = len(self._sessions) - self.max_sessions
+        if excess <= 0:
+            return
+        for session_id in list(self._sessions):
+            if excess <= 0:
+                break
+            if session_id in self._pinned:
+                continue
+            del self._sessions[session_id]
+            self.evictions += 1
+            excess -= 1

@@ -1,0 +1,123 @@
+"""Tool calls that local models write as text instead of ``tool_calls``.
+
+Two forms are recognised: ``<tool_call>{"name": ..., "arguments": ...}</tool_call>`` blocks (the
+Qwen/Hermes template), and a whole reply that is one bare JSON object (or a list of them, or one
+per line, optionally in a code fence) whose ``name`` is a registered tool. Anything else stays text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from agentd.messages import ToolCall
+
+_BLOCK = re.compile(r"<tool_call>\s*(.*?)\s*</tool_call>", re.S)
+_FENCE = re.compile(r"^```[a-zA-Z]*\s*\n?(.*?)\n?```$", re.S)
+_HOLD_PREFIXES = ("{", "[", "```", "<tool_call>")
+
+
+def _as_call(obj: Any, new_id: Callable[[], str]) -> ToolCall | None:
+    if not isinstance(obj, dict) or not isinstance(obj.get("name"), str):
+        return None
+    args = obj.get("arguments", obj.get("parameters", {}))
+    if isinstance(args, str):
+        text = args
+    else:
+        text = json.dumps(args if args is not None else {}, ensure_ascii=False)
+    return ToolCall(id=new_id(), name=obj["name"], arguments=text)
+
+
+def _bare_objects(text: str) -> list[Any] | None:
+    body = text.strip()
+    fenced = _FENCE.match(body)
+    if fenced:
+        body = fenced.group(1).strip()
+    if not body or body[0] not in "{[":
+        return None
+    try:
+        parsed = json.loads(body)
+    except ValueError:
+        parsed = None
+    if isinstance(parsed, dict):
+        return [parsed]
+    if isinstance(parsed, list):
+        return parsed
+    # One JSON object per line.
+    objects = []
+    for line in body.splitlines():
+        if not line.strip():
+            continue
+        try:
+            objects.append(json.loads(line))
+        except ValueError:
+            return None
+    return objects or None
+
+
+def parse_text_tool_calls(
+    text: str, tool_names: Iterable[str], new_id: Callable[[], str]
+) -> tuple[str, tuple[ToolCall, ...]]:
+    """Split ``text`` into (remaining text, tool calls written in it)."""
+    names = frozenset(tool_names)
+    if not names or not text:
+        return text, ()
+    calls: list[ToolCall] = []
+    if "<tool_call>" in text:
+        for block in _BLOCK.findall(text):
+            try:
+                call = _as_call(json.loads(block), new_id)
+            except ValueError:
+                # Broken JSON in a block is still a tool call: the model gets the error back.
+                call = ToolCall(id=new_id(), name=_guess_name(block), arguments=block)
+            if call is not None:
+                calls.append(call)
+        if calls:
+            return _BLOCK.sub("", text).strip(), tuple(calls)
+    objects = _bare_objects(text)
+    if objects:
+        found = [_as_call(obj, new_id) for obj in objects]
+        if all(c is not None and c.name in names for c in found):
+            return "", tuple(c for c in found if c is not None)
+    return text, ()
+
+
+def _guess_name(block: str) -> str:
+    match = re.search(r'"name"\s*:\s*"([^"]+)"', block)
+    return match.group(1) if match else "unknown"
+
+
+class TextToolCallFilter:
+    """Streaming helper: passes text through, but holds back a reply that starts like a
+    tool call written as text until the stream ends (then :meth:`flush` returns it)."""
+
+    __slots__ = ("_buffer", "_enabled", "_holding", "_started")
+
+    def __init__(self, *, enabled: bool) -> None:
+        self._enabled = enabled
+        self._buffer: list[str] = []
+        self._holding = False
+        self._started = False
+
+    def feed(self, text: str) -> str:
+        if not self._enabled or (self._started and not self._holding):
+            return text
+        self._buffer.append(text)
+        head = "".join(self._buffer).lstrip()
+        if not head:
+            return ""
+        if any(p.startswith(head) or head.startswith(p) for p in _HOLD_PREFIXES):
+            self._started = self._holding = True
+            return ""
+        self._started = True
+        self._holding = False
+        out = "".join(self._buffer)
+        self._buffer.clear()
+        return out
+
+    def flush(self) -> str:
+        out = "".join(self._buffer)
+        self._buffer.clear()
+        return out

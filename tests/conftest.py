@@ -1,0 +1,51 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.support.stub_llm import StubLLM, running_stub
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture
+def stub_llm() -> Iterator[StubLLM]:
+    """A scripted OpenAI-protocol stub server on 127.0.0.1."""
+    with running_stub() as stub:
+        yield stub
+
+
+@pytest.fixture(autouse=True)
+def _isolated_env(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Tests never read the developer's ~/.agentd or agentd env variables."""
+    import os
+
+    for name in list(os.environ):
+        if name.startswith("AGENTD_") or name in {
+            "AGENT_MAX_MESSAGES",
+            "AGENT_MAX_TOKENS",
+            "AGENT_MAX_STEPS",
+            "COMPACTION_STRATEGY",
+            "COMPACTION_THRESHOLD",
+            "AGENT_WORKDIR",
+            "LLAMA_URL",
+            "LLM_MODEL",
+            "LLM_API_KEY",
+            "MEMORY_EMBED",
+            "MEMORY_DB",
+            "HISTORY_DB",
+            "MILVUS_ADDR",
+            "MILVUS_TOKEN",
+            "JOURNAL_STREAM",
+            "NOTIFY_SOCKET",
+            "WATCHDOG_USEC",
+            "TELEGRAM_BOT_TOKEN",
+        }:
+            monkeypatch.delenv(name)
+    monkeypatch.setenv("HOME", str(tmp_path_factory.mktemp("home")))
