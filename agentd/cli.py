@@ -1,4 +1,9 @@
-"""The ``agentd`` command line."""
+"""The ``agentd`` command line.
+
+Each command group lives in its own module with ``register(subparsers)``, which adds its parser
+and sets ``handler(args, loaded) -> int`` (see :mod:`agentd.cli_chat`). Handlers run after the
+settings are loaded and logging is configured; a bad config exits 78 before any of them.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +13,6 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-import anyio
-
 from agentd._version import __version__
 from agentd.config import EX_CONFIG, Loaded, describe, json_schema, load_settings
 from agentd.errors import ConfigError
@@ -18,6 +21,8 @@ SCHEMA_PATH = Path("config/agentd.schema.json")
 
 
 def _parser() -> argparse.ArgumentParser:
+    from agentd import cli_chat
+
     parser = argparse.ArgumentParser(
         prog="agentd", description="A self-hosted agent runtime daemon."
     )
@@ -28,14 +33,14 @@ def _parser() -> argparse.ArgumentParser:
 
     config = sub.add_parser("config", help="show the resolved settings or write their schema")
     config_sub = config.add_subparsers(dest="config_command", metavar="ACTION", required=True)
-    config_sub.add_parser("show", help="resolved settings, secrets masked, with their sources")
+    show = config_sub.add_parser("show", help="resolved settings, secrets masked, with sources")
+    show.set_defaults(handler=_config_show)
     schema = config_sub.add_parser("schema", help="write the JSON Schema of the config file")
     schema.add_argument("--output", "-o", type=Path, default=SCHEMA_PATH)
+    schema.set_defaults(handler=None)
 
-    chat = sub.add_parser("chat", help="chat with the agent")
-    chat.add_argument("--local", action="store_true", help="run the agent in this process")
-    chat.add_argument("-m", "--message", help="send one message, print the answer, exit")
-    chat.add_argument("--session", default="console:local", help="session name")
+    for module in (cli_chat,):
+        module.register(sub)
     return parser
 
 
@@ -51,9 +56,8 @@ def _load(args: argparse.Namespace) -> Loaded:
     return loaded
 
 
-def _config_show(loaded: Loaded) -> int:
-    where = loaded.config_path or "(none)"
-    print(f"# config file: {where}")
+def _config_show(args: argparse.Namespace, loaded: Loaded) -> int:
+    print(f"# config file: {loaded.config_path or '(none)'}")
     rows = describe(loaded)
     width = max(len(key) for key, _, _ in rows)
     for key, value, source in rows:
@@ -69,9 +73,10 @@ def _config_schema(output: Path) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
     if args.command is None:
-        _parser().print_help()
+        parser.print_help()
         return 2
     if args.command == "config" and args.config_command == "schema":
         return _config_schema(args.output)
@@ -80,16 +85,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"agentd: {exc}", file=sys.stderr)
         return EX_CONFIG
-    if args.command == "config":
-        return _config_show(loaded)
-    if args.command == "chat":
-        from agentd.console import run_chat
-
-        try:
-            return anyio.run(run_chat, loaded.settings, args)
-        except KeyboardInterrupt:
-            return 130
-    return 2  # pragma: no cover - argparse rejects unknown commands
+    try:
+        code: int = args.handler(args, loaded)
+    except KeyboardInterrupt:
+        return 130
+    return code
 
 
 if __name__ == "__main__":  # pragma: no cover

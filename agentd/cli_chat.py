@@ -1,4 +1,4 @@
-"""``agentd chat --local``: the agent in this process, in a terminal."""
+"""``agentd chat``: talk to the agent from a terminal (``--local``: the agent in this process)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from contextlib import aclosing
 import anyio
 
 from agentd.app import open_app
-from agentd.config import Settings
+from agentd.config import Loaded, Settings
 from agentd.errors import LLMError
 from agentd.llm import TextDelta
 from agentd.runtime import Runtime
@@ -28,6 +28,18 @@ async def _one_turn(runtime: Runtime, session: str, text: str) -> None:
                 sys.stdout.write("(no answer)")
     sys.stdout.write("\n")
     sys.stdout.flush()
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    chat = sub.add_parser("chat", help="chat with the agent")
+    chat.add_argument("--local", action="store_true", help="run the agent in this process")
+    chat.add_argument("-m", "--message", help="send one message, print the answer, exit")
+    chat.add_argument("--session", default="console:local", help="session name")
+    chat.set_defaults(handler=_handler)
+
+
+def _handler(args: argparse.Namespace, loaded: Loaded) -> int:
+    return anyio.run(run_chat, loaded.settings, args)
 
 
 async def run_chat(settings: Settings, args: argparse.Namespace) -> int:
