@@ -155,7 +155,18 @@ class CronJob(_Section):
     deliver_to: str | None = None
     catch_up: Literal["coalesce", "skip"] = "coalesce"
     active_hours: str | None = Field(None, description="'HH:MM-HH:MM' in the job's timezone.")
-    timezone: str | None = None
+    timezone: str | None = Field(None, description="IANA zone; default: the system's.")
+    session_mode: Literal["fresh", "window"] = Field(
+        "fresh", description="fresh: a new session per tick; window: one session, last N kept."
+    )
+    window: int = Field(10, ge=1, description="Messages kept between ticks in window mode.")
+
+    @pydantic.model_validator(mode="after")
+    def _check(self) -> CronJob:
+        from agentd.heartbeat import validate_job
+
+        validate_job(self)
+        return self
 
 
 class CronSettings(_Section):

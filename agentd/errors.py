@@ -12,6 +12,7 @@ boundary (``raise ... from exc``), so callers only ever catch these::
     │   ├── LLMStatusError     the server answered with an HTTP error status
     │   └── LLMResponseError   the server answered with something that is not the protocol
     ├── ToolError              a tool call could not run (shown to the model as a tool result)
+    ├── ShuttingDown           the daemon is stopping and takes no new turns
     └── MemoryUnavailable      long-term memory cannot be reached
 """
 
@@ -71,3 +72,10 @@ class ToolError(AgentdError):
 
 class MemoryUnavailable(AgentdError):
     """Long-term memory cannot be reached or used."""
+
+
+class ShuttingDown(AgentdError):
+    """The daemon is shutting down: no new turns are accepted."""
+
+    def __init__(self) -> None:
+        super().__init__("agentd is shutting down and accepts no new turns; try again shortly")

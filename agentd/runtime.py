@@ -8,8 +8,8 @@ message is persisted as it is appended, the user message before the model is cal
 from __future__ import annotations
 
 import secrets
-from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -19,6 +19,7 @@ import structlog
 from agentd import scope as scopes
 from agentd.compaction import summarize_compaction
 from agentd.config import AgentDefaults
+from agentd.errors import ShuttingDown
 from agentd.llm import TextDelta
 from agentd.memory.sessions import SessionStore
 from agentd.messages import Conversation, Message, user
@@ -73,6 +74,7 @@ class Runtime:
         self._locks: dict[str, _LockSlot] = {}
         self._on_turn = on_turn
         self.in_flight = 0
+        self.accepting = True
         self._idle = anyio.Event()
         self._idle.set()
 
@@ -122,6 +124,8 @@ class Runtime:
         Yields text deltas (when ``stream``) and finally one TurnDone. Consume it with
         ``contextlib.aclosing`` so that an abandoned turn releases its session at once.
         """
+        if not self.accepting:
+            raise ShuttingDown()
         run_id = secrets.token_hex(6)
         with (
             scopes.use(scope or scopes.get() or self.default_scope),
@@ -210,6 +214,15 @@ class Runtime:
             await stream.aclose()
         assert result is not None
         return result
+
+    @contextmanager
+    def working(self) -> Iterator[None]:
+        """Count work beyond a turn (a tick's delivery) as in flight for graceful shutdown."""
+        self._enter()
+        try:
+            yield
+        finally:
+            self._leave()
 
     def _enter(self) -> None:
         self.in_flight += 1

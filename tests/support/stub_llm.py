@@ -144,7 +144,7 @@ class StubLLM:
                 self.wfile.flush()
                 self.close_connection = True
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server = _QuietServer(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
 
@@ -152,6 +152,12 @@ class StubLLM:
         if self._server is not None:
             self._server.shutdown()
             self._server.server_close()
+
+
+class _QuietServer(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A client that went away (killed daemon, cancelled turn) is expected here.
+        pass
 
 
 def _usage(body: dict[str, Any], reply: Reply) -> dict[str, int]:
