@@ -120,6 +120,7 @@ class ToolRegistry:
 
     def __init__(self, *, default_timeout: float = 30.0) -> None:
         self._tools: dict[str, Tool] = {}
+        self._schemas: list[dict[str, Any]] | None = None
         self.default_timeout = default_timeout
 
     def add(self, fn: ToolFn, *, name: str | None = None, timeout: float | None = None) -> Tool:
@@ -127,10 +128,12 @@ class ToolRegistry:
         if tool.name in self._tools:
             raise ValueError(f"a tool named {tool.name!r} is registered already")
         self._tools[tool.name] = tool
+        self._schemas = None
         return tool
 
     def remove(self, name: str) -> None:
         self._tools.pop(name, None)
+        self._schemas = None
 
     def __contains__(self, name: object) -> bool:
         return name in self._tools
@@ -146,7 +149,10 @@ class ToolRegistry:
         return frozenset(self._tools)
 
     def schemas(self) -> list[dict[str, Any]]:
-        return [tool.schema() for tool in self._tools.values()]
+        """The tools' JSON schemas, built once (they are sent on every model call)."""
+        if self._schemas is None:
+            self._schemas = [tool.schema() for tool in self._tools.values()]
+        return self._schemas
 
     async def call(self, call: ToolCall) -> ToolOutcome:
         """Run one tool call; every failure is returned as an error outcome."""
