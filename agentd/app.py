@@ -12,6 +12,8 @@ from agentd import scope as scopes
 from agentd.builtin_tools import register_builtin_tools
 from agentd.config import Settings
 from agentd.llm import LLMClient, open_client
+from agentd.memory.history import SQLiteHistory
+from agentd.memory.journal import HistoryJournal
 from agentd.prompt import build_system_prompt
 from agentd.runtime import Runtime
 from agentd.supervisor import Supervisor
@@ -28,6 +30,7 @@ class App:
     llm: LLMClient
     tools: ToolRegistry
     runtime: Runtime
+    history: SQLiteHistory | None = None
 
     def reload_prompt(self) -> None:
         """Re-read SYSTEM.md and AGENTS.md; sessions keep their history."""
@@ -39,7 +42,12 @@ class App:
 async def open_app(settings: Settings) -> AsyncIterator[App]:
     """Build the runtime and close what it opened on exit."""
     prompt = build_system_prompt(settings.workdir)
-    async with open_client(settings) as llm:
+    async with (
+        open_client(settings) as llm,
+        SQLiteHistory.open(
+            settings.history_path, synchronous=settings.history.synchronous
+        ) as history,
+    ):
         tools = ToolRegistry(default_timeout=settings.default.tool_timeout)
         register_builtin_tools(tools, settings.workdir)
         supervisor = Supervisor(llm, tools, max_steps=settings.default.max_steps)
@@ -47,6 +55,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             supervisor,
             system_prompt=prompt,
             defaults=settings.default,
+            journal=HistoryJournal(history, max_messages=settings.default.max_messages),
             default_scope=scopes.Scope(tenant=settings.tenant),
         )
-        yield App(settings=settings, llm=llm, tools=tools, runtime=runtime)
+        yield App(settings=settings, llm=llm, tools=tools, runtime=runtime, history=history)
