@@ -262,3 +262,14 @@ async def test_closed_store_refuses_calls(tmp_path: Path) -> None:
     await store.aclose()
     with scopes.use(ALICE), pytest.raises(HistoryError, match="closed"):
         await store.load_conversation("s")
+
+
+async def test_corrupt_working_value_fails_closed(store: SQLiteHistory) -> None:
+    """A malformed working-memory value raises StoredRowError naming run and key only."""
+    with scopes.use(ALICE):
+        await store.save_working("r1", "plan", "fine")
+    with closing(sqlite3.connect(store.path)) as db, db:
+        db.execute("UPDATE working SET value = ?", ("{" + SECRET,))
+    with scopes.use(ALICE), pytest.raises(StoredRowError, match="'r1', key 'plan'") as info:
+        await store.load_working("r1", "plan")
+    assert SECRET not in str(info.value)
