@@ -383,7 +383,8 @@ def _transaction(conn: sqlite3.Connection, begin: str, fn: Callable[[sqlite3.Con
         try:
             result = fn(conn)
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:  # SQLite may have rolled back already (e.g. SQLITE_FULL)
+                conn.execute("ROLLBACK")
             raise
         conn.execute("COMMIT")
     except sqlite3.Error as exc:
