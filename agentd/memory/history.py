@@ -87,7 +87,11 @@ class SessionInfo:
 
 
 class HistoryStore(Protocol):
-    """Persistence of conversations, working memory and summaries, scoped by context."""
+    """Persistence of conversations, working memory and summaries, scoped by context.
+
+    The seed interface's ``agent_id`` argument is the scope's ``app``; its tenant is the
+    scope's ``tenant``. Neither is ever a parameter.
+    """
 
     async def save_conversation(self, session_id: str, messages: Sequence[Message]) -> None:
         """Append ``messages`` to the session, in order, all or nothing."""
