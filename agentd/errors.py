@@ -7,6 +7,7 @@ boundary (``raise ... from exc``), so callers only ever catch these::
     ├── ConfigError            bad or unreadable configuration (the CLI exits 78)
     ├── ScopeMissing           a store was used outside a tenant scope (fail closed)
     ├── StoredRowError         a persisted row could not be decoded (content never echoed)
+    ├── HistoryError           the durable conversation store cannot be opened or written
     ├── LLMError               talking to the model server failed
     │   ├── LLMUnavailable     nothing answers at the configured address
     │   ├── LLMStatusError     the server answered with an HTTP error status
@@ -44,6 +45,10 @@ class ScopeMissing(AgentdError):
 
 class StoredRowError(AgentdError):
     """A stored row is malformed. The message never contains the row's content."""
+
+
+class HistoryError(AgentdError):
+    """The durable conversation store cannot be opened, migrated or written."""
 
 
 class LLMError(AgentdError):
