@@ -75,11 +75,10 @@ class TelegramChannel:
             )
         self.settings = settings
         self.state_path = state_path
-        self._own_http = http is None
-        self._http = http or httpx.AsyncClient(timeout=httpx.Timeout(30.0, connect=10.0))
-        self._api = BotAPI(
-            self._http, base_url=settings.base_url, token=settings.token.get_secret_value()
-        )
+        self._token = settings.token.get_secret_value()
+        self._given_http = http
+        self._http: httpx.AsyncClient | None = None
+        self._api_client: BotAPI | None = None
         self._allowed_ids, self._allowed_names = _allowlist(settings.allow_from)
         self._ledger: UpdateLedger | None = None
         self._bot_id: int | None = None
@@ -96,6 +95,10 @@ class TelegramChannel:
 
     async def __aenter__(self) -> Self:
         self._ledger = await UpdateLedger.load(self.state_path.expanduser())
+        self._http = self._given_http or httpx.AsyncClient(
+            timeout=httpx.Timeout(30.0, connect=10.0)
+        )
+        self._api_client = BotAPI(self._http, base_url=self.settings.base_url, token=self._token)
         return self
 
     async def __aexit__(
@@ -105,9 +108,11 @@ class TelegramChannel:
         tb: TracebackType | None,
     ) -> None:
         self._ready = False
-        if self._own_http:
+        self._api_client = None
+        http, self._http = self._http, None
+        if http is not None and http is not self._given_http:
             with anyio.move_on_after(5, shield=True):
-                await self._http.aclose()
+                await http.aclose()
 
     @property
     def ready(self) -> bool:
@@ -119,6 +124,12 @@ class TelegramChannel:
         if self._ledger is None:
             raise RuntimeError("use the channel as `async with TelegramChannel(...)` first")
         return self._ledger
+
+    @property
+    def _api(self) -> BotAPI:
+        if self._api_client is None:
+            raise RuntimeError("use the channel as `async with TelegramChannel(...)` first")
+        return self._api_client
 
     async def deliver(self, target: Target, text: str) -> None:
         """Send ``text`` to ``telegram:<chat_id>`` (split and formatted like a reply).
@@ -135,6 +146,9 @@ class TelegramChannel:
     ) -> None:
         """Answer messages until cancelled."""
         ledger = self.ledger
+        # A restarted serve starts afresh: the ledger still holds what was not answered.
+        self._queues = {}
+        self._slots = anyio.Semaphore(self.settings.max_pending)
         async with anyio.create_task_group() as tg:
             task_status.started()
             await self._identify()
@@ -176,8 +190,9 @@ class TelegramChannel:
                 )
             except TelegramError as exc:
                 self._slots.release()
-                if self._ready:
-                    log.warning("telegram.unreachable", error=str(exc), hint=_hint(exc))
+                # The first failure is a warning; while it lasts, each retry is an info line.
+                level = log.warning if self._ready else log.info
+                level("telegram.unreachable", error=str(exc), hint=_hint(exc))
                 self._ready = False
                 await backoff.sleep(exc)
                 continue
@@ -317,6 +332,9 @@ class TelegramChannel:
                             result = event.result
             except AgentdError as exc:
                 log.warning("telegram.turn_failed", error=str(exc))
+                return FAILED
+            except Exception:
+                log.exception("telegram.turn_failed")
                 return FAILED
             finally:
                 tg.cancel_scope.cancel()

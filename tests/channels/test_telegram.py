@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import anyio
 import anyio.lowlevel
@@ -17,7 +18,7 @@ from channels.base import Target
 from channels.telegram import FAILED, TelegramChannel
 from tests.channels.conftest import serving, tg_settings, wait_until
 from tests.channels.fake_telegram import TOKEN, FakeTelegram, Fault
-from tests.support.stub_llm import Reply, StubLLM
+from tests.support.stub_llm import Reply, StubLLM, echo
 
 pytestmark = pytest.mark.anyio
 
@@ -49,6 +50,7 @@ async def test_refused_sender_gets_nothing(
     with capture_logs() as logs:
         async with serving(fake_tg, runtime, tmp_path / "tg.json"):
             await wait_until(lambda: fake_tg.sent(42))
+            await wait_until(lambda: any(e["event"] == "telegram.refused" for e in logs))
     assert fake_tg.sent(7) == []
     assert not fake_tg.called("sendChatAction") or all(
         c.params["chat_id"] == "42" for c in fake_tg.called("sendChatAction")
@@ -84,11 +86,12 @@ async def test_group_answers_only_when_mentioned_or_replied_to(
     fake_tg.message(group, "just chatting", user_id=42, chat_type="supergroup")
     fake_tg.message(group, "@Agentd_Bot what time is it?", user_id=42, chat_type="supergroup")
     fake_tg.message(group, "and now?", user_id=42, chat_type="supergroup", reply_to_bot=True)
-    fake_tg.message(group, "@agentd_bot me too", user_id=8, chat_type="group")
+    fake_tg.message(group, "@agentd_bot me too", user_id=8, chat_type="supergroup")
+    fake_tg.message(group, "last @agentd_bot", user_id=42, chat_type="supergroup")
     fake_tg.message(42, "done")
     async with serving(fake_tg, runtime, tmp_path / "tg.json"):
-        await wait_until(lambda: fake_tg.sent(42) and len(fake_tg.sent(group)) >= 2)
-    assert texts(fake_tg, group) == ["echo: what time is it?", "echo: and now?"]
+        await wait_until(lambda: fake_tg.sent(42) and len(fake_tg.sent(group)) >= 3)
+    assert texts(fake_tg, group) == ["echo: what time is it?", "echo: and now?", "echo: last"]
     for params in fake_tg.sent(group):
         assert params["reply_parameters"]["allow_sending_without_reply"] is True
     assert "reply_parameters" not in fake_tg.sent(42)[0]
@@ -98,7 +101,13 @@ async def test_one_chat_in_order_other_chats_not_blocked(
     fake_tg: FakeTelegram, runtime: Runtime, stub_llm: StubLLM, tmp_path: Path
 ) -> None:
     """Messages of one chat are answered in order; a slow turn does not hold up another chat."""
-    stub_llm.add(Reply(text="slow first", delay=1.0))
+
+    def answer(body: dict[str, Any]) -> Reply:
+        if "one" in json.dumps(body["messages"][-1]):
+            return Reply(text="slow first", delay=1.0)
+        return echo(body)
+
+    stub_llm.fallback = answer
     fake_tg.message(42, "one")
     fake_tg.message(42, "two")
     fake_tg.message(55, "other", username="alice")
@@ -338,3 +347,32 @@ async def test_serve_is_cancelled_cleanly(
         await wait_until(lambda: fake_tg.called("getUpdates"))
         await anyio.lowlevel.checkpoint()
     assert not channel.ready
+
+
+def test_channel_satisfies_the_protocols(fake_tg: FakeTelegram, tmp_path: Path) -> None:
+    """TelegramChannel is a Channel and a Deliverer named "telegram"."""
+    from channels.base import Channel, Deliverer
+
+    channel = TelegramChannel(tg_settings(fake_tg), state_path=tmp_path / "tg.json")
+    assert isinstance(channel, Channel) and isinstance(channel, Deliverer)
+    assert channel.name == "telegram"
+
+
+async def test_serve_again_after_a_crash_on_the_same_channel(
+    fake_tg: FakeTelegram, runtime: Runtime, stub_llm: StubLLM, tmp_path: Path
+) -> None:
+    """The same channel object can be entered and served again (a supervisor's restart)."""
+    channel = TelegramChannel(tg_settings(fake_tg), state_path=tmp_path / "tg.json")
+    stub_llm.add(Reply(text="never sent", delay=3.0))
+    update = fake_tg.message(42, "one")
+    async with channel, anyio.create_task_group() as tg:
+        await tg.start(channel.serve, runtime)
+        await wait_until(lambda: stub_llm.requests and fake_tg.confirmed > update)
+        tg.cancel_scope.cancel()
+    async with channel, anyio.create_task_group() as tg:
+        await tg.start(channel.serve, runtime)
+        await wait_until(lambda: fake_tg.sent(42) and not channel.ledger.pending)
+        tg.cancel_scope.cancel()
+    assert texts(fake_tg, 42) == ["echo: one"]
+    with pytest.raises(RuntimeError, match="async with"):
+        await channel.deliver(Target("telegram", "42"), "closed")
