@@ -202,7 +202,9 @@ def render_parts(text: str, mode: ParseMode, limit: int = MESSAGE_LIMIT) -> list
     """The messages that carry ``text``: each rendered part within ``limit``, in order."""
     parse_mode = None if mode == "plain" else mode
     parts: list[Part] = []
-    pending = split_text(text, limit)
+    # Split for the average growth of escaping and markup; outliers are split again below.
+    growth = utf16_len(render(text, mode)) / max(1, utf16_len(text))
+    pending = split_text(text, int(limit / max(1.0, growth)))
     while pending:
         source = pending.pop(0)
         rendered = render(source, mode)
