@@ -94,6 +94,10 @@ def build_channels(app: App, health: dict[str, ChannelHealth]) -> list[Any]:
                 deliver=deliver,
             )
         )
+    if settings.channels.telegram.enabled:
+        from channels.telegram import TelegramChannel
+
+        channels.append(TelegramChannel.from_settings(settings))
     for channel in channels:
         by_name[channel.name] = channel
         health[channel.name] = ChannelHealth(channel.name)

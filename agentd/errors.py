@@ -14,7 +14,9 @@ boundary (``raise ... from exc``), so callers only ever catch these::
     │   └── LLMResponseError   the server answered with something that is not the protocol
     ├── ToolError              a tool call could not run (shown to the model as a tool result)
     ├── ShuttingDown           the daemon is stopping and takes no new turns
-    └── MemoryUnavailable      long-term memory cannot be reached
+    ├── MemoryUnavailable      long-term memory cannot be reached
+    └── ChannelError           a channel cannot talk to its service
+        └── TelegramError      the Telegram Bot API failed or refused a request
 """
 
 from __future__ import annotations
@@ -84,3 +86,35 @@ class ShuttingDown(AgentdError):
 
     def __init__(self) -> None:
         super().__init__("agentd is shutting down and accepts no new turns; try again shortly")
+
+
+class ChannelError(AgentdError):
+    """A channel could not reach or use the service it speaks to."""
+
+
+class TelegramError(ChannelError):
+    """A Bot API call failed. The message never contains the bot token.
+
+    ``status`` is the HTTP status (0 when nothing answered), ``retry_after`` the seconds Telegram
+    asked to wait (429), ``description`` Telegram's own explanation.
+    """
+
+    def __init__(
+        self,
+        method: str,
+        description: str,
+        *,
+        status: int = 0,
+        retry_after: float | None = None,
+    ) -> None:
+        self.method = method
+        self.description = description
+        self.status = status
+        self.retry_after = retry_after
+        where = f"HTTP {status}" if status else "no answer"
+        super().__init__(f"telegram {method} failed ({where}): {description}")
+
+    @property
+    def retryable(self) -> bool:
+        """True for network errors, 5xx and 429: the same request may succeed later."""
+        return self.status == 0 or self.status == 429 or self.status >= 500
