@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import anyio
+import anyio.lowlevel
 import pytest
 
 from agentd.memory.sessions import SessionStore, trim
@@ -10,10 +11,8 @@ from agentd.messages import Conversation, Message, ToolCall, assistant, system, 
 
 
 def chat(n: int, *, with_system: bool = True) -> list[Message]:
-    messages = [system("sys")] if with_system else []
-    for i in range(n):
-        messages.append(user(f"u{i}") if i % 2 == 0 else assistant(f"a{i}"))
-    return messages
+    head = [system("sys")] if with_system else []
+    return head + [user(f"u{i}") if i % 2 == 0 else assistant(f"a{i}") for i in range(n)]
 
 
 def contents(messages: list[Message]) -> list[str]:
@@ -126,7 +125,7 @@ async def test_concurrent_use_is_safe() -> None:
         for i in range(50):
             conv = store.get_or_create(f"s{(n + i) % 80}")
             conv.append(user(str(i)))
-            await anyio.sleep(0)
+            await anyio.lowlevel.checkpoint()
             store.put(f"s{(n + i) % 80}", conv)
             if i % 7 == 0:
                 store.delete(f"s{(n * i) % 80}")
