@@ -91,7 +91,9 @@ def configure(
         ],
         wrapper_class=structlog.make_filtering_bound_logger(numeric),
         logger_factory=structlog.PrintLoggerFactory(out),
-        cache_logger_on_first_use=True,
+        # No caching: module-level loggers that logged once would keep the first
+        # configuration (and its stream) forever, and a second configure() would not reach them.
+        cache_logger_on_first_use=False,
     )
     logging.basicConfig(level=max(numeric, logging.WARNING), stream=out, force=True)
     # httpx logs every request at INFO, with URLs that may carry a bot token.

@@ -152,3 +152,15 @@ def test_library_logs_are_quiet() -> None:
     """httpx request logs (URLs may carry tokens) are held at WARNING."""
     configure(stream=io.StringIO())
     assert logging.getLogger("httpx").getEffectiveLevel() == logging.WARNING
+
+
+def test_reconfiguring_reaches_loggers_that_already_logged() -> None:
+    """A module-level logger follows a later configure() (no stale cached stream)."""
+    log = structlog.get_logger("agentd.test.module")
+    first, second = io.StringIO(), io.StringIO()
+    configure(fmt="json", stream=first)
+    log.info("one")
+    first.close()
+    configure(fmt="json", stream=second)
+    log.info("two")
+    assert json.loads(second.getvalue())["event"] == "two"
