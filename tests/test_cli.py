@@ -178,7 +178,11 @@ def test_chat_one_shot(
     env.setenv("LLAMA_URL", stub_llm.url)
     stub_llm.add(Reply(text="Hello from the stub."))
     assert cli.main(["--log-format", "json", "chat", "--local", "-m", "hi"]) == 0
-    assert capsys.readouterr().out == "Hello from the stub.\n"
+    captured = capsys.readouterr()
+    assert captured.out == "Hello from the stub.\n"
+    events = [json.loads(line) for line in captured.err.splitlines()]
+    end = next(e for e in events if e["event"] == "turn.end")
+    assert end["session"] == "console:local" and end["status"] == "ok" and end["run_id"]
     assert stub_llm.requests[0]["messages"][-1] == {"role": "user", "content": "hi"}
 
 

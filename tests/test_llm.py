@@ -503,15 +503,31 @@ async def test_ping() -> None:
 
 
 async def test_open_client_from_settings() -> None:
-    """open_client() builds a client from Settings.llm, api key unwrapped."""
+    """open_client() builds a client from Settings.llm: URL, key, model and timeouts."""
     from agentd.config import load_settings
 
     settings = load_settings(
-        environ={"LLAMA_URL": "http://127.0.0.1:1/", "LLM_API_KEY": "k", "LLM_MODEL": "q"}
+        environ={
+            "LLAMA_URL": "http://127.0.0.1:1/",
+            "LLM_API_KEY": "k",
+            "LLM_MODEL": "q",
+            "AGENTD_LLM__TIMEOUT": "42",
+            "AGENTD_LLM__CONNECT_TIMEOUT": "2",
+        }
     ).settings
     async with llm_module.open_client(settings) as client:
         assert client.base_url == "http://127.0.0.1:1/v1" and client.model == "q"
         assert client._headers == {"Authorization": "Bearer k"}
+        timeout = client._http.timeout
+        assert (timeout.read, timeout.connect) == (42.0, 2.0)
+
+
+async def test_timeouts_are_retried_then_unavailable(sleeps: list[float]) -> None:
+    """A server that times out is retried, then reported as unavailable."""
+    handler, seen = scripted([httpx.ReadTimeout("slow")] * 2)
+    with pytest.raises(LLMUnavailable, match="ReadTimeout"):
+        await make_client(handler, max_retries=1).chat([user("hi")])
+    assert len(seen) == 2 and len(sleeps) == 1
 
 
 def test_usage_from_openai_tolerates_garbage() -> None:
