@@ -16,7 +16,8 @@ from agentd.messages import ToolCall
 
 _BLOCK = re.compile(r"<tool_call>\s*(.*?)\s*</tool_call>", re.S)
 _FENCE = re.compile(r"^```[a-zA-Z]*\s*\n?(.*?)\n?```$", re.S)
-_HOLD_PREFIXES = ("{", "[", "```", "<tool_call>")
+_TAG = "<tool_call>"
+_HOLD_PREFIXES = ("{", "[", "```", _TAG)
 
 
 def _as_call(obj: Any, new_id: Callable[[], str]) -> ToolCall | None:
@@ -90,8 +91,9 @@ def _guess_name(block: str) -> str:
 
 
 class TextToolCallFilter:
-    """Streaming helper: passes text through, but holds back a reply that starts like a
-    tool call written as text until the stream ends (then :meth:`flush` returns it)."""
+    """Streaming helper: passes text through, but holds back what may be a tool call written
+    as text: a whole reply that starts like one, and anything from a ``<tool_call>`` tag on.
+    Held text comes out of :meth:`flush` at the end (when it turned out not to be a call)."""
 
     __slots__ = ("_buffer", "_enabled", "_holding", "_started")
 
@@ -102,20 +104,29 @@ class TextToolCallFilter:
         self._started = False
 
     def feed(self, text: str) -> str:
-        if not self._enabled or (self._started and not self._holding):
+        if not self._enabled:
             return text
         self._buffer.append(text)
-        head = "".join(self._buffer).lstrip()
-        if not head:
-            return ""
-        if any(p.startswith(head) or head.startswith(p) for p in _HOLD_PREFIXES):
-            self._started = self._holding = True
-            return ""
-        self._started = True
-        self._holding = False
-        out = "".join(self._buffer)
-        self._buffer.clear()
-        return out
+        pending = "".join(self._buffer)
+        if not self._started or self._holding:
+            head = pending.lstrip()
+            if not head:
+                return ""
+            if any(p.startswith(head) or head.startswith(p) for p in _HOLD_PREFIXES):
+                self._started = self._holding = True
+                return ""
+            self._started = True
+            self._holding = False
+        # Mid-reply, a <tool_call> block is held from its tag on; a tail that may be the
+        # start of the tag waits for the next piece.
+        tag = pending.find(_TAG)
+        if tag >= 0:
+            self._holding = True
+            self._buffer = [pending[tag:]]
+            return pending[:tag]
+        keep = next((n for n in range(len(_TAG) - 1, 0, -1) if pending.endswith(_TAG[:n])), 0)
+        self._buffer = [pending[len(pending) - keep :]] if keep else []
+        return pending[: len(pending) - keep]
 
     def flush(self) -> str:
         out = "".join(self._buffer)

@@ -177,3 +177,22 @@ def test_filter_disabled_passes_everything() -> None:
     """With no tools offered, nothing is held."""
     f = TextToolCallFilter(enabled=False)
     assert f.feed("{") == "{"
+
+
+def test_filter_holds_a_tool_call_block_after_text() -> None:
+    """Text before a <tool_call> block is shown; the block itself is held, even when the tag
+    arrives split across pieces."""
+    f = TextToolCallFilter(enabled=True)
+    shown = [f.feed(piece) for piece in ("Let me check. <to", "ol_ca", 'll>{"name": ', '"x"}')]
+    assert "".join(shown) == "Let me check. "
+    assert f.feed("</tool_call>") == ""
+    assert f.flush() == '<tool_call>{"name": "x"}</tool_call>'
+
+
+def test_filter_releases_a_false_alarm_tag() -> None:
+    """A '<' that does not become <tool_call> is shown with the next piece."""
+    f = TextToolCallFilter(enabled=True)
+    assert f.feed("a < b and c <t") == "a < b and c "
+    assert f.feed("d") == "<td"
+    assert f.feed(" done <") == " done "
+    assert f.flush() == "<"
