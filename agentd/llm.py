@@ -259,12 +259,14 @@ class LLMClient:
                     if shown:
                         yield TextDelta(shown)
         content, calls = assembler.content(), tuple(assembler.tool_calls())
+        written_calls = False
         if not calls:
             content, calls = parse_text_tool_calls(content, names, _new_call_id)
-            if not calls:
-                rest = text_filter.flush()
-                if rest:
-                    yield TextDelta(rest)
+            written_calls = bool(calls)
+        # Held-back text that was not a tool call after all is the user's to see.
+        rest = "" if written_calls else text_filter.flush()
+        if rest:
+            yield TextDelta(rest)
         yield Completed(
             ChatResult(assistant(content, calls), assembler.usage, assembler.finish_reason)
         )

@@ -262,6 +262,30 @@ async def test_stream_holds_back_text_tool_calls() -> None:
     assert [c.name for c in result.message.tool_calls] == ["current_time"]
 
 
+async def test_stream_hides_a_tool_call_block_after_text() -> None:
+    """Text before a streamed <tool_call> block is shown; the block is not."""
+    text = 'Sure. <tool_call>{"name": "current_time", "arguments": {}}</tool_call>'
+    pieces = [text[i : i + 4] for i in range(0, len(text), 4)]
+    body = sse(*(delta(content=p) for p in pieces))
+    client = make_client(lambda r: httpx.Response(200, content=body))
+    shown, result = await collect(client, [user("hi")], None, frozenset({"current_time"}))
+    assert shown == "Sure. "
+    assert result.message.content == "Sure."
+    assert [c.name for c in result.message.tool_calls] == ["current_time"]
+
+
+async def test_stream_shows_held_text_beside_native_tool_calls() -> None:
+    """Text held back while streaming is shown when the tool calls came natively."""
+    body = sse(
+        delta(content="[checking]"),
+        delta(tool_calls=[{"index": 0, "id": "c", "function": {"name": "current_time"}}]),
+    )
+    client = make_client(lambda r: httpx.Response(200, content=body))
+    shown, result = await collect(client, [user("hi")], None, frozenset({"current_time"}))
+    assert shown == "[checking]" == result.message.content
+    assert [c.name for c in result.message.tool_calls] == ["current_time"]
+
+
 async def test_stream_releases_held_text_that_is_not_a_tool_call() -> None:
     """Held-back text that turns out not to be a tool call is shown at the end."""
     body = sse(delta(content="{not"), delta(content=" json} really"))
