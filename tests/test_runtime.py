@@ -362,3 +362,16 @@ async def test_prompt_changes_apply_to_existing_sessions() -> None:
     runtime.system_prompt = "NEW"
     history = await runtime.history("s")
     assert history[0].content == "NEW" and len(history) == 3
+
+
+async def test_given_session_store_is_used() -> None:
+    """A SessionStore passed in (empty, as every new one is) is the one the runtime uses."""
+    from agentd.memory.sessions import SessionStore
+
+    store = SessionStore(max_messages=2)
+    runtime = Runtime(
+        Supervisor(FakeModel()), system_prompt="SYS", defaults=AgentDefaults(), sessions=store
+    )
+    assert runtime.sessions is store
+    await runtime.ask("s", "hi")
+    assert "s" in store
