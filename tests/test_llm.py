@@ -564,3 +564,54 @@ def test_message_type_is_assistant() -> None:
     """Results carry assistant messages (guards the ChatResult contract)."""
     result = ChatResult(Message(role="assistant", content="x"))
     assert result.usage.total_tokens == 0
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        pytest.param({"choices": [{"message": None}]}, id="message-null"),
+        pytest.param({"choices": [{"message": "hi"}]}, id="message-string"),
+        pytest.param({"choices": [None]}, id="choice-null"),
+    ],
+)
+async def test_chat_rejects_odd_messages(answer: Any) -> None:
+    """A choice whose message is not an object is a protocol error, not a crash."""
+    client = make_client(lambda r: httpx.Response(200, json=answer))
+    with pytest.raises(LLMResponseError):
+        await client.chat([user("hi")])
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        pytest.param({"data": [[0.1, 0.2]]}, id="rows-not-objects"),
+        pytest.param({"data": None}, id="data-null"),
+        pytest.param([1], id="not-object"),
+    ],
+)
+async def test_embed_rejects_odd_rows(answer: Any) -> None:
+    """An embeddings answer of the wrong shape is a protocol error, not a crash."""
+    client = make_client(lambda r: httpx.Response(200, json=answer))
+    with pytest.raises(LLMResponseError):
+        await client.embed(["x"])
+
+
+async def test_retry_after_as_http_date(sleeps: list[float]) -> None:
+    """Retry-After given as an HTTP date is honoured too."""
+    import email.utils
+    import time
+
+    when = email.utils.formatdate(time.time() + 30, usegmt=True)
+    handler, _ = scripted(
+        [httpx.Response(503, headers={"Retry-After": when}), httpx.Response(200, json=completion())]
+    )
+    await make_client(handler).chat([user("hi")])
+    assert 25 <= sleeps[0] <= 30
+
+
+async def test_stream_error_event_raises() -> None:
+    """An error object sent inside the stream raises with the server's message."""
+    body = sse(delta(content="par"), {"error": {"message": "out of memory", "code": 500}})
+    client = make_client(lambda r: httpx.Response(200, content=body))
+    with pytest.raises(LLMResponseError, match="out of memory"):
+        await collect(client, [user("hi")])
