@@ -294,3 +294,10 @@ def test_schema_describes_the_settings() -> None:
     assert schema["$schema"].endswith("2020-12/schema")
     assert schema["additionalProperties"] is False
     assert {"default", "llm", "memory", "milvus", "cron", "channels"} <= set(schema["properties"])
+
+
+def test_empty_section_does_not_claim_its_defaults(tmp_path: Path) -> None:
+    """An empty section in the file leaves its keys' source as default."""
+    path = write(tmp_path, {"llm": {}, "tenant": "t"})
+    rows = {key: source for key, _, source in describe(load_settings(path, environ={}))}
+    assert rows["llm.model"] == "default" and rows["tenant"] == f"file {path}"
