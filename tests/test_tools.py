@@ -189,3 +189,30 @@ def test_missing_type_hint_is_refused() -> None:
 
     with pytest.raises(TypeError, match="type hint"):
         Tool.from_function(untyped)
+
+
+def test_docstring_sections_and_wrapped_argument_lines() -> None:
+    """Wrapped argument descriptions are joined; later sections stay out of the schema."""
+
+    async def find(pattern: str, limit: int = 10) -> str:
+        """Find notes.
+
+        Searches every note in the workdir.
+
+        Args:
+            pattern: A regular expression, matched against
+                each line of each note.
+            limit: At most this many matches.
+
+        Returns:
+            limit: not an argument description.
+        """
+        return ""
+
+    fn = Tool.from_function(find).schema()["function"]
+    assert fn["description"] == "Find notes. Searches every note in the workdir."
+    props = fn["parameters"]["properties"]
+    assert props["pattern"]["description"] == (
+        "A regular expression, matched against each line of each note."
+    )
+    assert props["limit"]["description"] == "At most this many matches."
