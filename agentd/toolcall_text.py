@@ -14,7 +14,8 @@ from typing import Any
 
 from agentd.messages import ToolCall
 
-_BLOCK = re.compile(r"<tool_call>\s*(.*?)\s*</tool_call>", re.S)
+# The closing tag is optional at the very end: models often stop right after the JSON.
+_BLOCK = re.compile(r"<tool_call>\s*(.*?)\s*(</tool_call>|\Z)", re.S)
 _FENCE = re.compile(r"^```[a-zA-Z]*\s*\n?(.*?)\n?```$", re.S)
 _TAG = "<tool_call>"
 _HOLD_PREFIXES = ("{", "[", "```", _TAG)
@@ -67,16 +68,23 @@ def parse_text_tool_calls(
         return text, ()
     calls: list[ToolCall] = []
     if "<tool_call>" in text:
-        for block in _BLOCK.findall(text):
+        rest: list[str] = []
+        last = 0
+        for match in _BLOCK.finditer(text):
+            block, closed = match.group(1), bool(match.group(2))
             try:
                 call = _as_call(json.loads(block), new_id)
             except ValueError:
-                # Broken JSON in a block is still a tool call: the model gets the error back.
-                call = ToolCall(id=new_id(), name=_guess_name(block), arguments=block)
+                # Broken JSON in a closed block is still a tool call: the model gets the error
+                # back. An unclosed tag with no JSON after it is just prose about the tag.
+                call = ToolCall(new_id(), _guess_name(block), block) if closed else None
             if call is not None:
                 calls.append(call)
+                rest.append(text[last : match.start()])
+                last = match.end()
         if calls:
-            return _BLOCK.sub("", text).strip(), tuple(calls)
+            rest.append(text[last:])
+            return "".join(rest).strip(), tuple(calls)
     objects = _bare_objects(text)
     if objects:
         found = [_as_call(obj, new_id) for obj in objects]

@@ -248,3 +248,26 @@ def test_keyboard_interrupt_exits_130(env: pytest.MonkeyPatch) -> None:
 
     env.setattr(cli_chat, "_handler", interrupted)
     assert cli.main(["chat", "--local"]) == 130
+
+
+def test_chat_runs_a_tool_call_written_as_text(
+    env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], stub_llm: StubLLM, tmp_path: Path
+) -> None:
+    """A local model writing its tool call as text gets the tool run; the user sees no JSON."""
+    env.setenv("LLAMA_URL", stub_llm.url)
+    (tmp_path / "workdir").mkdir()
+    (tmp_path / "workdir" / "todo.md").write_text("- [ ] water the plants\n")
+    stub_llm.add(
+        Reply(text='Checking. <tool_call>{"name": "read_file", "arguments": {"path": "todo.md"}}'),
+        Reply(text="You still have to water the plants."),
+    )
+    assert cli.main(["chat", "--local", "-m", "what is left?"]) == 0
+    assert capsys.readouterr().out == "Checking. You still have to water the plants.\n"
+    second = stub_llm.requests[1]["messages"]
+    assert second[-2]["tool_calls"][0]["function"]["name"] == "read_file"
+    assert second[-1] == {
+        "role": "tool",
+        "content": "- [ ] water the plants\n",
+        "tool_call_id": second[-2]["tool_calls"][0]["id"],
+        "name": "read_file",
+    }

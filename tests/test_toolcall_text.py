@@ -39,6 +39,12 @@ def parse(text: str, names: frozenset[str] = NAMES) -> tuple[str, list[tuple[str
             id="two-blocks-with-text",
         ),
         pytest.param(
+            'On it. <tool_call>{"name": "read_file", "arguments": {"path": "a"}}\n',
+            "On it.",
+            [("read_file", {"path": "a"})],
+            id="unterminated-block-at-end",
+        ),
+        pytest.param(
             '{"name": "current_time", "arguments": {"timezone": "UTC"}}',
             "",
             [("current_time", {"timezone": "UTC"})],
@@ -103,6 +109,7 @@ def test_tool_calls_in_text_are_recognised(
         pytest.param('{"name": "current_time"}\nnot json', id="lines-with-garbage"),
         pytest.param("{broken", id="broken-json"),
         pytest.param("", id="empty"),
+        pytest.param("Wrap calls in a <tool_call> tag, like this.", id="tag-in-prose"),
         pytest.param('[{"name": "current_time"}, {"name": "nope"}]', id="one-unknown-in-list"),
     ],
 )
