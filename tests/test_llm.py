@@ -234,8 +234,7 @@ async def test_stream_yields_deltas_and_assembles_split_tool_calls() -> None:
 
 
 async def test_stream_joins_multiline_data_and_ignores_other_fields() -> None:
-    """Multi-line data fields are joined; comments and other fields are skipped; a stream
-    ending without [DONE] still ends."""
+    """Multi-line data is joined, comments skipped, and a stream without [DONE] ends."""
     head, tail = '{"choices":', json.dumps(delta(content="hi")["choices"]) + "}"
     body = (
         b": keep-alive\n\nevent: message\ndata: "

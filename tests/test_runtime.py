@@ -135,8 +135,7 @@ async def test_window_applies_after_a_turn() -> None:
 
 
 async def test_summarize_runs_after_a_turn() -> None:
-    """With compaction_strategy=summarize a long session is summarized after its turn,
-    by a non-streaming call without tools."""
+    """summarize compacts a long session after its turn, by a tool-less non-streaming call."""
     model = FakeModel(fallback=lambda msgs: answer("x" * 400))
     runtime = make_runtime(
         model, compaction_strategy="summarize", compaction_threshold=650, max_tokens=100_000

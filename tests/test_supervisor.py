@@ -125,8 +125,7 @@ async def test_invalid_tool_json_becomes_an_error_result() -> None:
 
 
 async def test_max_steps_bounds_the_loop() -> None:
-    """A model that always asks for tools is called max_steps times; the last call offers no
-    tools and the turn still ends with an answer and a consistent conversation."""
+    """A model always asking for tools gets max_steps calls, the last without tools."""
     model = FakeModel(fallback=lambda msgs: answer("again", ("echo_tool", '{"text": "x"}')))
     conv = conversation()
     result = await Supervisor(model, make_registry(), max_steps=3).run(conv)

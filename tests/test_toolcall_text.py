@@ -187,8 +187,7 @@ def test_filter_disabled_passes_everything() -> None:
 
 
 def test_filter_holds_a_tool_call_block_after_text() -> None:
-    """Text before a <tool_call> block is shown; the block itself is held, even when the tag
-    arrives split across pieces."""
+    """Text before a <tool_call> block is shown; the block is held, even with a split tag."""
     f = TextToolCallFilter(enabled=True)
     shown = [f.feed(piece) for piece in ("Let me check. <to", "ol_ca", 'll>{"name": ', '"x"}')]
     assert "".join(shown) == "Let me check. "
