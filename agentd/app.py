@@ -17,6 +17,8 @@ from agentd.builtin_tools import register_builtin_tools
 from agentd.config import Settings
 from agentd.lifecycle import ChannelHealth, supervise_channel
 from agentd.llm import LLMClient, open_client
+from agentd.memory.history import SQLiteHistory
+from agentd.memory.journal import HistoryJournal
 from agentd.prompt import build_system_prompt
 from agentd.runtime import Runtime
 from agentd.sdnotify import Notifier, pet_watchdog, watchdog_interval
@@ -35,6 +37,7 @@ class App:
     tools: ToolRegistry
     runtime: Runtime
     channel_health: dict[str, ChannelHealth] = field(default_factory=dict)
+    history: SQLiteHistory | None = None
 
     def reload_prompt(self) -> None:
         """Re-read SYSTEM.md and AGENTS.md; sessions keep their history."""
@@ -46,7 +49,12 @@ class App:
 async def open_app(settings: Settings) -> AsyncIterator[App]:
     """Build the runtime and close what it opened on exit."""
     prompt = build_system_prompt(settings.workdir)
-    async with open_client(settings) as llm:
+    async with (
+        open_client(settings) as llm,
+        SQLiteHistory.open(
+            settings.history_path, synchronous=settings.history.synchronous
+        ) as history,
+    ):
         tools = ToolRegistry(default_timeout=settings.default.tool_timeout)
         register_builtin_tools(tools, settings.workdir)
         supervisor = Supervisor(llm, tools, max_steps=settings.default.max_steps)
@@ -54,9 +62,10 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             supervisor,
             system_prompt=prompt,
             defaults=settings.default,
+            journal=HistoryJournal(history, max_messages=settings.default.max_messages),
             default_scope=scopes.Scope(tenant=settings.tenant),
         )
-        yield App(settings=settings, llm=llm, tools=tools, runtime=runtime)
+        yield App(settings=settings, llm=llm, tools=tools, runtime=runtime, history=history)
 
 
 def build_channels(app: App, health: dict[str, ChannelHealth]) -> list[Any]:
@@ -85,6 +94,10 @@ def build_channels(app: App, health: dict[str, ChannelHealth]) -> list[Any]:
                 deliver=deliver,
             )
         )
+    if settings.channels.telegram.enabled:
+        from channels.telegram import TelegramChannel
+
+        channels.append(TelegramChannel.from_settings(settings))
     for channel in channels:
         by_name[channel.name] = channel
         health[channel.name] = ChannelHealth(channel.name)

@@ -49,6 +49,7 @@ FLAT_ENV: dict[str, tuple[str, ...]] = {
     "MILVUS_TOKEN": ("milvus", "token"),
     "MILVUS_DB_NAME": ("milvus", "db_name"),
     "MILVUS_COLLECTION": ("milvus", "collection"),
+    "TELEGRAM_BOT_TOKEN": ("channels", "telegram", "token"),
 }
 
 
@@ -178,9 +179,48 @@ class ChannelSettings(_Section):
     enabled: bool = False
 
 
+class TelegramSettings(_Section):
+    """The Telegram bot (long polling of the Bot API)."""
+
+    enabled: bool = False
+    token: SecretStr | None = Field(None, description="Bot token from @BotFather.")
+    base_url: str = Field("https://api.telegram.org", description="Bot API server root.")
+    allow_from: list[int | str] = Field(
+        [], description="User ids or @usernames allowed to talk to the bot; empty = nobody."
+    )
+    poll_timeout: int = Field(30, ge=0, le=300, description="Seconds one getUpdates may wait.")
+    parse_mode: Literal["HTML", "MarkdownV2", "plain"] = Field(
+        "HTML", description="How replies are formatted (plain text when Telegram rejects it)."
+    )
+    state_file: Path | None = Field(
+        None, description="JSON file of the update offset; default: state_dir/telegram.json."
+    )
+    backoff_initial: float = Field(1.0, gt=0, description="First retry delay, in seconds.")
+    backoff_max: float = Field(60.0, gt=0, description="Longest retry delay, in seconds.")
+    max_pending: int = Field(32, ge=1, description="Updates being answered at once, all chats.")
+    reply_timeout: float = Field(
+        30.0, gt=0, description="Seconds a reply may take to send (retries included)."
+    )
+
+    @pydantic.field_validator("base_url")
+    @classmethod
+    def _http_url(cls, value: str) -> str:
+        if not value.startswith(("http://", "https://")):
+            raise ValueError("must be an http:// or https:// URL")
+        return value.rstrip("/")
+
+    @pydantic.model_validator(mode="after")
+    def _token_when_enabled(self) -> TelegramSettings:
+        if self.enabled and (self.token is None or not self.token.get_secret_value()):
+            raise ValueError(
+                "enabled without a token: set TELEGRAM_BOT_TOKEN (or channels.telegram.token)"
+            )
+        return self
+
+
 class ChannelsSettings(_Section):
     http: ChannelSettings = ChannelSettings()
-    telegram: ChannelSettings = ChannelSettings()
+    telegram: TelegramSettings = TelegramSettings()
 
 
 class LogSettings(_Section):
@@ -387,7 +427,9 @@ def load_settings(
     sources: dict[str, str] = {}
     for data, name in layers:
         _merge(merged, data)
-        for leaf in _leaves(data):
+        for leaf, value in _leaves(data).items():
+            if isinstance(value, Mapping):
+                continue  # an empty section sets nothing: its keys keep their source
             src = name(leaf) if callable(name) else name
             dotted = ".".join(leaf)
             # A whole section replaced by a later layer takes the later source for its leaves.
@@ -435,6 +477,28 @@ def getattr_path(obj: Any, path: tuple[str, ...]) -> Any:
         else:
             return None
     return obj
+
+
+def secret_values(settings: BaseModel) -> tuple[str, ...]:
+    """Every secret in ``settings`` (for the log redactor), however deeply nested."""
+    found: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, SecretStr):
+            if node.get_secret_value():
+                found.append(node.get_secret_value())
+        elif isinstance(node, BaseModel):
+            for name in type(node).model_fields:
+                walk(getattr(node, name))
+        elif isinstance(node, list | tuple):
+            for item in node:
+                walk(item)
+        elif isinstance(node, dict):
+            for item in node.values():
+                walk(item)
+
+    walk(settings)
+    return tuple(found)
 
 
 def json_schema() -> dict[str, Any]:
