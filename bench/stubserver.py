@@ -3,7 +3,7 @@
 It is a stub, not a model: every chat completion answers a fixed short text after a fixed
 latency, so what a benchmark measures around it is the cost of the code in between.
 
-    python bench/stubserver.py --latency-ms 50   # prints "PORT <n>" when listening
+    python -m bench.stubserver --latency-ms 50   # prints "PORT <n>" when listening
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ import time
 
 ANSWER = "The quick brown fox jumps over the lazy dog."
 TASKS: set[asyncio.Task[None]] = set()
+#: Sizes (bytes) of the chat request bodies received since the last GET /stats.
+SIZES: list[int] = []
 
 
 def _completion(model: str) -> bytes:
@@ -80,7 +82,10 @@ class StubProtocol(asyncio.Protocol):
             task.add_done_callback(TASKS.discard)
 
     async def respond(self, method: str, path: str, body: bytes) -> None:
-        if method == "GET":
+        if method == "GET" and path == "/stats":
+            payload, ctype = json.dumps({"chat_request_bytes": SIZES}).encode(), "application/json"
+            SIZES.clear()
+        elif method == "GET":
             payload = b'{"object":"list","data":[{"id":"stub","object":"model"}]}'
             ctype = "application/json"
         elif path.endswith("/embeddings"):
@@ -89,6 +94,7 @@ class StubProtocol(asyncio.Protocol):
             data = [{"index": i, "embedding": [0.1] * 8} for i in range(len(inputs))]
             payload, ctype = json.dumps({"data": data}).encode(), "application/json"
         else:
+            SIZES.append(len(body))
             req = json.loads(body)
             if self.latency:
                 await asyncio.sleep(self.latency)
@@ -101,7 +107,8 @@ class StubProtocol(asyncio.Protocol):
             return
         self.transport.write(
             f"HTTP/1.1 200 OK\r\nContent-Type: {ctype}\r\nContent-Length: {len(payload)}\r\n"
-            "Connection: keep-alive\r\n\r\n".encode() + payload
+            "Connection: keep-alive\r\n\r\n".encode()
+            + payload
         )
 
 

@@ -4,25 +4,22 @@ Each session runs several turns one after another through ``Runtime.handle`` (th
 channel takes); all sessions run at once. Prints turns/s, per-turn latency p50/p99 and the CPU
 seconds agentd spent per turn (the stub runs in its own process and is not counted).
 
-    python bench/throughput.py [--turns 20] [--sessions 1,16,64,256]
+    python -m bench.throughput [--turns 20] [--sessions 1,16,64,256]
 """
 
 from __future__ import annotations
 
 import argparse
 import resource
-import sys
 import time
 from contextlib import aclosing
 from pathlib import Path
 
 import anyio
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from agentd.config import Settings  # noqa: E402
-from agentd.runtime import Runtime  # noqa: E402
-from bench._common import pct, stub_server, table  # noqa: E402
+from agentd.config import Settings
+from agentd.runtime import Runtime
+from bench._common import pct, stub_server, table
 
 
 def _cpu() -> float:
