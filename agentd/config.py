@@ -167,8 +167,37 @@ class ChannelSettings(_Section):
     enabled: bool = False
 
 
+class RateLimitSettings(_Section):
+    """A token bucket per bearer token (per client address when no tokens are set)."""
+
+    requests_per_minute: float = Field(120.0, ge=0, description="Refill rate; 0 = no limit.")
+    burst: int = Field(20, ge=1, description="Requests allowed at once before the rate applies.")
+
+
+class HttpChannelSettings(_Section):
+    """The OpenAI-compatible HTTP API, health, readiness and metrics."""
+
+    enabled: bool = False
+    host: str = Field("127.0.0.1", min_length=1, description="Address to bind.")
+    port: int = Field(8321, ge=0, le=65535, description="0 = a free port.")
+    tokens: list[SecretStr] = Field(
+        [], description="Bearer tokens; required unless bound to loopback."
+    )
+    model_name: str = Field("agentd", min_length=1, description="Model id in /v1/models.")
+    max_body_bytes: int = Field(1_048_576, ge=1024, description="Larger request bodies get 413.")
+    max_message_chars: int = Field(
+        100_000, ge=1, description="Longest message content accepted (400 beyond)."
+    )
+    body_timeout: float = Field(30.0, gt=0, description="Seconds a client may take to send a body.")
+    send_timeout: float = Field(
+        60.0, gt=0, description="Seconds a streaming client may stall before it is dropped."
+    )
+    max_connections: int = Field(1024, ge=1, description="Open connections; 503 beyond.")
+    rate_limit: RateLimitSettings = RateLimitSettings()
+
+
 class ChannelsSettings(_Section):
-    http: ChannelSettings = ChannelSettings()
+    http: HttpChannelSettings = HttpChannelSettings()
     telegram: ChannelSettings = ChannelSettings()
 
 
