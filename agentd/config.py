@@ -168,7 +168,7 @@ class ChannelSettings(_Section):
 
 
 class RateLimitSettings(_Section):
-    """A token bucket per bearer token (per client address when no tokens are set)."""
+    """A token bucket per bearer token (applies when tokens are set)."""
 
     requests_per_minute: float = Field(120.0, ge=0, description="Refill rate; 0 = no limit.")
     burst: int = Field(20, ge=1, description="Requests allowed at once before the rate applies.")

@@ -1,7 +1,8 @@
 """The HTTP API as a Starlette app: chat completions, models, health, readiness, metrics.
 
 ``/healthz`` and ``/readyz`` are open (probes carry no token); ``/metrics`` and ``/v1/*`` need a
-bearer token whenever tokens are configured, and ``/v1/*`` is rate limited per token. Every error
+bearer token whenever tokens are configured, and then ``/v1/*`` is rate limited per token
+(without tokens the channel is on loopback, used by this machine alone, and not limited). Every error
 leaves in the OpenAI error shape.
 """
 
@@ -129,9 +130,8 @@ class Api:
         async def handler(request: Request) -> Response:
             try:
                 who = self.auth.identify(request.headers.get("authorization"))
-                if limit:
-                    client = request.client.host if request.client else "unknown"
-                    self.limiter.check(who or f"addr:{client}")
+                if limit and who is not None:
+                    self.limiter.check(who)
                 response = await endpoint(request, who)
                 if isinstance(response, TurnResponse):
                     # Its status is known only once the turn has started answering.

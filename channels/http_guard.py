@@ -1,28 +1,32 @@
 """What stands between the network and the agent: bearer tokens, rate limits, body limits.
 
 Tokens are compared in constant time against every configured token (no early exit that would
-tell which one nearly matched). The rate limit is a token bucket per bearer token, or per client
-address when the channel runs without tokens on loopback; the set of buckets is bounded.
+tell which one nearly matched). The rate limit is a token bucket per bearer token; the set of
+buckets is bounded.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import ipaddress
 import math
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import aclosing
 from dataclasses import dataclass
 
 import anyio
 from pydantic import SecretStr
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 
 from agentd.config import HttpChannelSettings
 from agentd.errors import ConfigError
 from channels.openai_wire import ApiError
 
 MAX_BUCKETS = 10_000
+DRAIN_BYTES = 1 << 20
+DRAIN_SECONDS = 1.0
 
 
 def is_loopback(host: str) -> bool:
@@ -134,27 +138,40 @@ class RateLimiter:
 async def read_body(request: Request, *, limit: int, within: float) -> bytes:
     """The request body, refusing more than ``limit`` bytes (413) or a slow sender (408)."""
     declared = request.headers.get("content-length")
-    if declared is not None:
-        try:
-            size = int(declared)
-        except ValueError:
-            raise ApiError(400, "Content-Length is not a number", code="invalid_header") from None
-        if size > limit:
-            raise _too_large(limit)
+    if declared is not None and not declared.isdigit():
+        raise ApiError(400, "Content-Length is not a number", code="invalid_header")
     chunks: list[bytes] = []
     received = 0
-    try:
-        with anyio.fail_after(within):
-            async for chunk in request.stream():
-                received += len(chunk)
-                if received > limit:
-                    raise _too_large(limit)
-                chunks.append(chunk)
-    except TimeoutError:
-        raise ApiError(
-            408, f"request body not received within {within:g} s", code="timeout"
-        ) from None
+    async with aclosing(request.stream()) as stream:
+        if declared is not None and int(declared) > limit:
+            await _drain(stream)
+            raise _too_large(limit)
+        try:
+            with anyio.fail_after(within):
+                async for chunk in stream:
+                    received += len(chunk)
+                    if received > limit:
+                        break
+                    chunks.append(chunk)
+        except TimeoutError:
+            raise ApiError(
+                408, f"request body not received within {within:g} s", code="timeout"
+            ) from None
+        if received > limit:
+            await _drain(stream)
+            raise _too_large(limit)
     return b"".join(chunks)
+
+
+async def _drain(stream: AsyncIterator[bytes]) -> None:
+    # Closing with unread input makes the kernel reset the connection, and the client loses
+    # the 413 it was sent; reading a little more (bounded) lets ordinary clients see it.
+    drained = 0
+    with anyio.move_on_after(DRAIN_SECONDS), contextlib.suppress(ClientDisconnect):
+        async for chunk in stream:
+            drained += len(chunk)
+            if drained > DRAIN_BYTES:
+                return
 
 
 def _too_large(limit: int) -> ApiError:

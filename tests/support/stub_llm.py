@@ -19,6 +19,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 
+class _Server(ThreadingHTTPServer):
+    # The default backlog of 5 resets connections when many turns call the stub at once.
+    request_queue_size = 256
+
+
 @dataclass
 class Reply:
     """One scripted answer: text, tool calls (name, arguments dict or raw string), or an error."""
@@ -79,6 +84,9 @@ class StubLLM:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            # Headers and body go out as separate writes: without TCP_NODELAY, Nagle and
+            # delayed ACKs add ~40 ms to every keep-alive answer.
+            disable_nagle_algorithm = True
 
             def log_message(self, *args: Any) -> None:
                 pass
@@ -144,7 +152,7 @@ class StubLLM:
                 self.wfile.flush()
                 self.close_connection = True
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server = _Server(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
 
