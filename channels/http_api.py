@@ -1,9 +1,9 @@
 """The HTTP API as a Starlette app: chat completions, models, health, readiness, metrics.
 
-``/healthz`` and ``/readyz`` are open (probes carry no token); ``/metrics`` and ``/v1/*`` need a
-bearer token whenever tokens are configured, and then ``/v1/*`` is rate limited per token
-(without tokens the channel is on loopback, used by this machine alone, and not limited). Every error
-leaves in the OpenAI error shape.
+``/healthz`` and ``/readyz`` are open (probes carry no token); ``/metrics`` and ``/v1/*`` need
+a bearer token whenever tokens are configured, and then ``/v1/*`` is rate limited per token
+(without tokens the channel is on loopback, used by this machine alone, and not limited).
+Every error leaves in the OpenAI error shape.
 """
 
 from __future__ import annotations

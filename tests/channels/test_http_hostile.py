@@ -160,7 +160,7 @@ async def test_slow_body_is_408_and_frees_the_connection(runtime: Runtime) -> No
 
 
 async def test_missing_and_wrong_token_are_401(runtime: Runtime) -> None:
-    """With tokens set, no token and a wrong token are 401 with WWW-Authenticate; probes stay open."""
+    """No token or a wrong one is 401 with WWW-Authenticate; the health probe stays open."""
     settings = HttpChannelSettings(tokens=[SecretStr("right")])
     async with (
         serving(runtime, settings) as channel,
@@ -211,10 +211,13 @@ async def test_client_disconnect_mid_stream_cancels_the_turn(
                 if '"content":"w0' in line or '"content":" w1' in line:
                     break
         with anyio.fail_after(10):
-            while runtime.in_flight or not metrics.registry.get_sample_value(
+            await runtime.wait_idle()
+        assert (
+            metrics.registry.get_sample_value(
                 "agentd_turns_total", {"channel": "http", "status": "cancelled"}
-            ):
-                await anyio.sleep(0.01)
+            )
+            == 1.0
+        )
         history = await runtime.history("http:carol")
         assert [(m.role, m.content) for m in history[1:]] == [("user", "hello")]
 
