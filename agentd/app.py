@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import structlog
 
+from agentd import metrics as metrics_mod
 from agentd import scope as scopes
 from agentd.builtin_tools import register_builtin_tools
 from agentd.config import Settings
@@ -42,11 +43,16 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
     async with open_client(settings) as llm:
         tools = ToolRegistry(default_timeout=settings.default.tool_timeout)
         register_builtin_tools(tools, settings.workdir)
-        supervisor = Supervisor(llm, tools, max_steps=settings.default.max_steps)
+        metrics = metrics_mod.current()
+        supervisor = Supervisor(
+            metrics.timed(llm), tools, max_steps=settings.default.max_steps, on_tool=metrics.on_tool
+        )
         runtime = Runtime(
             supervisor,
             system_prompt=prompt,
             defaults=settings.default,
             default_scope=scopes.Scope(tenant=settings.tenant),
+            on_turn=metrics.on_turn,
         )
+        metrics.watch_runtime(runtime)
         yield App(settings=settings, llm=llm, tools=tools, runtime=runtime)

@@ -50,7 +50,9 @@ def _load(args: argparse.Namespace) -> Loaded:
 
     settings = loaded.settings
     secrets = tuple(
-        s.get_secret_value() for s in (settings.llm.api_key, settings.milvus.token) if s
+        s.get_secret_value()
+        for s in (settings.llm.api_key, settings.milvus.token, *settings.channels.http.tokens)
+        if s
     )
     configure(level=settings.log.level, fmt=args.log_format or settings.log.format, secrets=secrets)
     return loaded

@@ -12,7 +12,9 @@ boundary (``raise ... from exc``), so callers only ever catch these::
     │   ├── LLMStatusError     the server answered with an HTTP error status
     │   └── LLMResponseError   the server answered with something that is not the protocol
     ├── ToolError              a tool call could not run (shown to the model as a tool result)
-    └── MemoryUnavailable      long-term memory cannot be reached
+    ├── MemoryUnavailable      long-term memory cannot be reached
+    └── DaemonError            a running daemon's HTTP API refused or failed a request
+        └── DaemonUnavailable  no daemon answers at the address
 """
 
 from __future__ import annotations
@@ -71,3 +73,15 @@ class ToolError(AgentdError):
 
 class MemoryUnavailable(AgentdError):
     """Long-term memory cannot be reached or used."""
+
+
+class DaemonError(AgentdError):
+    """A running daemon's HTTP API answered with an error."""
+
+    def __init__(self, message: str, status_code: int | None = None) -> None:
+        self.status_code = status_code
+        super().__init__(message)
+
+
+class DaemonUnavailable(DaemonError):
+    """No daemon answers at the configured address."""

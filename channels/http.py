@@ -22,6 +22,7 @@ from anyio.abc import TaskStatus
 
 from agentd.config import HttpChannelSettings
 from agentd.metrics import Metrics
+from agentd.remote import daemon_url
 from channels.http_api import Readiness, build_app
 from channels.http_guard import check_exposure
 
@@ -98,13 +99,8 @@ class HttpChannel:
 
     @property
     def url(self) -> str:
-        """The base URL clients use (loopback when bound to every address)."""
-        host = self.settings.host
-        if host in ("0.0.0.0", "::", ""):
-            host = "127.0.0.1"
-        if ":" in host and not host.startswith("["):
-            host = f"[{host}]"
-        return f"http://{host}:{self.port}"
+        """The base URL clients on this machine use (loopback when bound to every address)."""
+        return daemon_url(self.settings.model_copy(update={"port": self.port}))
 
     async def serve(
         self, runtime: Runtime, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED
