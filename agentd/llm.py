@@ -171,7 +171,9 @@ class LLMClient:
                 delay = min(MAX_BACKOFF, self._backoff_base * 2**attempt)
                 delay *= random.uniform(0.5, 1.5)
             attempt += 1
-            log.warning("llm.retry", what=what, reason=reason, attempt=attempt, delay=delay)
+            log.warning(
+                "llm.retry", what=what, reason=reason, attempt=attempt, delay=round(delay, 2)
+            )
             await anyio.sleep(delay)
 
     @staticmethod

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import itertools
 import secrets
-from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -20,6 +20,7 @@ import structlog
 from agentd import scope as scopes
 from agentd.compaction import summarize_compaction
 from agentd.config import AgentDefaults
+from agentd.errors import ShuttingDown
 from agentd.llm import TextDelta
 from agentd.memory.sessions import SessionStore
 from agentd.messages import Conversation, Message, user
@@ -74,6 +75,7 @@ class Runtime:
         self._locks: dict[str, _LockSlot] = {}
         self._on_turn = on_turn
         self.in_flight = 0
+        self.accepting = True
         self._idle = anyio.Event()
         self._idle.set()
 
@@ -123,6 +125,8 @@ class Runtime:
         Yields text deltas (when ``stream``) and finally one TurnDone. Consume it with
         ``contextlib.aclosing`` so that an abandoned turn releases its session at once.
         """
+        if not self.accepting:
+            raise ShuttingDown()
         run_id = secrets.token_hex(6)
         with (
             scopes.use(scope or scopes.get() or self.default_scope),
@@ -212,6 +216,8 @@ class Runtime:
         The agent's system prompt comes first; system messages leading ``messages`` are added
         to it, so the model sees one system message. Events are those of :meth:`handle`.
         """
+        if not self.accepting:
+            raise ShuttingDown()
         head = [m.content for m in itertools.takewhile(lambda m: m.role == "system", messages)]
         conv = Conversation()
         conv.set_system("\n\n".join([self.system_prompt, *head]).strip())
@@ -250,6 +256,15 @@ class Runtime:
             await stream.aclose()
         assert result is not None
         return result
+
+    @contextmanager
+    def working(self) -> Iterator[None]:
+        """Count work beyond a turn (a tick's delivery) as in flight for graceful shutdown."""
+        self._enter()
+        try:
+            yield
+        finally:
+            self._leave()
 
     def _enter(self) -> None:
         self.in_flight += 1

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import hmac
-import ipaddress
 import math
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -20,23 +19,13 @@ import anyio
 from pydantic import SecretStr
 from starlette.requests import ClientDisconnect, Request
 
-from agentd.config import HttpChannelSettings
+from agentd.config import HttpChannelSettings, is_loopback
 from agentd.errors import ConfigError
 from channels.openai_wire import ApiError
 
 MAX_BUCKETS = 10_000
 DRAIN_BYTES = 1 << 20
 DRAIN_SECONDS = 1.0
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` only accepts connections from this machine."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def check_exposure(settings: HttpChannelSettings) -> None:

@@ -21,7 +21,7 @@ from starlette.responses import Response
 from starlette.types import Message as AsgiMessage
 from starlette.types import Receive, Scope, Send
 
-from agentd.errors import LLMError, LLMStatusError, LLMUnavailable
+from agentd.errors import LLMError, LLMStatusError, LLMUnavailable, ShuttingDown
 from agentd.llm import TextDelta, Usage
 from agentd.supervisor import TurnDone, TurnEvent
 from channels.openai_wire import DONE, ApiError, Reply
@@ -143,6 +143,14 @@ class TurnResponse(Response):
             return exc
         if isinstance(exc, LLMError):
             return llm_error(exc)
+        if isinstance(exc, ShuttingDown):
+            return ApiError(
+                503,
+                str(exc),
+                type="server_error",
+                code="shutting_down",
+                headers={"Retry-After": "5"},
+            )
         log.exception("http.turn_failed")
         return ApiError(500, "the turn failed inside agentd; see its log", type="server_error")
 

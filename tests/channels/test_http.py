@@ -21,9 +21,9 @@ def _client(url: str, key: str = "unused") -> openai.AsyncOpenAI:
     return openai.AsyncOpenAI(base_url=f"{url}/v1", api_key=key, max_retries=0, timeout=30)
 
 
-async def test_non_streaming_completion(runtime: Runtime, stub_llm: StubLLM) -> None:
+async def test_non_streaming_completion(stub_runtime: Runtime, stub_llm: StubLLM) -> None:
     """A plain completion returns the agent's answer, usage and the configured model name."""
-    async with serving(runtime) as channel, _client(channel.url) as client:
+    async with serving(stub_runtime) as channel, _client(channel.url) as client:
         reply = await client.chat.completions.create(
             model="anything", messages=[{"role": "user", "content": "hello"}]
         )
@@ -35,9 +35,9 @@ async def test_non_streaming_completion(runtime: Runtime, stub_llm: StubLLM) -> 
     assert stub_llm.requests[0]["messages"][0] == {"role": "system", "content": SYSTEM}
 
 
-async def test_streaming_completion_with_usage(runtime: Runtime) -> None:
+async def test_streaming_completion_with_usage(stub_runtime: Runtime) -> None:
     """A stream carries the text as chunks, then a usage chunk (include_usage), then ends."""
-    async with serving(runtime) as channel, _client(channel.url) as client:
+    async with serving(stub_runtime) as channel, _client(channel.url) as client:
         stream = await client.chat.completions.create(
             model="agentd",
             messages=[{"role": "user", "content": "one two three"}],
@@ -55,9 +55,9 @@ async def test_streaming_completion_with_usage(runtime: Runtime) -> None:
     assert len({c.id for c in chunks}) == 1
 
 
-async def test_streaming_without_usage_request_has_no_usage_chunk(runtime: Runtime) -> None:
+async def test_streaming_without_usage_request_has_no_usage_chunk(stub_runtime: Runtime) -> None:
     """Without stream_options the stream has no usage chunk."""
-    async with serving(runtime) as channel, _client(channel.url) as client:
+    async with serving(stub_runtime) as channel, _client(channel.url) as client:
         stream = await client.chat.completions.create(
             model="agentd", messages=[{"role": "user", "content": "hi"}], stream=True
         )
@@ -70,12 +70,12 @@ async def test_streaming_without_usage_request_has_no_usage_chunk(runtime: Runti
     "how",
     [pytest.param("header", id="x-session-id"), pytest.param("user", id="user-field")],
 )
-async def test_session_continuity(runtime: Runtime, stub_llm: StubLLM, how: str) -> None:
+async def test_session_continuity(stub_runtime: Runtime, stub_llm: StubLLM, how: str) -> None:
     """With a session, the daemon's own history carries over and only new messages are added."""
     extra: dict[str, object] = (
         {"extra_headers": {"X-Session-Id": "alice"}} if how == "header" else {"user": "alice"}
     )
-    async with serving(runtime) as channel, _client(channel.url) as client:
+    async with serving(stub_runtime) as channel, _client(channel.url) as client:
         first = await client.chat.completions.create(
             model="agentd", messages=[{"role": "user", "content": "my name is Alice"}], **extra
         )
@@ -97,7 +97,7 @@ async def test_session_continuity(runtime: Runtime, stub_llm: StubLLM, how: str)
         ("assistant", "echo: my name is Alice"),
         ("user", "what is my name?"),
     ]
-    history = await runtime.history("http:alice")
+    history = await stub_runtime.history("http:alice")
     assert [m.content for m in history[1:]] == [
         "my name is Alice",
         "echo: my name is Alice",
@@ -107,7 +107,7 @@ async def test_session_continuity(runtime: Runtime, stub_llm: StubLLM, how: str)
 
 
 async def test_stateless_request_uses_its_messages_and_stores_nothing(
-    runtime: Runtime, stub_llm: StubLLM
+    stub_runtime: Runtime, stub_llm: StubLLM
 ) -> None:
     """Without a session the request's messages are the conversation, and nothing is kept."""
     messages = [
@@ -119,35 +119,35 @@ async def test_stateless_request_uses_its_messages_and_stores_nothing(
             "content": [{"type": "text", "text": "sec"}, {"type": "text", "text": "ond"}],
         },
     ]
-    async with serving(runtime) as channel, _client(channel.url) as client:
+    async with serving(stub_runtime) as channel, _client(channel.url) as client:
         reply = await client.chat.completions.create(model="agentd", messages=messages)  # type: ignore[arg-type]
     assert reply.choices[0].message.content == "echo: second"
     sent = stub_llm.requests[0]["messages"]
     assert sent[0] == {"role": "system", "content": SYSTEM + "\n\nAnswer briefly."}
     assert [m["content"] for m in sent[1:]] == ["first", "ok", "second"]
-    assert len(runtime.sessions) == 0
+    assert len(stub_runtime.sessions) == 0
 
 
 async def test_tools_run_inside_and_client_sees_the_answer(
-    runtime: Runtime, stub_llm: StubLLM
+    stub_runtime: Runtime, stub_llm: StubLLM
 ) -> None:
     """A tool call runs inside agentd; the client only gets the final answer."""
     stub_llm.add(Reply(tool_calls=[("current_time", {"timezone": "UTC"})]), Reply(text="Noon."))
-    async with serving(runtime) as channel, _client(channel.url) as client:
+    async with serving(stub_runtime) as channel, _client(channel.url) as client:
         reply = await client.chat.completions.create(
             model="agentd", messages=[{"role": "user", "content": "time?"}], user="bob"
         )
     assert reply.choices[0].message.content == "Noon."
     assert reply.choices[0].message.tool_calls is None
     assert stub_llm.requests[1]["messages"][-1]["role"] == "tool"
-    roles = [m.role for m in await runtime.history("http:bob")]
+    roles = [m.role for m in await stub_runtime.history("http:bob")]
     assert roles == ["system", "user", "assistant", "tool", "assistant"]
 
 
-async def test_auth_failure_and_success(runtime: Runtime) -> None:
+async def test_auth_failure_and_success(stub_runtime: Runtime) -> None:
     """With tokens set, a wrong token is a 401 AuthenticationError and the right one works."""
     settings = HttpChannelSettings(tokens=[SecretStr("s3cret"), SecretStr("other")])
-    async with serving(runtime, settings) as channel:
+    async with serving(stub_runtime, settings) as channel:
         async with _client(channel.url, "wrong") as client:
             with pytest.raises(openai.AuthenticationError) as caught:
                 await client.chat.completions.create(
@@ -164,10 +164,10 @@ async def test_auth_failure_and_success(runtime: Runtime) -> None:
     assert [m.id for m in models.data] == ["agentd"]
 
 
-async def test_model_server_down_is_503(runtime: Runtime, stub_llm: StubLLM) -> None:
+async def test_model_server_down_is_503(stub_runtime: Runtime, stub_llm: StubLLM) -> None:
     """When the model server is gone, streaming and non-streaming requests get a real 503."""
     stub_llm.stop()
-    async with serving(runtime) as channel, _client(channel.url) as client:
+    async with serving(stub_runtime) as channel, _client(channel.url) as client:
         for stream in (False, True):
             with pytest.raises(openai.APIStatusError) as caught:
                 await client.chat.completions.create(
@@ -178,14 +178,14 @@ async def test_model_server_down_is_503(runtime: Runtime, stub_llm: StubLLM) -> 
 
 
 async def test_model_error_mid_stream_is_an_error_event(
-    runtime: Runtime, stub_llm: StubLLM
+    stub_runtime: Runtime, stub_llm: StubLLM
 ) -> None:
     """A model failure after the stream began arrives as an error event the client raises."""
     stub_llm.add(
         Reply(tool_calls=[("current_time", {})], text="checking"),
         Reply(status=400, text="context too long"),
     )
-    async with serving(runtime) as channel, _client(channel.url) as client:
+    async with serving(stub_runtime) as channel, _client(channel.url) as client:
         stream = await client.chat.completions.create(
             model="agentd", messages=[{"role": "user", "content": "hi"}], stream=True
         )
@@ -195,11 +195,11 @@ async def test_model_error_mid_stream_is_an_error_event(
 
 
 async def test_health_ready_and_metrics(
-    runtime: Runtime, stub_llm: StubLLM, metrics: Metrics
+    stub_runtime: Runtime, stub_llm: StubLLM, metrics: Metrics
 ) -> None:
     """healthz is up, readyz checks the model server, metrics count the turn that ran."""
     async with (
-        serving(runtime, metrics=metrics) as channel,
+        serving(stub_runtime, metrics=metrics) as channel,
         httpx.AsyncClient(base_url=channel.url) as http,
     ):
         assert (await http.get("/healthz")).json() == {"status": "ok"}
@@ -223,11 +223,11 @@ async def test_health_ready_and_metrics(
 
 
 async def test_readyz_is_503_when_the_model_server_is_down(
-    runtime: Runtime, stub_llm: StubLLM
+    stub_runtime: Runtime, stub_llm: StubLLM
 ) -> None:
     """readyz reports the unreachable model server with 503."""
     stub_llm.stop()
-    async with serving(runtime) as channel, httpx.AsyncClient(base_url=channel.url) as http:
+    async with serving(stub_runtime) as channel, httpx.AsyncClient(base_url=channel.url) as http:
         ready = await http.get("/readyz")
     assert ready.status_code == 503
     assert ready.json()["checks"]["llm"] == "unreachable"

@@ -31,23 +31,23 @@ async def _chat(*args: str, env: dict[str, str] | None = None) -> tuple[int, str
     return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
 
 
-async def test_chat_streams_from_the_daemon(runtime: Runtime, stub_llm: StubLLM) -> None:
+async def test_chat_streams_from_the_daemon(stub_runtime: Runtime, stub_llm: StubLLM) -> None:
     """The answer streams from the daemon into stdout, in the named session."""
     stub_llm.add(Reply(text="hello from the daemon"))
-    async with serving(runtime) as channel:
+    async with serving(stub_runtime) as channel:
         code, out, err = await _chat("--url", channel.url, "--session", "term", "-m", "hi")
     assert code == 0, err
     assert out == "hello from the daemon\n"
-    assert [m.content for m in (await runtime.history("http:term"))[1:]] == [
+    assert [m.content for m in (await stub_runtime.history("http:term"))[1:]] == [
         "hi",
         "hello from the daemon",
     ]
 
 
-async def test_chat_takes_the_url_and_token_from_settings(runtime: Runtime) -> None:
+async def test_chat_takes_the_url_and_token_from_settings(stub_runtime: Runtime) -> None:
     """Without --url/--token the client uses channels.http's port and first token."""
     settings = HttpChannelSettings(tokens=[SecretStr("tok")])
-    async with serving(runtime, settings) as channel:
+    async with serving(stub_runtime, settings) as channel:
         env = {
             "AGENTD_CHANNELS__HTTP__PORT": str(channel.port),
             "AGENTD_CHANNELS__HTTP__TOKENS": json.dumps(["tok"]),
@@ -69,9 +69,9 @@ async def test_chat_says_when_no_daemon_answers() -> None:
     assert "agentd run" in err
 
 
-async def test_example_openai_client_runs(runtime: Runtime) -> None:
+async def test_example_openai_client_runs(stub_runtime: Runtime) -> None:
     """examples/clients/openai_chat.py streams an answer from the channel."""
-    async with serving(runtime) as channel:
+    async with serving(stub_runtime) as channel:
         proc = await anyio.run_process(
             [sys.executable, str(EXAMPLE), "are", "you", "there?"],
             env={**os.environ, "AGENTD_URL": channel.url},

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import socket
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -37,10 +38,10 @@ def _error(response: httpx.Response, status: int) -> dict[str, Any]:
 
 
 @pytest.fixture
-async def http(runtime: Runtime) -> AsyncIterator[httpx.AsyncClient]:
+async def http(stub_runtime: Runtime) -> AsyncIterator[httpx.AsyncClient]:
     """A plain HTTP client on a channel with small limits."""
     settings = HttpChannelSettings(max_body_bytes=2048, max_message_chars=100, body_timeout=0.5)
-    async with serving(runtime, settings) as channel:
+    async with serving(stub_runtime, settings) as channel:
         async with httpx.AsyncClient(base_url=channel.url, timeout=10) as client:
             yield client
 
@@ -133,10 +134,10 @@ async def test_unknown_route_and_wrong_method(http: httpx.AsyncClient) -> None:
     _error(await http.get("/v1/chat/completions"), 405)
 
 
-async def test_slow_body_is_408_and_frees_the_connection(runtime: Runtime) -> None:
+async def test_slow_body_is_408_and_frees_the_connection(stub_runtime: Runtime) -> None:
     """A client that sends headers then stalls its body gets 408 within body_timeout."""
     settings = HttpChannelSettings(body_timeout=0.3)
-    async with serving(runtime, settings) as channel:
+    async with serving(stub_runtime, settings) as channel:
         assert channel.port is not None
 
         def stall() -> bytes:
@@ -159,11 +160,11 @@ async def test_slow_body_is_408_and_frees_the_connection(runtime: Runtime) -> No
             await _still_serving(http)
 
 
-async def test_missing_and_wrong_token_are_401(runtime: Runtime) -> None:
+async def test_missing_and_wrong_token_are_401(stub_runtime: Runtime) -> None:
     """No token or a wrong one is 401 with WWW-Authenticate; the health probe stays open."""
     settings = HttpChannelSettings(tokens=[SecretStr("right")])
     async with (
-        serving(runtime, settings) as channel,
+        serving(stub_runtime, settings) as channel,
         httpx.AsyncClient(base_url=channel.url) as http,
     ):
         for headers in ({}, {"Authorization": "Bearer wrong"}, {"Authorization": "right"}):
@@ -176,14 +177,14 @@ async def test_missing_and_wrong_token_are_401(runtime: Runtime) -> None:
         assert (await http.get("/metrics", headers={"Authorization": "Bearer right"})).is_success
 
 
-async def test_rate_limit_is_429_with_retry_after_per_token(runtime: Runtime) -> None:
+async def test_rate_limit_is_429_with_retry_after_per_token(stub_runtime: Runtime) -> None:
     """Past its burst a token gets 429 with Retry-After; another token is not affected."""
     settings = HttpChannelSettings(
         tokens=[SecretStr("a"), SecretStr("b")],
         rate_limit=RateLimitSettings(requests_per_minute=6, burst=2),
     )
     async with (
-        serving(runtime, settings) as channel,
+        serving(stub_runtime, settings) as channel,
         httpx.AsyncClient(base_url=channel.url) as http,
     ):
         a = {"Authorization": "Bearer a"}
@@ -196,12 +197,12 @@ async def test_rate_limit_is_429_with_retry_after_per_token(runtime: Runtime) ->
 
 
 async def test_client_disconnect_mid_stream_cancels_the_turn(
-    runtime: Runtime, stub_llm: StubLLM, metrics: Metrics
+    stub_runtime: Runtime, stub_llm: StubLLM, metrics: Metrics
 ) -> None:
     """A client leaving mid-stream cancels its turn; history stays consistent and usable."""
     stub_llm.add(Reply(text=" ".join(f"w{i}" for i in range(40)), chunk_delay=0.05))
     async with (
-        serving(runtime, metrics=metrics) as channel,
+        serving(stub_runtime, metrics=metrics) as channel,
         httpx.AsyncClient(base_url=channel.url, timeout=10) as http,
     ):
         body = {**HELLO, "stream": True, "user": "carol"}
@@ -211,14 +212,14 @@ async def test_client_disconnect_mid_stream_cancels_the_turn(
                 if '"content":"w0' in line or '"content":" w1' in line:
                     break
         with anyio.fail_after(10):
-            await runtime.wait_idle()
+            await stub_runtime.wait_idle()
         assert (
             metrics.registry.get_sample_value(
                 "agentd_turns_total", {"channel": "http", "status": "cancelled"}
             )
             == 1.0
         )
-        history = await runtime.history("http:carol")
+        history = await stub_runtime.history("http:carol")
         assert [(m.role, m.content) for m in history[1:]] == [("user", "hello")]
 
         again = await http.post(
@@ -226,7 +227,7 @@ async def test_client_disconnect_mid_stream_cancels_the_turn(
             json={"messages": [{"role": "user", "content": "again"}], "user": "carol"},
         )
         assert again.json()["choices"][0]["message"]["content"] == "echo: again"
-    history = await runtime.history("http:carol")
+    history = await stub_runtime.history("http:carol")
     assert [m.role for m in history] == ["system", "user", "user", "assistant"]
     assert (
         metrics.registry.get_sample_value("agentd_turns_total", {"channel": "http", "status": "ok"})
@@ -257,3 +258,27 @@ def test_non_loopback_needs_a_token(host: str, allowed: bool) -> None:
             HttpChannel(HttpChannelSettings(host=host))
         assert caught.value.key == "channels.http.tokens"
         HttpChannel(HttpChannelSettings(host=host, tokens=[SecretStr("t")]))
+
+
+async def test_shutting_down_is_503_with_retry_after(stub_runtime: Runtime) -> None:
+    """While the daemon drains, new turns get 503 with Retry-After, session or not."""
+    async with serving(stub_runtime) as channel, httpx.AsyncClient(base_url=channel.url) as http:
+        stub_runtime.accepting = False
+        for extra in ({}, {"user": "dora"}, {"stream": True}):
+            reply = await http.post("/v1/chat/completions", json={**HELLO, **extra})
+            assert _error(reply, 503)["code"] == "shutting_down"
+            assert reply.headers["retry-after"] == "5"
+
+
+def test_enabled_off_loopback_without_tokens_is_a_config_error(tmp_path: Path) -> None:
+    """Loading settings that enable the channel off loopback without tokens fails (exit 78)."""
+    from agentd.config import load_settings
+    from agentd.errors import ConfigError
+
+    env = {"AGENTD_CHANNELS__HTTP__ENABLED": "true", "AGENTD_CHANNELS__HTTP__HOST": "0.0.0.0"}
+    with pytest.raises(ConfigError) as caught:
+        load_settings(None, env)
+    assert caught.value.key == "channels.http"
+    assert "channels.http.tokens" in caught.value.reason
+    ok = load_settings(None, {**env, "AGENTD_CHANNELS__HTTP__TOKENS": '["t"]'})
+    assert ok.settings.channels.http.tokens[0].get_secret_value() == "t"

@@ -33,12 +33,12 @@ async def _wait_for_request(stub: StubLLM) -> None:
             await anyio.sleep(0.01)
 
 
-async def test_it_is_a_channel_and_reports_its_port(runtime: Runtime) -> None:
+async def test_it_is_a_channel_and_reports_its_port(stub_runtime: Runtime) -> None:
     """The channel follows the protocol, is ready when tg.start returns, and frees its port."""
     channel = HttpChannel(HttpChannelSettings(port=0))
     assert isinstance(channel, Channel)
     async with channel, anyio.create_task_group() as tg:
-        await tg.start(channel.serve, runtime)
+        await tg.start(channel.serve, stub_runtime)
         assert channel.port
         async with httpx.AsyncClient(base_url=channel.url) as http:
             assert (await http.get("/healthz")).status_code == 200
@@ -46,7 +46,9 @@ async def test_it_is_a_channel_and_reports_its_port(runtime: Runtime) -> None:
     assert _refused(channel.port)
 
 
-async def test_cancel_lets_an_in_flight_request_finish(runtime: Runtime, stub_llm: StubLLM) -> None:
+async def test_cancel_lets_an_in_flight_request_finish(
+    stub_runtime: Runtime, stub_llm: StubLLM
+) -> None:
     """Cancelling serve stops accepting but lets a running turn answer."""
     stub_llm.add(Reply(text="late answer", delay=0.5))
     channel = HttpChannel(HttpChannelSettings(port=0), shutdown_timeout=10)
@@ -58,7 +60,7 @@ async def test_cancel_lets_an_in_flight_request_finish(runtime: Runtime, stub_ll
 
     async with anyio.create_task_group() as clients:
         async with channel, anyio.create_task_group() as tg:
-            await tg.start(channel.serve, runtime)
+            await tg.start(channel.serve, stub_runtime)
             clients.start_soon(ask)
             await _wait_for_request(stub_llm)
             tg.cancel_scope.cancel()
@@ -66,11 +68,11 @@ async def test_cancel_lets_an_in_flight_request_finish(runtime: Runtime, stub_ll
     assert stopped_port is not None and _refused(stopped_port)
     assert answers[0].status_code == 200
     assert answers[0].json()["choices"][0]["message"]["content"] == "late answer"
-    assert runtime.in_flight == 0
+    assert stub_runtime.in_flight == 0
 
 
 async def test_cancel_is_bounded_when_a_stream_runs_long(
-    runtime: Runtime, stub_llm: StubLLM
+    stub_runtime: Runtime, stub_llm: StubLLM
 ) -> None:
     """A stream longer than the shutdown timeout is cut off and its turn cancelled."""
     stub_llm.add(Reply(text=" ".join(["word"] * 200), chunk_delay=0.1))
@@ -78,7 +80,7 @@ async def test_cancel_is_bounded_when_a_stream_runs_long(
     body = {**HELLO, "stream": True, "user": "long"}
     with anyio.fail_after(30):
         async with channel, anyio.create_task_group() as tg:
-            await tg.start(channel.serve, runtime)
+            await tg.start(channel.serve, stub_runtime)
             async with (
                 httpx.AsyncClient(base_url=channel.url, timeout=20) as http,
                 http.stream("POST", "/v1/chat/completions", json=body) as response,
@@ -87,12 +89,12 @@ async def test_cancel_is_bounded_when_a_stream_runs_long(
                     if "word" in line:
                         tg.cancel_scope.cancel()
                         break
-        await runtime.wait_idle()
-    history = await runtime.history("http:long")
+        await stub_runtime.wait_idle()
+    history = await stub_runtime.history("http:long")
     assert [m.role for m in history] == ["system", "user"]
 
 
-async def test_busy_port_is_an_oserror(runtime: Runtime) -> None:
+async def test_busy_port_is_an_oserror(stub_runtime: Runtime) -> None:
     """Binding a port in use fails with OSError instead of exiting the process."""
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -100,4 +102,4 @@ async def test_busy_port_is_an_oserror(runtime: Runtime) -> None:
         port = taken.getsockname()[1]
         channel = HttpChannel(HttpChannelSettings(port=port))
         with pytest.raises(OSError):
-            await channel.serve(runtime)
+            await channel.serve(stub_runtime)

@@ -17,7 +17,7 @@ TURNS = 3
 
 
 async def test_concurrent_sessions_each_get_their_replies_in_order(
-    runtime: Runtime, stub_llm: StubLLM, metrics: Metrics
+    stub_runtime: Runtime, stub_llm: StubLLM, metrics: Metrics
 ) -> None:
     """200 sessions x 3 turns concurrently (half streaming): all 600 replies right and in order."""
     import anyio
@@ -51,7 +51,7 @@ async def test_concurrent_sessions_each_get_their_replies_in_order(
                 replies[i].append(response.json()["choices"][0]["message"]["content"])
 
     async with (
-        serving(runtime, metrics=metrics) as channel,
+        serving(stub_runtime, metrics=metrics) as channel,
         httpx.AsyncClient(base_url=channel.url, limits=limits, timeout=60) as http,
     ):
         async with anyio.create_task_group() as tg:
@@ -60,7 +60,7 @@ async def test_concurrent_sessions_each_get_their_replies_in_order(
 
     for i in range(SESSIONS):
         assert replies[i] == [f"echo: s{i} t{turn}" for turn in range(TURNS)]
-        history = await runtime.history(f"http:load-{i}")
+        history = await stub_runtime.history(f"http:load-{i}")
         assert [m.content for m in history[1:]] == [
             text for turn in range(TURNS) for text in (f"s{i} t{turn}", f"echo: s{i} t{turn}")
         ]

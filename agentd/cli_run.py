@@ -1,0 +1,20 @@
+"""``agentd run``: the daemon."""
+
+from __future__ import annotations
+
+import argparse
+
+import anyio
+
+from agentd.config import Loaded
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    run = sub.add_parser("run", help="run the daemon (channels, heartbeat) until stopped")
+    run.set_defaults(handler=_handler)
+
+
+def _handler(args: argparse.Namespace, loaded: Loaded) -> int:
+    from agentd.app import run_daemon
+
+    return anyio.run(run_daemon, loaded.settings)
