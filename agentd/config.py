@@ -476,7 +476,9 @@ def load_settings(
     sources: dict[str, str] = {}
     for data, name in layers:
         _merge(merged, data)
-        for leaf in _leaves(data):
+        for leaf, value in _leaves(data).items():
+            if isinstance(value, Mapping):
+                continue  # an empty section sets nothing: its keys keep their source
             src = name(leaf) if callable(name) else name
             dotted = ".".join(leaf)
             # A whole section replaced by a later layer takes the later source for its leaves.

@@ -8,9 +8,11 @@ into real tool calls (see :mod:`agentd.toolcall_text`).
 
 from __future__ import annotations
 
+import email.utils
 import json
 import random
 import secrets
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -87,13 +89,30 @@ def _new_call_id() -> str:
 
 
 def _retry_after(response: httpx.Response) -> float | None:
+    """Seconds to wait from a Retry-After header (seconds or an HTTP date), capped at 60."""
     value = response.headers.get("retry-after")
     if value is None:
         return None
     try:
-        return max(0.0, min(float(value), 60.0))
+        seconds = float(value)
     except ValueError:
-        return None
+        try:
+            when = email.utils.parsedate_to_datetime(value)
+        except (TypeError, ValueError):
+            return None
+        if when.tzinfo is None:
+            return None
+        seconds = when.timestamp() - time.time()
+    return max(0.0, min(seconds, 60.0))
+
+
+def _error_message(err: Any) -> str | None:
+    """The message of an OpenAI-style ``error`` field (an object or a string)."""
+    if isinstance(err, dict) and isinstance(err.get("message"), str):
+        return str(err["message"])[:500]
+    if isinstance(err, str):
+        return err[:500]
+    return None
 
 
 def _error_text(response: httpx.Response) -> str:
@@ -102,11 +121,9 @@ def _error_text(response: httpx.Response) -> str:
     except ValueError:
         return response.text[:200]
     if isinstance(body, dict):
-        err = body.get("error")
-        if isinstance(err, dict) and isinstance(err.get("message"), str):
-            return str(err["message"])[:500]
-        if isinstance(err, str):
-            return err[:500]
+        message = _error_message(body.get("error"))
+        if message is not None:
+            return message
     return response.text[:200]
 
 
@@ -216,6 +233,8 @@ class LLMClient:
             raw = choice["message"]
         except (KeyError, IndexError, TypeError) as exc:
             raise LLMResponseError("model server's answer has no choices[0].message") from exc
+        if not isinstance(raw, dict):
+            raise LLMResponseError("model server's choices[0].message is not an object")
         calls = tuple(_parse_tool_calls(raw.get("tool_calls")))
         content = raw.get("content") or ""
         if not isinstance(content, str):
@@ -261,12 +280,14 @@ class LLMClient:
                     if shown:
                         yield TextDelta(shown)
         content, calls = assembler.content(), tuple(assembler.tool_calls())
+        written_calls = False
         if not calls:
             content, calls = parse_text_tool_calls(content, names, _new_call_id)
-            if not calls:
-                rest = text_filter.flush()
-                if rest:
-                    yield TextDelta(rest)
+            written_calls = bool(calls)
+        # Held-back text that was not a tool call after all is the user's to see.
+        rest = "" if written_calls else text_filter.flush()
+        if rest:
+            yield TextDelta(rest)
         yield Completed(
             ChatResult(assistant(content, calls), assembler.usage, assembler.finish_reason)
         )
@@ -318,7 +339,7 @@ class LLMClient:
         try:
             rows = sorted(data["data"], key=lambda row: row.get("index", 0))
             vectors = [[float(x) for x in row["embedding"]] for row in rows]
-        except (KeyError, TypeError, ValueError) as exc:
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
             raise LLMResponseError("model server's embeddings answer is malformed") from exc
         if len(vectors) != len(batch):
             raise LLMResponseError(
@@ -364,6 +385,10 @@ class _StreamAssembler:
     def feed(self, chunk: Any) -> str:
         if not isinstance(chunk, dict):
             raise LLMResponseError("model server sent a stream chunk that is not an object")
+        if chunk.get("error"):
+            # llama-server and OpenAI report a failure after the headers inside the stream.
+            detail = _error_message(chunk["error"]) or "no details"
+            raise LLMResponseError(f"model server reported an error mid-stream: {detail}")
         if chunk.get("usage"):
             self.usage = Usage.from_openai(chunk["usage"])
         choices = chunk.get("choices") or []

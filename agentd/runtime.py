@@ -66,10 +66,12 @@ class Runtime:
         self.system_prompt = system_prompt
         self.defaults = defaults
         self.journal = journal
-        self.sessions = sessions or SessionStore(
-            defaults.max_messages,
-            max_sessions=defaults.max_sessions_in_memory if journal is not None else None,
-        )
+        if sessions is None:
+            sessions = SessionStore(
+                defaults.max_messages,
+                max_sessions=defaults.max_sessions_in_memory if journal is not None else None,
+            )
+        self.sessions = sessions
         self.default_scope = default_scope or scopes.Scope()
         self.limiter = anyio.CapacityLimiter(defaults.max_concurrent_turns)
         self._locks: dict[str, _LockSlot] = {}

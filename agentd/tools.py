@@ -48,10 +48,18 @@ def _parse_docstring(doc: str) -> tuple[str, dict[str, str]]:
     text = inspect.cleandoc(doc)
     head, _, args_part = text.partition("\nArgs:")
     params: dict[str, str] = {}
-    for line in args_part.splitlines():
+    current: str | None = None
+    indent = 0
+    for line in args_part.splitlines()[1:]:
+        if line.strip() and not line[0].isspace():
+            break  # the next section (Returns:, Raises:, ...)
+        depth = len(line) - len(line.lstrip())
         match = _ARG_LINE.match(line)
-        if match:
-            params[match.group(1)] = match.group(2).strip()
+        if match and (current is None or depth <= indent):
+            current, indent = match.group(1), depth
+            params[current] = match.group(2).strip()
+        elif current is not None and line.strip():
+            params[current] += " " + line.strip()  # a wrapped description line
     description = " ".join(head.split())
     return description, params
 

@@ -332,11 +332,16 @@ def test_redact_masks_a_bot_url() -> None:
 
 
 def test_missing_token_is_a_config_error(fake_tg: FakeTelegram, tmp_path: Path) -> None:
-    """Without a token the channel refuses to start and says where to put one."""
+    """Enabled without a token: config loading fails (exit 78) and says where to put one."""
+    from agentd.config import load_settings
     from agentd.errors import ConfigError
 
+    with pytest.raises(ConfigError, match="TELEGRAM_BOT_TOKEN") as err:
+        load_settings(environ={"AGENTD_CHANNELS__TELEGRAM__ENABLED": "true"})
+    assert err.value.key == "channels.telegram"
+    settings = tg_settings(fake_tg).model_copy(update={"token": None})
     with pytest.raises(ConfigError, match="TELEGRAM_BOT_TOKEN"):
-        TelegramChannel(tg_settings(fake_tg, token=None), state_path=tmp_path / "x.json")
+        TelegramChannel(settings, state_path=tmp_path / "x.json")
 
 
 async def test_serve_is_cancelled_cleanly(
