@@ -49,7 +49,7 @@ class Readiness:
     channels: Callable[[], Mapping[str, bool]] = dict
     llm: Probe | None = None
     memory: Callable[[], str] | None = None
-    _llm_cache: tuple[float, bool] | None = field(default=None, repr=False)
+    _llm_cache: tuple[float, bool] | None = field(default=None, init=False, repr=False)
 
     async def llm_ok(self) -> bool:
         if self.llm is None:
@@ -57,12 +57,14 @@ class Readiness:
         now = anyio.current_time()
         if self._llm_cache is not None and now - self._llm_cache[0] < LLM_PING_TTL:
             return self._llm_cache[1]
+        ok = False
         with anyio.move_on_after(3.0):
-            ok = await self.llm()
-            self._llm_cache = (now, ok)
-            return ok
-        self._llm_cache = (now, False)
-        return False
+            try:
+                ok = await self.llm()
+            except Exception as exc:
+                log.warning("http.ready_probe_failed", error=repr(exc))
+        self._llm_cache = (now, ok)
+        return ok
 
 
 def _error(exc: ApiError) -> JSONResponse:
@@ -96,6 +98,7 @@ class Api:
             Route("/readyz", self._open("readyz", self.readyz), methods=["GET"]),
             Route("/metrics", self._guarded("metrics", self.scrape, limit=False), methods=["GET"]),
             Route("/v1/models", self._guarded("models", self.models), methods=["GET"]),
+            Route("/v1/models/{model}", self._guarded("models", self.model), methods=["GET"]),
             Route(
                 "/v1/chat/completions",
                 self._guarded("chat", self.chat_completions),
@@ -182,14 +185,27 @@ class Api:
     async def scrape(self, request: Request, who: str | None) -> Response:
         return Response(self.metrics.exposition(), media_type=metrics_mod.CONTENT_TYPE)
 
-    async def models(self, request: Request, who: str | None) -> Response:
-        model = {
+    def _model(self) -> dict[str, Any]:
+        return {
             "id": self.settings.model_name,
             "object": "model",
             "created": self.created,
             "owned_by": "agentd",
         }
-        return JSONResponse({"object": "list", "data": [model]})
+
+    async def models(self, request: Request, who: str | None) -> Response:
+        return JSONResponse({"object": "list", "data": [self._model()]})
+
+    async def model(self, request: Request, who: str | None) -> Response:
+        if request.path_params["model"] != self.settings.model_name:
+            raise ApiError(
+                404,
+                f"no model {request.path_params['model']!r}; this agent is "
+                f"{self.settings.model_name!r}",
+                type="not_found_error",
+                code="model_not_found",
+            )
+        return JSONResponse(self._model())
 
     async def chat_completions(self, request: Request, who: str | None) -> Response:
         body = await read_body(

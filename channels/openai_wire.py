@@ -104,8 +104,6 @@ class ParsedRequest:
     stream: bool
     include_usage: bool
     user: str | None
-    model: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def trailing_user_text(self) -> str:
         """The user messages after the last non-user message, joined (what a session appends)."""
@@ -147,7 +145,6 @@ def parse_request(body: bytes, *, max_message_chars: int) -> ParsedRequest:
         stream=bool(req.stream),
         include_usage=bool(req.stream_options and req.stream_options.include_usage),
         user=req.user,
-        model=req.model,
     )
 
 

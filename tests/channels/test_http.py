@@ -231,3 +231,12 @@ async def test_readyz_is_503_when_the_model_server_is_down(
         ready = await http.get("/readyz")
     assert ready.status_code == 503
     assert ready.json()["checks"]["llm"] == "unreachable"
+
+
+async def test_models_retrieve(stub_runtime: Runtime) -> None:
+    """The agent's model can be retrieved by id; another id is a 404."""
+    async with serving(stub_runtime) as channel, _client(channel.url) as client:
+        model = await client.models.retrieve("agentd")
+        assert (model.id, model.owned_by) == ("agentd", "agentd")
+        with pytest.raises(openai.NotFoundError):
+            await client.models.retrieve("gpt-4o")
