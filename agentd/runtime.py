@@ -145,7 +145,8 @@ class Runtime:
                     async for event in self._turn(session_id, text, stream):
                         yield event
                     status = "ok"
-                except anyio.get_cancelled_exc_class():
+                except (GeneratorExit, anyio.get_cancelled_exc_class()):
+                    # GeneratorExit: the consumer closed the turn early (a client went away).
                     status = "cancelled"
                     raise
                 finally:
@@ -236,7 +237,8 @@ class Runtime:
                     async for event in self.supervisor.events(conv, stream=stream):
                         yield event
                     status = "ok"
-                except anyio.get_cancelled_exc_class():
+                except (GeneratorExit, anyio.get_cancelled_exc_class()):
+                    # GeneratorExit: the consumer closed the turn early (a client went away).
                     status = "cancelled"
                     raise
                 finally:
