@@ -12,6 +12,7 @@ from typing import Any
 import anyio
 import structlog
 
+from agentd import metrics as metrics_mod
 from agentd import scope as scopes
 from agentd.builtin_tools import register_builtin_tools
 from agentd.config import Settings
@@ -57,14 +58,19 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
     ):
         tools = ToolRegistry(default_timeout=settings.default.tool_timeout)
         register_builtin_tools(tools, settings.workdir)
-        supervisor = Supervisor(llm, tools, max_steps=settings.default.max_steps)
+        metrics = metrics_mod.current()
+        supervisor = Supervisor(
+            metrics.timed(llm), tools, max_steps=settings.default.max_steps, on_tool=metrics.on_tool
+        )
         runtime = Runtime(
             supervisor,
             system_prompt=prompt,
             defaults=settings.default,
             journal=HistoryJournal(history, max_messages=settings.default.max_messages),
             default_scope=scopes.Scope(tenant=settings.tenant),
+            on_turn=metrics.on_turn,
         )
+        metrics.watch_runtime(runtime)
         yield App(settings=settings, llm=llm, tools=tools, runtime=runtime, history=history)
 
 
@@ -98,6 +104,20 @@ def build_channels(app: App, health: dict[str, ChannelHealth]) -> list[Any]:
         from channels.telegram import TelegramChannel
 
         channels.append(TelegramChannel.from_settings(settings))
+    if settings.channels.http.enabled:
+        from channels.http import HttpChannel, Readiness
+
+        readiness = Readiness(
+            channels=lambda: {name: h.state == "serving" for name, h in health.items()},
+            llm=app.llm.ping,
+        )
+        channels.append(
+            HttpChannel(
+                settings.channels.http,
+                readiness=readiness,
+                shutdown_timeout=settings.shutdown_timeout,
+            )
+        )
     for channel in channels:
         by_name[channel.name] = channel
         health[channel.name] = ChannelHealth(channel.name)

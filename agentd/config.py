@@ -7,6 +7,7 @@ value came from (``agentd config show`` prints it) and turns a validation failur
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 from collections.abc import Mapping
@@ -179,6 +180,54 @@ class ChannelSettings(_Section):
     enabled: bool = False
 
 
+class RateLimitSettings(_Section):
+    """A token bucket per bearer token (applies when tokens are set)."""
+
+    requests_per_minute: float = Field(120.0, ge=0, description="Refill rate; 0 = no limit.")
+    burst: int = Field(20, ge=1, description="Requests allowed at once before the rate applies.")
+
+
+class HttpChannelSettings(_Section):
+    """The OpenAI-compatible HTTP API, health, readiness and metrics."""
+
+    enabled: bool = False
+    host: str = Field("127.0.0.1", min_length=1, description="Address to bind.")
+    port: int = Field(8321, ge=0, le=65535, description="0 = a free port.")
+    tokens: list[SecretStr] = Field(
+        [], description="Bearer tokens; required unless bound to loopback."
+    )
+    model_name: str = Field("agentd", min_length=1, description="Model id in /v1/models.")
+    max_body_bytes: int = Field(1_048_576, ge=1024, description="Larger request bodies get 413.")
+    max_message_chars: int = Field(
+        100_000, ge=1, description="Longest message content accepted (400 beyond)."
+    )
+    body_timeout: float = Field(30.0, gt=0, description="Seconds a client may take to send a body.")
+    send_timeout: float = Field(
+        60.0, gt=0, description="Seconds a streaming client may stall before it is dropped."
+    )
+    max_connections: int = Field(1024, ge=1, description="Open connections; 503 beyond.")
+    rate_limit: RateLimitSettings = RateLimitSettings()
+
+    @pydantic.model_validator(mode="after")
+    def _token_off_loopback(self) -> HttpChannelSettings:
+        # The API runs tools on this machine: nobody else may reach it without a token.
+        if self.enabled and not self.tokens and not is_loopback(self.host):
+            raise ValueError(
+                f"host {self.host!r} is not loopback: set channels.http.tokens or bind to 127.0.0.1"
+            )
+        return self
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` only accepts connections from this machine."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 class TelegramSettings(_Section):
     """The Telegram bot (long polling of the Bot API)."""
 
@@ -219,7 +268,7 @@ class TelegramSettings(_Section):
 
 
 class ChannelsSettings(_Section):
-    http: ChannelSettings = ChannelSettings()
+    http: HttpChannelSettings = HttpChannelSettings()
     telegram: TelegramSettings = TelegramSettings()
 
 

@@ -15,8 +15,10 @@ boundary (``raise ... from exc``), so callers only ever catch these::
     ├── ToolError              a tool call could not run (shown to the model as a tool result)
     ├── ShuttingDown           the daemon is stopping and takes no new turns
     ├── MemoryUnavailable      long-term memory cannot be reached
-    └── ChannelError           a channel cannot talk to its service
-        └── TelegramError      the Telegram Bot API failed or refused a request
+    ├── ChannelError           a channel cannot talk to its service
+    │   └── TelegramError      the Telegram Bot API failed or refused a request
+    └── DaemonError            a running daemon's HTTP API refused or failed a request
+        └── DaemonUnavailable  no daemon answers at the address
 """
 
 from __future__ import annotations
@@ -118,3 +120,15 @@ class TelegramError(ChannelError):
     def retryable(self) -> bool:
         """True for network errors, 5xx and 429: the same request may succeed later."""
         return self.status == 0 or self.status == 429 or self.status >= 500
+
+
+class DaemonError(AgentdError):
+    """A running daemon's HTTP API answered with an error."""
+
+    def __init__(self, message: str, status_code: int | None = None) -> None:
+        self.status_code = status_code
+        super().__init__(message)
+
+
+class DaemonUnavailable(DaemonError):
+    """No daemon answers at the configured address."""

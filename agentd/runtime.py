@@ -7,6 +7,7 @@ message is persisted as it is appended, the user message before the model is cal
 
 from __future__ import annotations
 
+import itertools
 import secrets
 from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
@@ -144,7 +145,8 @@ class Runtime:
                     async for event in self._turn(session_id, text, stream):
                         yield event
                     status = "ok"
-                except anyio.get_cancelled_exc_class():
+                except (GeneratorExit, anyio.get_cancelled_exc_class()):
+                    # GeneratorExit: the consumer closed the turn early (a client went away).
                     status = "cancelled"
                     raise
                 finally:
@@ -203,6 +205,48 @@ class Runtime:
             summarize=summarize,
             save_summary=save,
         )
+
+    async def handle_stateless(
+        self,
+        messages: Sequence[Message],
+        *,
+        channel: str = "http",
+        scope: scopes.Scope | None = None,
+        stream: bool = True,
+    ) -> AsyncGenerator[TurnEvent, None]:
+        """Run one turn over ``messages`` alone, storing nothing (no session, no compaction).
+
+        The agent's system prompt comes first; system messages leading ``messages`` are added
+        to it, so the model sees one system message. Events are those of :meth:`handle`.
+        """
+        if not self.accepting:
+            raise ShuttingDown()
+        head = [m.content for m in itertools.takewhile(lambda m: m.role == "system", messages)]
+        conv = Conversation()
+        conv.set_system("\n\n".join([self.system_prompt, *head]).strip())
+        conv.extend(messages[len(head) :])
+        with (
+            scopes.use(scope or scopes.get() or self.default_scope),
+            structlog.contextvars.bound_contextvars(channel=channel, run_id=secrets.token_hex(6)),
+        ):
+            async with self.limiter:
+                self._enter()
+                started = anyio.current_time()
+                status = "error"
+                try:
+                    async for event in self.supervisor.events(conv, stream=stream):
+                        yield event
+                    status = "ok"
+                except (GeneratorExit, anyio.get_cancelled_exc_class()):
+                    # GeneratorExit: the consumer closed the turn early (a client went away).
+                    status = "cancelled"
+                    raise
+                finally:
+                    self._leave()
+                    elapsed = anyio.current_time() - started
+                    log.info("turn.end", status=status, seconds=round(elapsed, 3), stateless=True)
+                    if self._on_turn is not None:
+                        self._on_turn(channel, status, elapsed)
 
     async def ask(self, session_id: str, text: str, **kwargs: object) -> TurnResult:
         """Run a turn without streaming and return its result."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -166,9 +167,14 @@ def test_committed_schema_is_not_stale(tmp_path: Path) -> None:
 def test_chat_without_local_explains(
     env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """chat without --local says it needs a running daemon."""
-    assert cli.main(["chat", "-m", "hi"]) == 2
-    assert "--local" in capsys.readouterr().err
+    """chat without --local and no daemon listening says how to start one (or use --local)."""
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    env.setenv("AGENTD_CHANNELS__HTTP__PORT", str(port))
+    assert cli.main(["chat", "-m", "hi"]) == 69
+    err = capsys.readouterr().err
+    assert "agentd run" in err and "--local" in err
 
 
 def test_chat_one_shot(

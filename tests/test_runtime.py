@@ -195,7 +195,7 @@ async def test_failed_turn_keeps_the_user_message() -> None:
 
 
 async def test_abandoned_turn_releases_the_session() -> None:
-    """A consumer that stops early (aclosing) frees the session for the next turn."""
+    """A consumer that stops early (aclosing) frees the session; the turn counts as cancelled."""
     model = FakeModel(fallback=lambda msgs: answer("one two three"))
     outcomes: list[str] = []
     runtime = Runtime(
@@ -208,7 +208,7 @@ async def test_abandoned_turn_releases_the_session() -> None:
         async for event in events:
             assert isinstance(event, TextDelta)
             break
-    assert runtime.in_flight == 0 and outcomes == ["http:error"]
+    assert runtime.in_flight == 0 and outcomes == ["http:cancelled"]
     with anyio.fail_after(5):
         result = await runtime.ask("s", "again")
     assert result.message.content == "one two three"

@@ -9,13 +9,19 @@ import anyio
 import pytest
 
 from agentd.app import open_app
-from agentd.config import Settings, TelegramSettings
+from agentd.builtin_tools import register_builtin_tools
+from agentd.config import AgentDefaults, Settings, TelegramSettings
+from agentd.llm import open_client
+from agentd.metrics import Metrics
 from agentd.runtime import Runtime
+from agentd.supervisor import Supervisor
+from agentd.tools import ToolRegistry
 from channels.telegram import TelegramChannel
 from tests.channels.fake_telegram import TOKEN, FakeTelegram, running_fake
 from tests.support.stub_llm import StubLLM
 
 HANG_GUARD = 15.0
+SYSTEM = "You are agentd under test."
 
 
 @pytest.fixture
@@ -70,3 +76,29 @@ async def wait_until(check: Callable[[], object]) -> None:
         # The state changes in the fake's server threads, which cannot set an anyio Event.
         while not check():  # noqa: ASYNC110
             await anyio.sleep(0.01)
+
+
+@pytest.fixture
+def metrics() -> Metrics:
+    """A private metrics registry per test."""
+    return Metrics()
+
+
+@pytest.fixture
+async def stub_runtime(
+    stub_llm: StubLLM, metrics: Metrics, tmp_path: Path
+) -> AsyncIterator[Runtime]:
+    """A runtime on the stub LLM with a fixed system prompt, built-in tools and ``metrics``."""
+    settings = Settings(llm={"base_url": stub_llm.url, "max_retries": 0})  # type: ignore[arg-type]
+    async with open_client(settings) as llm:
+        tools = ToolRegistry()
+        register_builtin_tools(tools, tmp_path)
+        supervisor = Supervisor(metrics.timed(llm), tools, on_tool=metrics.on_tool)
+        runtime = Runtime(
+            supervisor,
+            system_prompt=SYSTEM,
+            defaults=AgentDefaults(max_concurrent_turns=32),
+            on_turn=metrics.on_turn,
+        )
+        metrics.watch_runtime(runtime)
+        yield runtime

@@ -79,6 +79,9 @@ class StubLLM:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            # Headers and body go out as separate writes: without TCP_NODELAY, Nagle and
+            # delayed ACKs add ~40 ms to every keep-alive answer.
+            disable_nagle_algorithm = True
 
             def log_message(self, *args: Any) -> None:
                 pass
@@ -155,6 +158,9 @@ class StubLLM:
 
 
 class _QuietServer(ThreadingHTTPServer):
+    # The default backlog of 5 resets connections when many turns call the stub at once.
+    request_queue_size = 256
+
     def handle_error(self, request: Any, client_address: Any) -> None:
         # A client that went away (killed daemon, cancelled turn) is expected here.
         pass
