@@ -25,6 +25,7 @@ import structlog
 from agentd.errors import LLMError, LLMResponseError, LLMStatusError, LLMUnavailable
 from agentd.messages import Message, ToolCall, assistant
 from agentd.toolcall_text import TextToolCallFilter, parse_text_tool_calls
+from agentd.transport import ShardedTransport
 
 log = structlog.get_logger("agentd.llm")
 
@@ -446,8 +447,8 @@ async def open_client(settings: Any) -> AsyncIterator[LLMClient]:
     """An LLMClient with its own connection pool, configured from ``Settings.llm``."""
     llm = settings.llm
     timeout = httpx.Timeout(llm.timeout, connect=llm.connect_timeout)
-    limits = httpx.Limits(max_connections=256, max_keepalive_connections=64)
-    async with httpx.AsyncClient(timeout=timeout, limits=limits) as http:
+    transport = ShardedTransport(shards=8, connections_per_shard=32)
+    async with httpx.AsyncClient(timeout=timeout, transport=transport) as http:
         yield LLMClient(
             http,
             base_url=llm.base_url,

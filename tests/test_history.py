@@ -273,3 +273,27 @@ async def test_corrupt_working_value_fails_closed(store: SQLiteHistory) -> None:
     with scopes.use(ALICE), pytest.raises(StoredRowError, match="'r1', key 'plan'") as info:
         await store.load_working("r1", "plan")
     assert SECRET not in str(info.value)
+
+
+async def test_a_failing_write_in_a_group_commit_fails_alone(store: SQLiteHistory) -> None:
+    """Concurrent writes share commits; one that fails raises in its caller, the rest land."""
+    errors: list[BaseException] = []
+
+    async def broken() -> None:
+        def bad(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT INTO no_such_table VALUES (1)")
+
+        try:
+            await store._write(bad)
+        except HistoryError as exc:
+            errors.append(exc)
+
+    with scopes.use(ALICE):
+        async with anyio.create_task_group() as tg:
+            for i in range(30):
+                tg.start_soon(store.save_conversation, f"s{i}", [user(f"m{i}")])
+                if i == 15:
+                    tg.start_soon(broken)
+        assert len(errors) == 1 and "no_such_table" in str(errors[0])
+        for i in range(30):
+            assert [m.content for m in await store.load_conversation(f"s{i}")] == [f"m{i}"]

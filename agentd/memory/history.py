@@ -24,7 +24,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 import anyio
 import structlog
@@ -167,6 +167,7 @@ class SQLiteHistory:
         self._write_lock = anyio.Lock()
         self._read_lock = anyio.Lock()
         self._closed = False
+        self._pending: list[_Write[Any]] = []
 
     @classmethod
     @asynccontextmanager
@@ -203,7 +204,25 @@ class SQLiteHistory:
             return await anyio.to_thread.run_sync(_transaction, conn, begin, fn)
 
     async def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        return await self._run(self._write_lock, self._writer, "BEGIN IMMEDIATE", fn)
+        """Run ``fn`` in a write transaction, committed together with the writes queued
+        meanwhile (group commit: one thread hop and one commit for many concurrent turns).
+
+        Each write runs under its own SAVEPOINT, so one that fails is rolled back alone and
+        raises in its own caller; the others still commit.
+        """
+        write = _Write(fn)
+        self._pending.append(write)
+        try:
+            async with self._write_lock:
+                if not write.done:
+                    if self._closed:
+                        raise HistoryError("the history store is closed")
+                    batch, self._pending = self._pending, []
+                    await anyio.to_thread.run_sync(_write_batch, self._writer, batch)
+        finally:
+            if not write.done and write in self._pending:
+                self._pending.remove(write)  # cancelled before any batch took it
+        return write.result()
 
     async def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         return await self._run(self._read_lock, self._reader, "BEGIN", fn)
@@ -394,6 +413,50 @@ def _transaction(conn: sqlite3.Connection, begin: str, fn: Callable[[sqlite3.Con
     except sqlite3.Error as exc:
         raise HistoryError(f"history store: {type(exc).__name__}: {exc}") from exc
     return result
+
+
+class _Write(Generic[T]):
+    """One queued write and, once its batch ran, its outcome."""
+
+    __slots__ = ("done", "error", "fn", "value")
+
+    def __init__(self, fn: Callable[[sqlite3.Connection], T]) -> None:
+        self.fn = fn
+        self.done = False
+        self.value: T | None = None
+        self.error: BaseException | None = None
+
+    def result(self) -> T:
+        if self.error is not None:
+            raise self.error
+        return self.value  # type: ignore[return-value]
+
+
+def _write_batch(conn: sqlite3.Connection, batch: list[_Write[Any]]) -> None:
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        for write in batch:
+            conn.execute("SAVEPOINT one_write")
+            try:
+                write.value = write.fn(conn)
+            except Exception as exc:
+                conn.execute("ROLLBACK TO one_write")
+                write.error = (
+                    HistoryError(f"history store: {type(exc).__name__}: {exc}")
+                    if isinstance(exc, sqlite3.Error)
+                    else exc
+                )
+            conn.execute("RELEASE one_write")
+        conn.execute("COMMIT")
+    except sqlite3.Error as exc:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        error = HistoryError(f"history store: {type(exc).__name__}: {exc}")
+        for write in batch:
+            write.value, write.error = None, write.error or error
+    finally:
+        for write in batch:
+            write.done = True
 
 
 def _connect(path: Path, synchronous: Synchronous) -> sqlite3.Connection:
