@@ -5,6 +5,7 @@ from agentd.config import Settings, load_settings
 from agentd.errors import (
     AgentdError,
     ConfigError,
+    InvalidMemory,
     LLMError,
     LLMResponseError,
     LLMStatusError,
@@ -25,6 +26,7 @@ __all__ = [
     "AgentdError",
     "ConfigError",
     "Conversation",
+    "InvalidMemory",
     "LLMClient",
     "LLMError",
     "LLMResponseError",

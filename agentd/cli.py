@@ -21,7 +21,7 @@ SCHEMA_PATH = Path("config/agentd.schema.json")
 
 
 def _parser() -> argparse.ArgumentParser:
-    from agentd import cli_chat
+    from agentd import cli_chat, cli_memory
 
     parser = argparse.ArgumentParser(
         prog="agentd", description="A self-hosted agent runtime daemon."
@@ -39,7 +39,7 @@ def _parser() -> argparse.ArgumentParser:
     schema.add_argument("--output", "-o", type=Path, default=SCHEMA_PATH)
     schema.set_defaults(handler=None)
 
-    for module in (cli_chat,):
+    for module in (cli_chat, cli_memory):
         module.register(sub)
     return parser
 

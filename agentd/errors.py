@@ -12,7 +12,8 @@ boundary (``raise ... from exc``), so callers only ever catch these::
     │   ├── LLMStatusError     the server answered with an HTTP error status
     │   └── LLMResponseError   the server answered with something that is not the protocol
     ├── ToolError              a tool call could not run (shown to the model as a tool result)
-    └── MemoryUnavailable      long-term memory cannot be reached
+    ├── MemoryUnavailable      long-term memory cannot be reached
+    └── InvalidMemory          a memory, key, tag or top_k the store refuses
 """
 
 from __future__ import annotations
@@ -71,3 +72,7 @@ class ToolError(AgentdError):
 
 class MemoryUnavailable(AgentdError):
     """Long-term memory cannot be reached or used."""
+
+
+class InvalidMemory(AgentdError):
+    """A memory the store cannot take (too long, bad key or tags); the message says the limit."""
