@@ -119,6 +119,7 @@ class MilvusStore:
         self._limiter = anyio.CapacityLimiter(1 if self.lite else 8)
         self._ready = anyio.Lock()
         self._dirty = False
+        self._deleted_since_write = False
 
     @classmethod
     @asynccontextmanager
@@ -259,7 +260,7 @@ class MilvusStore:
             self.collection,
             schema=schema,
             index_params=index,
-            consistency_level="Strong",
+            consistency_level="Session",
             timeout=self._timeout,
         )
 
@@ -315,6 +316,7 @@ class MilvusStore:
                 "upsert", self._client.upsert, self.collection, rows, timeout=self._timeout
             )
             self._dirty = True
+            self._deleted_since_write = False
         return [row["key"].partition(".")[2] for row in rows]
 
     async def search(
@@ -341,6 +343,7 @@ class MilvusStore:
             search_params={"metric_type": "COSINE"},
             anns_field="embedding",
             timeout=self._timeout,
+            **self._consistency(strong=self._deleted_since_write),
         )
         hits = result[0] if result else []
         return [_memory(_entity(hit), score=_score(hit)) for hit in hits]
@@ -359,6 +362,7 @@ class MilvusStore:
             "delete", self._client.delete, self.collection, filter=expr, timeout=self._timeout
         )
         self._dirty = True
+        self._deleted_since_write = True
         return True
 
     async def stats(self) -> MemoryStats:
@@ -372,6 +376,7 @@ class MilvusStore:
                 filter=expr,
                 output_fields=["count(*)"],
                 timeout=self._timeout,
+                **self._consistency(strong=True),
             )
             count = int(rows[0]["count(*)"]) if rows else 0
         return MemoryStats(
@@ -382,6 +387,17 @@ class MilvusStore:
             memories_in_scope=count,
             degraded=self.degraded,
         )
+
+    def _consistency(self, *, strong: bool) -> dict[str, str]:
+        """Read options: Strong where a read must see deletes (and other processes' writes).
+
+        The collection's Session level shows this client its own inserts, not its deletes; a
+        Strong read waits for the server's next time tick (~200 ms), so only key lookups, counts
+        and the first search after a delete pay it. Milvus Lite is always consistent.
+        """
+        if self.lite or not strong:
+            return {}
+        return {"consistency_level": "Strong"}
 
     def _scope_expr(self) -> str:
         return f"scope == {literal(scope_hash(scopes.current()))}"
@@ -399,6 +415,7 @@ class MilvusStore:
             filter=f"key == {literal(pk)} and {expr}",
             output_fields=fields,
             timeout=self._timeout,
+            **self._consistency(strong=True),
         )
         return list(rows)
 
@@ -411,8 +428,9 @@ class MilvusStore:
         return bool(exists)
 
     async def _flush_if_dirty(self) -> None:
-        # Milvus Lite searches unflushed rows by brute force (~20x slower); a server makes
-        # writes visible by its consistency level, and flushing there costs seconds.
+        # Milvus Lite searches unflushed rows by brute force (~20x slower). A server makes this
+        # process's writes visible by the collection's Session consistency (read your writes
+        # without Strong's wait of a time tick, ~200 ms, on every read); a flush costs seconds.
         if self.lite and self._dirty:
             self._dirty = False
             await self._call("flush", self._client.flush, self.collection, timeout=self._timeout)

@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import uuid
 from collections.abc import AsyncIterator, Iterator
@@ -8,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from agentd import scope as scopes
 from agentd.memory.milvus import MilvusStore
 from tests.support.milvus_server import MilvusServer, server_binary
 
@@ -50,10 +50,38 @@ def milvus_uri(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return server.uri
 
 
+@pytest.fixture(scope="session")
+def shared_collection() -> str:
+    """One collection for all server tests: creating one costs a server seconds."""
+    return f"shared_{uuid.uuid4().hex[:12]}"
+
+
 @pytest.fixture
-def collection() -> str:
-    """A collection name of its own, so tests sharing the server never see each other."""
-    return f"t_{uuid.uuid4().hex[:12]}"
+def collection(milvus_uri: str, shared_collection: str) -> str:
+    """The collection a test uses: its own on Lite, the shared one on the server.
+
+    Tests never see each other's memories on the shared collection because each runs in
+    scopes of its own (the ``alice`` and ``bob`` fixtures): scope isolation is under test too.
+    """
+    if milvus_uri.startswith("http"):
+        return shared_collection
+    return "memories"
+
+
+@pytest.fixture
+def fresh_collection() -> str:
+    """A collection name nobody has used."""
+    return f"fresh_{uuid.uuid4().hex[:12]}"
+
+
+@pytest.fixture
+def alice() -> scopes.Scope:
+    return scopes.Scope(tenant=f"alice-{uuid.uuid4().hex[:8]}")
+
+
+@pytest.fixture
+def bob() -> scopes.Scope:
+    return scopes.Scope(tenant=f"bob-{uuid.uuid4().hex[:8]}")
 
 
 @pytest.fixture
@@ -61,6 +89,3 @@ async def store(milvus_uri: str, collection: str) -> AsyncIterator[MilvusStore]:
     """An open MilvusStore on word-hash embeddings, on Milvus Lite and on a Milvus server."""
     async with MilvusStore.open(milvus_uri, word_embed, collection=collection) as opened:
         yield opened
-        if not opened.lite and opened._client is not None:
-            with contextlib.suppress(Exception):
-                opened._client.drop_collection(collection, timeout=10)
