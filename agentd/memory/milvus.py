@@ -6,8 +6,11 @@ scoping and tag filtering need:
 
 - ``tenant``: the tenant that saved the memory, for people reading the collection;
 - ``scope``: a hash of (tenant, agent), the only value searches filter on;
-- ``tag_keys``: an ARRAY of hashes of the case-folded tags, so a tag filter runs inside Milvus
-  (``array_contains_any``) and a filtered search still returns ``top_k`` hits;
+- ``tag_keys`` (an ARRAY) and ``tag_index`` (the same as ``|h1|h2|``): hashes of the case-folded
+  tags, so a tag filter runs inside Milvus and a filtered search still returns ``top_k`` hits. A
+  server filters with ``array_contains_any`` on the array; Milvus Lite with ``like "%|h|%"`` on the
+  string, because it evaluates array filters ~15x slower (300 ms at 10k rows) and a Milvus 2.3
+  server only matches ``like`` prefixes;
 - the primary key is ``<scope prefix>.<key>``, so two scopes can never overwrite each other's
   memories even when they choose the same key.
 
@@ -37,7 +40,6 @@ from agentd.errors import AgentdError, MemoryUnavailable
 from agentd.memory.longterm import (
     MAX_CONTENT_BYTES,
     MAX_KEY,
-    MAX_TAG_CHARS,
     MAX_TAGS,
     MAX_TAGS_JSON_BYTES,
     EmbedFunc,
@@ -56,7 +58,8 @@ log = structlog.get_logger("agentd.memory")
 T = TypeVar("T")
 
 OUTPUT_FIELDS = ["key", "content", "tags", "ts", "agent_id"]
-SCHEMA_FIELDS = frozenset({*OUTPUT_FIELDS, "embedding", "tenant", "scope", "tag_keys"})
+SCHEMA_FIELDS = frozenset({*OUTPUT_FIELDS, "embedding", "tenant", "scope", "tag_keys", "tag_index"})
+_TAG_KEY_CHARS = 32
 _PREFIX_CHARS = 24
 _PROBE_TEXT = "dimension probe"
 
@@ -81,7 +84,8 @@ def scope_hash(scope: scopes.Scope) -> str:
 
 def tag_key(tag: str) -> str:
     """The value ``tag_keys`` holds for ``tag`` (case-insensitive)."""
-    return hashlib.sha256(tag.casefold().encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    digest = hashlib.sha256(tag.casefold().encode("utf-8", "surrogatepass")).hexdigest()
+    return digest[:_TAG_KEY_CHARS]
 
 
 def is_lite(uri: str) -> bool:
@@ -252,7 +256,10 @@ class MilvusStore:
             DataType.ARRAY,
             element_type=DataType.VARCHAR,
             max_capacity=MAX_TAGS,
-            max_length=max(32, MAX_TAG_CHARS),
+            max_length=_TAG_KEY_CHARS,
+        )
+        schema.add_field(
+            "tag_index", DataType.VARCHAR, max_length=(_TAG_KEY_CHARS + 1) * MAX_TAGS + 1
         )
         index = client.prepare_index_params()
         index.add_index(field_name="embedding", index_type="FLAT", metric_type="COSINE")
@@ -299,6 +306,7 @@ class MilvusStore:
                     "tenant": _clip(scope.tenant, 256),
                     "scope": prefix,
                     "tag_keys": [tag_key(t) for t in tags],
+                    "tag_index": "|" + "".join(tag_key(t) + "|" for t in tags),
                     "embedding": list(memory.embedding) if memory.embedding else None,
                 }
             )
@@ -326,8 +334,7 @@ class MilvusStore:
         expr = f"scope == {literal(scope_hash(scopes.current()))}"
         tags = normalize_tags(tags_include)
         if tags:
-            wanted = ", ".join(literal(tag_key(t)) for t in tags)
-            expr += f" and array_contains_any(tag_keys, [{wanted}])"
+            expr += " and " + self._tags_expr(tags)
         if self.dimension is None and not await self._collection_exists():
             return []
         vector = await self._embed_text(query)
@@ -387,6 +394,14 @@ class MilvusStore:
             memories_in_scope=count,
             degraded=self.degraded,
         )
+
+    def _tags_expr(self, tags: Sequence[str]) -> str:
+        """A filter matching memories with any of ``tags`` (hex digests only, no wildcards)."""
+        if self.lite:
+            likes = " or ".join(f"tag_index like {literal(f'%|{tag_key(t)}|%')}" for t in tags)
+            return f"({likes})"
+        wanted = ", ".join(literal(tag_key(t)) for t in tags)
+        return f"array_contains_any(tag_keys, [{wanted}])"
 
     def _consistency(self, *, strong: bool) -> dict[str, str]:
         """Read options: Strong where a read must see deletes (and other processes' writes).
