@@ -16,6 +16,7 @@ from agentd.errors import (
     ToolError,
 )
 from agentd.llm import LLMClient
+from agentd.memory.longterm import Memory, MemoryStore, open_store
 from agentd.messages import Conversation, Message, ToolCall, decode_stored_message
 from agentd.runtime import Runtime
 from agentd.scope import Scope
@@ -32,6 +33,8 @@ __all__ = [
     "LLMResponseError",
     "LLMStatusError",
     "LLMUnavailable",
+    "Memory",
+    "MemoryStore",
     "MemoryUnavailable",
     "Message",
     "Runtime",
@@ -47,4 +50,5 @@ __all__ = [
     "__version__",
     "decode_stored_message",
     "load_settings",
+    "open_store",
 ]
