@@ -463,6 +463,10 @@ async def _connect(uri: str, token: str, db_name: str, call_timeout: float) -> A
 
         # pymilvus logs every failed RPC with a traceback; the store logs one line itself.
         logging.getLogger("pymilvus").setLevel(logging.CRITICAL)
+        if is_lite(uri):
+            # Lite's in-process gRPC server logs a traceback for each upsert: pymilvus asks it
+            # for AllocTimestamp, which Lite does not implement (and does not need).
+            logging.getLogger("grpc._server").setLevel(logging.CRITICAL)
         kwargs: dict[str, Any] = {"uri": uri, "timeout": call_timeout}
         if token:
             kwargs["token"] = token
