@@ -6,6 +6,7 @@ from agentd.errors import (
     AgentdError,
     ConfigError,
     HistoryError,
+    InvalidMemory,
     LLMError,
     LLMResponseError,
     LLMStatusError,
@@ -17,6 +18,7 @@ from agentd.errors import (
 )
 from agentd.llm import LLMClient
 from agentd.memory.history import HistoryStore, SQLiteHistory
+from agentd.memory.longterm import Memory, MemoryStore, open_store
 from agentd.messages import Conversation, Message, ToolCall, decode_stored_message
 from agentd.runtime import Runtime
 from agentd.scope import Scope
@@ -29,11 +31,14 @@ __all__ = [
     "Conversation",
     "HistoryError",
     "HistoryStore",
+    "InvalidMemory",
     "LLMClient",
     "LLMError",
     "LLMResponseError",
     "LLMStatusError",
     "LLMUnavailable",
+    "Memory",
+    "MemoryStore",
     "MemoryUnavailable",
     "Message",
     "Runtime",
@@ -50,4 +55,5 @@ __all__ = [
     "__version__",
     "decode_stored_message",
     "load_settings",
+    "open_store",
 ]

@@ -20,6 +20,8 @@ from agentd.lifecycle import ChannelHealth, supervise_channel
 from agentd.llm import LLMClient, open_client
 from agentd.memory.history import SQLiteHistory
 from agentd.memory.journal import HistoryJournal
+from agentd.memory.longterm import MemoryStore, open_store_or_warn
+from agentd.memory.tools import register_memory_tools
 from agentd.prompt import build_system_prompt
 from agentd.runtime import Runtime
 from agentd.sdnotify import Notifier, pet_watchdog, watchdog_interval
@@ -39,6 +41,7 @@ class App:
     runtime: Runtime
     channel_health: dict[str, ChannelHealth] = field(default_factory=dict)
     history: SQLiteHistory | None = None
+    memory: MemoryStore | None = None
 
     def reload_prompt(self) -> None:
         """Re-read SYSTEM.md and AGENTS.md; sessions keep their history."""
@@ -55,9 +58,12 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
         SQLiteHistory.open(
             settings.history_path, synchronous=settings.history.synchronous
         ) as history,
+        open_store_or_warn(settings, llm.embed_one if settings.memory.embed else None) as memory,
     ):
         tools = ToolRegistry(default_timeout=settings.default.tool_timeout)
         register_builtin_tools(tools, settings.workdir)
+        if memory is not None:
+            register_memory_tools(tools, memory)
         metrics = metrics_mod.current()
         supervisor = Supervisor(
             metrics.timed(llm), tools, max_steps=settings.default.max_steps, on_tool=metrics.on_tool
@@ -71,7 +77,9 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             on_turn=metrics.on_turn,
         )
         metrics.watch_runtime(runtime)
-        yield App(settings=settings, llm=llm, tools=tools, runtime=runtime, history=history)
+        yield App(
+            settings=settings, llm=llm, tools=tools, runtime=runtime, history=history, memory=memory
+        )
 
 
 def build_channels(app: App, health: dict[str, ChannelHealth]) -> list[Any]:

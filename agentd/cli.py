@@ -28,7 +28,7 @@ SCHEMA_PATH = Path("config/agentd.schema.json")
 
 
 def _parser() -> argparse.ArgumentParser:
-    from agentd import cli_chat, cli_cron, cli_run, cli_sessions
+    from agentd import cli_chat, cli_cron, cli_memory, cli_run, cli_sessions
 
     parser = argparse.ArgumentParser(
         prog="agentd", description="A self-hosted agent runtime daemon."
@@ -46,7 +46,7 @@ def _parser() -> argparse.ArgumentParser:
     schema.add_argument("--output", "-o", type=Path, default=SCHEMA_PATH)
     schema.set_defaults(handler=None)
 
-    for module in (cli_run, cli_chat, cli_cron, cli_sessions):
+    for module in (cli_run, cli_chat, cli_cron, cli_sessions, cli_memory):
         module.register(sub)
     return parser
 

@@ -140,10 +140,11 @@ class HistorySettings(_Section):
 class MilvusSettings(_Section):
     """Long-term memory store: a Milvus Lite path or a Milvus server URI."""
 
-    addr: str | None = Field(None, description="Path (Milvus Lite) or http://host:19530.")
+    addr: str | None = Field(None, description="Milvus Lite path (*.db) or http://host:19530.")
     token: SecretStr | None = None
     db_name: str = ""
     collection: str = "memories"
+    timeout: float = Field(10.0, gt=0, description="Seconds one Milvus call may take.")
 
 
 class CronJob(_Section):
@@ -329,7 +330,10 @@ class Settings(BaseSettings):
 
     @property
     def milvus_addr(self) -> str:
-        """The Milvus address: the configured one, else a Milvus Lite file in the state dir."""
+        """The Milvus address: the configured one, else Milvus Lite in the state dir.
+
+        Milvus Lite wants a path ending in ``.db`` and makes a directory there.
+        """
         if self.milvus.addr is None:
             return str(self.state_dir / "milvus.db")
         return self.milvus.addr

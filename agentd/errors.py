@@ -17,6 +17,7 @@ boundary (``raise ... from exc``), so callers only ever catch these::
     ├── MemoryUnavailable      long-term memory cannot be reached
     ├── ChannelError           a channel cannot talk to its service
     │   └── TelegramError      the Telegram Bot API failed or refused a request
+    ├── InvalidMemory          a memory, key, tag or top_k the store refuses
     └── DaemonError            a running daemon's HTTP API refused or failed a request
         └── DaemonUnavailable  no daemon answers at the address
 """
@@ -132,3 +133,7 @@ class DaemonError(AgentdError):
 
 class DaemonUnavailable(DaemonError):
     """No daemon answers at the configured address."""
+
+
+class InvalidMemory(AgentdError):
+    """A memory the store cannot take (too long, bad key or tags); the message says the limit."""

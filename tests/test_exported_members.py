@@ -10,11 +10,14 @@ EXPORTED = [
     "Conversation",
     "HistoryError",
     "HistoryStore",
+    "InvalidMemory",
     "LLMClient",
     "LLMError",
     "LLMResponseError",
     "LLMStatusError",
     "LLMUnavailable",
+    "Memory",
+    "MemoryStore",
     "MemoryUnavailable",
     "Message",
     "Runtime",
@@ -31,6 +34,7 @@ EXPORTED = [
     "__version__",
     "decode_stored_message",
     "load_settings",
+    "open_store",
 ]
 
 

@@ -1,0 +1,225 @@
+"""Long-term memory: what a memory is, the store protocol, and :func:`open_store`.
+
+A memory is a piece of text the agent chose to keep across sessions, with tags, a timestamp and
+the agent that saved it. The store finds memories by meaning (vector search over embeddings) and
+is scoped: every memory belongs to the tenant scope that saved it (:func:`agentd.scope.current`),
+and no search, get or delete ever sees another scope's memories.
+
+:func:`open_store` keeps the three cases of the original design: no embedding function means no
+long-term memory (``None``); an embedding function but no Milvus address, or a Milvus that cannot
+be reached, raises :class:`~agentd.errors.MemoryUnavailable`, which the app logs as a warning
+before it goes on without memory.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from contextlib import AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import structlog
+
+from agentd.errors import InvalidMemory, MemoryUnavailable
+
+log = structlog.get_logger("agentd.memory")
+
+#: Turns one text into its embedding (``LLMClient.embed_one``).
+EmbedFunc = Callable[[str], Awaitable[list[float]]]
+
+MAX_KEY = 256
+MAX_CONTENT_BYTES = 8192
+MAX_TAGS_JSON_BYTES = 2048
+MAX_TAGS = 32
+MAX_TAG_CHARS = 64
+MAX_TOP_K = 100
+#: Keys chosen by callers; the stored primary key adds a 25-character scope prefix.
+_KEY = re.compile(r"^[A-Za-z0-9_.:-]{1,200}$")
+
+
+@dataclass(frozen=True, slots=True)
+class Memory:
+    """One long-term memory. ``score`` is set on search results (cosine similarity)."""
+
+    content: str
+    tags: tuple[str, ...] = ()
+    key: str = ""
+    ts: int = 0
+    agent_id: str = ""
+    embedding: tuple[float, ...] | None = field(default=None, repr=False)
+    score: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryStats:
+    """What ``agentd memory stats`` shows."""
+
+    backend: str
+    address: str
+    collection: str
+    dimension: int | None
+    memories_in_scope: int
+    degraded: str | None
+
+
+class MemoryStore(Protocol):
+    """Scoped long-term memory. Every method reads the tenant scope from ``scope.current()``."""
+
+    degraded: str | None
+
+    async def save(self, memory: Memory) -> str:
+        """Store ``memory`` (embedding it when it has no embedding); returns its key."""
+        ...
+
+    async def save_many(self, memories: Sequence[Memory]) -> list[str]:
+        """Store several memories in one write; returns their keys in order."""
+        ...
+
+    async def search(
+        self, query: str, top_k: int = 5, tags_include: Sequence[str] = ()
+    ) -> list[Memory]:
+        """The ``top_k`` memories nearest to ``query``, best first.
+
+        With ``tags_include``, only memories sharing at least one tag count, and still up to
+        ``top_k`` of them are returned.
+        """
+        ...
+
+    async def get(self, key: str) -> Memory | None:
+        """The memory with ``key`` in the current scope, or None."""
+        ...
+
+    async def delete(self, key: str) -> bool:
+        """Delete the memory with ``key`` in the current scope; whether it existed."""
+        ...
+
+    async def stats(self) -> MemoryStats:
+        """Counts and settings of the store, for the current scope."""
+        ...
+
+    async def aclose(self) -> None:
+        """Release the connection."""
+        ...
+
+
+def normalize_tags(tags: Sequence[str] | None) -> tuple[str, ...]:
+    """Tags stripped, empty ones dropped, duplicates (ignoring case) removed; order kept."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for raw in tags or ():
+        tag = " ".join(str(raw).split())
+        if not tag:
+            continue
+        if len(tag) > MAX_TAG_CHARS:
+            raise InvalidMemory(f"tag {tag[:20]!r}... is longer than {MAX_TAG_CHARS} characters")
+        folded = tag.casefold()
+        if folded not in seen:
+            seen.add(folded)
+            out.append(tag)
+    if len(out) > MAX_TAGS:
+        raise InvalidMemory(f"{len(out)} tags given; at most {MAX_TAGS} are allowed")
+    if len(tags_json(out).encode()) > MAX_TAGS_JSON_BYTES:
+        raise InvalidMemory(f"the tags take more than {MAX_TAGS_JSON_BYTES} bytes as JSON")
+    return tuple(out)
+
+
+def tags_json(tags: Sequence[str]) -> str:
+    """The stored form of the tags (a JSON list, as in the original schema)."""
+    return json.dumps(list(tags), ensure_ascii=False)
+
+
+def parse_tags(raw: Any) -> tuple[str, ...]:
+    """Tags from the stored JSON; anything unreadable counts as no tags."""
+    try:
+        data = json.loads(raw) if isinstance(raw, str) else raw
+    except json.JSONDecodeError:
+        return ()
+    if not isinstance(data, list):
+        return ()
+    return tuple(str(t) for t in data)
+
+
+def check_content(content: str) -> str:
+    """``content`` stripped; refuses empty text and text over the column's byte limit."""
+    text = content.strip()
+    if not text:
+        raise InvalidMemory("a memory needs some content")
+    size = len(text.encode("utf-8", errors="surrogatepass"))
+    if size > MAX_CONTENT_BYTES:
+        raise InvalidMemory(
+            f"the content is {size} bytes; at most {MAX_CONTENT_BYTES} fit: save a shorter note"
+        )
+    return text
+
+
+def check_key(key: str) -> str:
+    """``key`` if it is a valid memory key (letters, digits, ``_.:-``, at most 200)."""
+    if not _KEY.match(key):
+        raise InvalidMemory(f"{key[:40]!r} is not a memory key (1-200 letters, digits, _.:-)")
+    return key
+
+
+def memories_text(memories: Iterable[Memory]) -> str:
+    """Memories as the lines a tool result or the CLI shows."""
+    lines = []
+    for m in memories:
+        when = time.strftime("%Y-%m-%d %H:%M", time.gmtime(m.ts / 1000)) if m.ts else "?"
+        tags = f" [{', '.join(m.tags)}]" if m.tags else ""
+        score = f" ({m.score:.2f})" if m.score is not None else ""
+        lines.append(f"- {m.key} {when}{tags}{score}: {m.content}")
+    return "\n".join(lines)
+
+
+def check_top_k(top_k: int) -> int:
+    if not 1 <= top_k <= MAX_TOP_K:
+        raise InvalidMemory(f"top_k must be between 1 and {MAX_TOP_K}, got {top_k}")
+    return top_k
+
+
+@asynccontextmanager
+async def open_store(settings: Any, embed: EmbedFunc | None) -> AsyncIterator[MemoryStore | None]:
+    """The long-term memory store the settings describe, or None when memory is off.
+
+    Raises MemoryUnavailable when memory is on but Milvus is not configured or not reachable.
+    """
+    if embed is None:
+        yield None
+        return
+    addr = settings.milvus_addr
+    if not addr or not str(addr).strip():
+        raise MemoryUnavailable(
+            "memory.embed is on but milvus.addr is empty: set MILVUS_ADDR to a Milvus Lite path "
+            "(ending in .db) or http://host:19530, or set MEMORY_EMBED=false"
+        )
+    from agentd.memory.milvus import MilvusStore
+
+    token = settings.milvus.token
+    async with MilvusStore.open(
+        str(addr).strip(),
+        embed,
+        collection=settings.milvus.collection,
+        token=token.get_secret_value() if token else "",
+        db_name=settings.milvus.db_name,
+        call_timeout=settings.milvus.timeout,
+    ) as store:
+        yield store
+
+
+@asynccontextmanager
+async def open_store_or_warn(
+    settings: Any, embed: EmbedFunc | None
+) -> AsyncIterator[MemoryStore | None]:
+    """:func:`open_store`, but an unavailable store is a logged warning and ``None``."""
+    async with AsyncExitStack() as stack:
+        store: MemoryStore | None
+        try:
+            store = await stack.enter_async_context(open_store(settings, embed))
+        except MemoryUnavailable as exc:
+            log.warning("memory.unavailable", reason=str(exc), effect="running without memory")
+            store = None
+        if store is None and embed is None:
+            log.info("memory.disabled", reason="memory.embed is false")
+        yield store

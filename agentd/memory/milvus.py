@@ -1,0 +1,519 @@
+"""MilvusStore: long-term memory in one Milvus collection (Milvus Lite or a Milvus server).
+
+The collection keeps the original schema (``key, content, embedding, tags, ts, agent_id``; FLAT
+index, COSINE metric, the dimension probed once from the embedding function) and adds what
+scoping and tag filtering need:
+
+- ``tenant``: the tenant that saved the memory, for people reading the collection;
+- ``scope``: a hash of (tenant, agent), the only value searches filter on;
+- ``tag_keys`` (an ARRAY) and ``tag_index`` (the same as ``|h1|h2|``): hashes of the case-folded
+  tags, so a tag filter runs inside Milvus and a filtered search still returns ``top_k`` hits. A
+  server filters with ``array_contains_any`` on the array; Milvus Lite with ``like "%|h|%"`` on the
+  string, because it evaluates array filters ~15x slower (300 ms at 10k rows) and a Milvus 2.3
+  server only matches ``like`` prefixes;
+- the primary key is ``<scope prefix>.<key>``, so two scopes can never overwrite each other's
+  memories even when they choose the same key.
+
+Only hex digests and validated keys ever reach a filter expression, and those through
+:func:`literal`. pymilvus blocks, so every call runs in a worker thread under a timeout; pymilvus
+itself is imported when a store opens (it takes half a second). Lite and server answer in
+different shapes (a hit is keyed ``key`` on Lite and ``id`` on a server, ``delete`` returns a list
+or a dict); the store only reads the fields it asked for, which both return the same way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+import uuid
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import anyio
+import structlog
+
+from agentd import scope as scopes
+from agentd.errors import AgentdError, MemoryUnavailable
+from agentd.memory.longterm import (
+    MAX_CONTENT_BYTES,
+    MAX_KEY,
+    MAX_TAGS,
+    MAX_TAGS_JSON_BYTES,
+    EmbedFunc,
+    Memory,
+    MemoryStats,
+    check_content,
+    check_key,
+    check_top_k,
+    normalize_tags,
+    parse_tags,
+    tags_json,
+)
+
+log = structlog.get_logger("agentd.memory")
+
+T = TypeVar("T")
+
+OUTPUT_FIELDS = ["key", "content", "tags", "ts", "agent_id"]
+SCHEMA_FIELDS = frozenset({*OUTPUT_FIELDS, "embedding", "tenant", "scope", "tag_keys", "tag_index"})
+_TAG_KEY_CHARS = 32
+_PREFIX_CHARS = 24
+_PROBE_TEXT = "dimension probe"
+
+
+def literal(value: str) -> str:
+    """``value`` as a double-quoted string literal of Milvus' filter language.
+
+    Milvus Lite and the server both parse ``\\\\``, ``\\"``, ``\\n`` and ``\\r`` escapes; every
+    other character may stand as it is (measured on both).
+    """
+    escaped = (
+        value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r")
+    )
+    return f'"{escaped}"'
+
+
+def scope_hash(scope: scopes.Scope) -> str:
+    """The value the ``scope`` field holds for ``scope``: sha256 of tenant and app."""
+    raw = f"{len(scope.tenant)}:{scope.tenant}\x00{scope.app}".encode("utf-8", "surrogatepass")
+    return hashlib.sha256(raw).hexdigest()
+
+
+def tag_key(tag: str) -> str:
+    """The value ``tag_keys`` holds for ``tag`` (case-insensitive)."""
+    digest = hashlib.sha256(tag.casefold().encode("utf-8", "surrogatepass")).hexdigest()
+    return digest[:_TAG_KEY_CHARS]
+
+
+def is_lite(uri: str) -> bool:
+    return not uri.startswith(("http://", "https://", "tcp://", "unix:"))
+
+
+def _reason(exc: BaseException) -> str:
+    """One line saying why a Milvus call failed (pymilvus messages can span many lines)."""
+    message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+    line = " ".join(str(message).split())
+    return line[:300]
+
+
+class MilvusStore:
+    """Scoped long-term memory in a Milvus collection; open it with :meth:`open`."""
+
+    def __init__(
+        self,
+        client: Any,
+        embed: EmbedFunc,
+        *,
+        uri: str,
+        collection: str,
+        timeout: float,
+        dimension: int | None,
+    ) -> None:
+        self._client = client
+        self._embed = embed
+        self.uri = uri
+        self.collection = collection
+        self.lite = is_lite(uri)
+        self.dimension = dimension
+        self.degraded: str | None = None
+        self._timeout = timeout
+        self._limiter = anyio.CapacityLimiter(1 if self.lite else 8)
+        self._ready = anyio.Lock()
+        self._dirty = False
+        self._deleted_since_write = False
+
+    @classmethod
+    @asynccontextmanager
+    async def open(
+        cls,
+        uri: str,
+        embed: EmbedFunc,
+        *,
+        collection: str = "memories",
+        token: str = "",
+        db_name: str = "",
+        call_timeout: float = 10.0,
+    ) -> AsyncIterator[MilvusStore]:
+        """Connect to Milvus at ``uri`` and check the collection; close the client on exit.
+
+        Raises MemoryUnavailable when Milvus cannot be reached or the collection does not fit.
+        """
+        if is_lite(uri):
+            if not uri.endswith(".db"):
+                raise MemoryUnavailable(
+                    f"milvus.addr {uri!r} is neither http(s):// nor a Milvus Lite path (*.db)"
+                )
+            uri = await anyio.to_thread.run_sync(_lite_path, uri)
+        client = await _connect(uri, token, db_name, call_timeout)
+        store = cls(
+            client, embed, uri=uri, collection=collection, timeout=call_timeout, dimension=None
+        )
+        try:
+            await store._inspect()
+            log.info("memory.opened", uri=_shown(uri), collection=collection, dim=store.dimension)
+            yield store
+        finally:
+            with anyio.CancelScope(shield=True):
+                await store.aclose()
+
+    async def aclose(self) -> None:
+        client, self._client = self._client, None
+        if client is not None:
+            try:
+                await anyio.to_thread.run_sync(client.close)
+            except Exception as exc:  # closing a broken connection must not mask the real error
+                log.debug("memory.close_failed", error=_reason(exc))
+
+    async def __aenter__(self) -> MilvusStore:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+    async def _call(self, what: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run one blocking pymilvus call in a thread; failures become MemoryUnavailable."""
+        if self._client is None:
+            raise MemoryUnavailable("the memory store is closed")
+
+        def run() -> T:
+            return fn(*args, **kwargs)
+
+        try:
+            with anyio.fail_after(self._timeout + 5):
+                result = await anyio.to_thread.run_sync(
+                    run, limiter=self._limiter, abandon_on_cancel=True
+                )
+        except TimeoutError:
+            self._degrade(f"Milvus {what} took longer than {self._timeout + 5:g}s")
+            raise MemoryUnavailable(self.degraded or "") from None
+        except AgentdError:
+            raise
+        except Exception as exc:
+            self._degrade(f"Milvus {what} failed: {_reason(exc)}")
+            raise MemoryUnavailable(self.degraded or "") from exc
+        self._recover()
+        return result
+
+    def _degrade(self, reason: str) -> None:
+        if self.degraded is None:
+            log.warning("memory.degraded", reason=reason)
+        self.degraded = reason
+
+    def _recover(self) -> None:
+        if self.degraded is not None:
+            log.info("memory.recovered", was=self.degraded)
+            self.degraded = None
+
+    async def _inspect(self) -> None:
+        """Learn the dimension of an existing collection and load it; refuse a foreign schema."""
+        client = self._client
+        kw = {"timeout": self._timeout}
+        if not await self._call("has_collection", client.has_collection, self.collection, **kw):
+            return
+        desc = await self._call("describe", client.describe_collection, self.collection, **kw)
+        fields = {f["name"]: f for f in desc.get("fields", [])}
+        missing = SCHEMA_FIELDS - set(fields)
+        if missing:
+            raise MemoryUnavailable(
+                f"collection {self.collection!r} lacks the fields {sorted(missing)}: it was made "
+                "by something else; set milvus.collection to another name"
+            )
+        self.dimension = int(fields["embedding"]["params"]["dim"])
+        await self._call("load", client.load_collection, self.collection, **kw)
+
+    async def _ensure_collection(self) -> int:
+        """The embedding dimension, creating the collection on first use (dimension probed)."""
+        if self.dimension is not None:
+            return self.dimension
+        async with self._ready:
+            if self.dimension is None:
+                dim = len(await self._embed_text(_PROBE_TEXT))
+                if dim == 0:
+                    raise MemoryUnavailable("the embedding function returned an empty vector")
+                await self._call("create_collection", self._create, dim)
+                log.info("memory.collection_created", collection=self.collection, dim=dim)
+                self.dimension = dim
+        return self.dimension
+
+    def _create(self, dim: int) -> None:
+        from pymilvus import DataType, MilvusClient
+
+        client = self._client
+        schema = MilvusClient.create_schema(auto_id=False, enable_dynamic_field=False)
+        schema.add_field("key", DataType.VARCHAR, is_primary=True, max_length=MAX_KEY)
+        schema.add_field("content", DataType.VARCHAR, max_length=MAX_CONTENT_BYTES)
+        schema.add_field("embedding", DataType.FLOAT_VECTOR, dim=dim)
+        schema.add_field("tags", DataType.VARCHAR, max_length=MAX_TAGS_JSON_BYTES)
+        schema.add_field("ts", DataType.INT64)
+        schema.add_field("agent_id", DataType.VARCHAR, max_length=256)
+        schema.add_field("tenant", DataType.VARCHAR, max_length=256)
+        schema.add_field("scope", DataType.VARCHAR, max_length=64)
+        schema.add_field(
+            "tag_keys",
+            DataType.ARRAY,
+            element_type=DataType.VARCHAR,
+            max_capacity=MAX_TAGS,
+            max_length=_TAG_KEY_CHARS,
+        )
+        schema.add_field(
+            "tag_index", DataType.VARCHAR, max_length=(_TAG_KEY_CHARS + 1) * MAX_TAGS + 1
+        )
+        index = client.prepare_index_params()
+        index.add_index(field_name="embedding", index_type="FLAT", metric_type="COSINE")
+        client.create_collection(
+            self.collection,
+            schema=schema,
+            index_params=index,
+            consistency_level="Session",
+            timeout=self._timeout,
+        )
+
+    async def _embed_text(self, text: str) -> list[float]:
+        try:
+            vector = await self._embed(text)
+        except AgentdError as exc:
+            self._degrade(f"embedding failed: {_reason(exc)}")
+            raise MemoryUnavailable(self.degraded or "") from exc
+        if self.dimension is not None and len(vector) != self.dimension:
+            self._degrade(
+                f"the embedding has {len(vector)} dimensions, collection {self.collection!r} "
+                f"holds {self.dimension}: use another milvus.collection for this model"
+            )
+            raise MemoryUnavailable(self.degraded or "")
+        return [float(x) for x in vector]
+
+    async def save(self, memory: Memory) -> str:
+        return (await self.save_many([memory]))[0]
+
+    async def save_many(self, memories: Sequence[Memory]) -> list[str]:
+        scope = scopes.current()
+        prefix = scope_hash(scope)
+        rows: list[dict[str, Any]] = []
+        for memory in memories:
+            content = check_content(memory.content)
+            tags = normalize_tags(memory.tags)
+            key = check_key(memory.key) if memory.key else uuid.uuid4().hex
+            rows.append(
+                {
+                    "key": f"{prefix[:_PREFIX_CHARS]}.{key}",
+                    "content": content,
+                    "tags": tags_json(tags),
+                    "ts": memory.ts or int(time.time() * 1000),
+                    "agent_id": _clip(scope.app, 256),
+                    "tenant": _clip(scope.tenant, 256),
+                    "scope": prefix,
+                    "tag_keys": [tag_key(t) for t in tags],
+                    "tag_index": "|" + "".join(tag_key(t) + "|" for t in tags),
+                    "embedding": list(memory.embedding) if memory.embedding else None,
+                }
+            )
+        dim = await self._ensure_collection()
+        for row in rows:
+            if row["embedding"] is None:
+                row["embedding"] = await self._embed_text(row["content"])
+            elif len(row["embedding"]) != dim:
+                raise MemoryUnavailable(
+                    f"a memory's embedding has {len(row['embedding'])} dimensions, the "
+                    f"collection {dim}"
+                )
+        if rows:
+            await self._call(
+                "upsert", self._client.upsert, self.collection, rows, timeout=self._timeout
+            )
+            self._dirty = True
+            self._deleted_since_write = False
+        return [row["key"].partition(".")[2] for row in rows]
+
+    async def search(
+        self, query: str, top_k: int = 5, tags_include: Sequence[str] = ()
+    ) -> list[Memory]:
+        check_top_k(top_k)
+        expr = f"scope == {literal(scope_hash(scopes.current()))}"
+        tags = normalize_tags(tags_include)
+        if tags:
+            expr += " and " + self._tags_expr(tags)
+        if self.dimension is None and not await self._collection_exists():
+            return []
+        vector = await self._embed_text(query)
+        await self._flush_if_dirty()
+        result = await self._call(
+            "search",
+            self._client.search,
+            self.collection,
+            data=[vector],
+            limit=top_k,
+            filter=expr,
+            output_fields=OUTPUT_FIELDS,
+            search_params={"metric_type": "COSINE"},
+            anns_field="embedding",
+            timeout=self._timeout,
+            **self._consistency(strong=self._deleted_since_write),
+        )
+        hits = result[0] if result else []
+        return [_memory(_entity(hit), score=_score(hit)) for hit in hits]
+
+    async def get(self, key: str) -> Memory | None:
+        rows = await self._query_key(key, OUTPUT_FIELDS)
+        return _memory(rows[0]) if rows else None
+
+    async def delete(self, key: str) -> bool:
+        rows = await self._query_key(key, ["key"])
+        if not rows:
+            return False
+        expr = f"key == {literal(str(rows[0]['key']))} and {self._scope_expr()}"
+        # Lite answers with a list of keys, a server with {"delete_count": n}: neither is read.
+        await self._call(
+            "delete", self._client.delete, self.collection, filter=expr, timeout=self._timeout
+        )
+        self._dirty = True
+        self._deleted_since_write = True
+        return True
+
+    async def stats(self) -> MemoryStats:
+        expr = self._scope_expr()
+        count = 0
+        if self.dimension is not None or await self._collection_exists():
+            rows = await self._call(
+                "count",
+                self._client.query,
+                self.collection,
+                filter=expr,
+                output_fields=["count(*)"],
+                timeout=self._timeout,
+                **self._consistency(strong=True),
+            )
+            count = int(rows[0]["count(*)"]) if rows else 0
+        return MemoryStats(
+            backend="milvus-lite" if self.lite else "milvus",
+            address=_shown(self.uri),
+            collection=self.collection,
+            dimension=self.dimension,
+            memories_in_scope=count,
+            degraded=self.degraded,
+        )
+
+    def _tags_expr(self, tags: Sequence[str]) -> str:
+        """A filter matching memories with any of ``tags`` (hex digests only, no wildcards)."""
+        if self.lite:
+            likes = " or ".join(f"tag_index like {literal(f'%|{tag_key(t)}|%')}" for t in tags)
+            return f"({likes})"
+        wanted = ", ".join(literal(tag_key(t)) for t in tags)
+        return f"array_contains_any(tag_keys, [{wanted}])"
+
+    def _consistency(self, *, strong: bool) -> dict[str, str]:
+        """Read options: Strong where a read must see deletes (and other processes' writes).
+
+        The collection's Session level shows this client its own inserts, not its deletes; a
+        Strong read waits for the server's next time tick (~200 ms), so only key lookups, counts
+        and the first search after a delete pay it. Milvus Lite is always consistent.
+        """
+        if self.lite or not strong:
+            return {}
+        return {"consistency_level": "Strong"}
+
+    def _scope_expr(self) -> str:
+        return f"scope == {literal(scope_hash(scopes.current()))}"
+
+    async def _query_key(self, key: str, fields: list[str]) -> list[dict[str, Any]]:
+        expr = self._scope_expr()
+        prefix = scope_hash(scopes.current())[:_PREFIX_CHARS]
+        pk = f"{prefix}.{check_key(key)}"
+        if self.dimension is None and not await self._collection_exists():
+            return []
+        rows = await self._call(
+            "query",
+            self._client.query,
+            self.collection,
+            filter=f"key == {literal(pk)} and {expr}",
+            output_fields=fields,
+            timeout=self._timeout,
+            **self._consistency(strong=True),
+        )
+        return list(rows)
+
+    async def _collection_exists(self) -> bool:
+        exists = await self._call(
+            "has_collection", self._client.has_collection, self.collection, timeout=self._timeout
+        )
+        if exists and self.dimension is None:
+            await self._inspect()
+        return bool(exists)
+
+    async def _flush_if_dirty(self) -> None:
+        # Milvus Lite searches unflushed rows by brute force (~20x slower). A server makes this
+        # process's writes visible by the collection's Session consistency (read your writes
+        # without Strong's wait of a time tick, ~200 ms, on every read); a flush costs seconds.
+        if self.lite and self._dirty:
+            self._dirty = False
+            await self._call("flush", self._client.flush, self.collection, timeout=self._timeout)
+
+
+def _lite_path(uri: str) -> str:
+    path = Path(uri).expanduser()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return str(path)
+
+
+async def _connect(uri: str, token: str, db_name: str, call_timeout: float) -> Any:
+    def connect() -> Any:
+        from pymilvus import MilvusClient
+
+        # pymilvus logs every failed RPC with a traceback; the store logs one line itself.
+        logging.getLogger("pymilvus").setLevel(logging.CRITICAL)
+        if is_lite(uri):
+            # Lite's in-process gRPC server logs a traceback for each upsert: pymilvus asks it
+            # for AllocTimestamp, which Lite does not implement (and does not need).
+            logging.getLogger("grpc._server").setLevel(logging.CRITICAL)
+        kwargs: dict[str, Any] = {"uri": uri, "timeout": call_timeout}
+        if token:
+            kwargs["token"] = token
+        if db_name:
+            kwargs["db_name"] = db_name
+        return MilvusClient(**kwargs)
+
+    try:
+        return await anyio.to_thread.run_sync(connect)
+    except Exception as exc:
+        hint = ""
+        if is_lite(uri):
+            hint = " (Milvus Lite opens a path in one process only: is agentd running?)"
+        raise MemoryUnavailable(
+            f"cannot open Milvus at {_shown(uri)}: {_reason(exc)}{hint}"
+        ) from exc
+
+
+def _clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` UTF-8 bytes (a server counts VarChar lengths in bytes)."""
+    return text.encode("utf-8", "surrogatepass")[:limit].decode("utf-8", "ignore")
+
+
+def _shown(uri: str) -> str:
+    """The address without credentials, for logs and messages."""
+    if "@" in uri and "://" in uri:
+        scheme, rest = uri.split("://", 1)
+        return f"{scheme}://{rest.split('@', 1)[1]}"
+    return uri
+
+
+def _entity(hit: Any) -> dict[str, Any]:
+    entity = hit.get("entity") if isinstance(hit, dict) or hasattr(hit, "get") else None
+    return dict(entity or {})
+
+
+def _score(hit: Any) -> float | None:
+    distance = hit.get("distance") if hasattr(hit, "get") else None
+    return float(distance) if distance is not None else None
+
+
+def _memory(row: dict[str, Any], *, score: float | None = None) -> Memory:
+    return Memory(
+        key=str(row.get("key", "")).partition(".")[2],
+        content=str(row.get("content", "")),
+        tags=parse_tags(row.get("tags")),
+        ts=int(row.get("ts") or 0),
+        agent_id=str(row.get("agent_id", "")),
+        score=score,
+    )
