@@ -43,6 +43,14 @@ class App:
     history: SQLiteHistory | None = None
     memory: MemoryStore | None = None
 
+    def memory_state(self) -> str:
+        """``off`` (memory.embed false), ``degraded`` (unreachable or failing) or ``ok``."""
+        if not self.settings.memory.embed:
+            return "off"
+        if self.memory is None or self.memory.degraded is not None:
+            return "degraded"
+        return "ok"
+
     def reload_prompt(self) -> None:
         """Re-read SYSTEM.md and AGENTS.md; sessions keep their history."""
         self.runtime.system_prompt = build_system_prompt(self.settings.workdir)
@@ -77,9 +85,11 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             on_turn=metrics.on_turn,
         )
         metrics.watch_runtime(runtime)
-        yield App(
+        app = App(
             settings=settings, llm=llm, tools=tools, runtime=runtime, history=history, memory=memory
         )
+        metrics.watch_memory(app.memory_state)
+        yield app
 
 
 def build_channels(app: App, health: dict[str, ChannelHealth]) -> list[Any]:
@@ -118,6 +128,7 @@ def build_channels(app: App, health: dict[str, ChannelHealth]) -> list[Any]:
         readiness = Readiness(
             channels=lambda: {name: h.state == "serving" for name, h in health.items()},
             llm=app.llm.ping,
+            memory=app.memory_state,
         )
         channels.append(
             HttpChannel(

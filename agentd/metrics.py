@@ -120,6 +120,10 @@ class Metrics:
         self.active_sessions.set_function(lambda: len(runtime.sessions))
         self.turns_in_flight.set_function(lambda: runtime.in_flight)
 
+    def watch_memory(self, state: Callable[[], str]) -> None:
+        """Report long-term memory as degraded while ``state()`` says ``degraded``."""
+        self.memory_degraded.set_function(lambda: 1.0 if state() == "degraded" else 0.0)
+
     def timed(self, model: ChatModel) -> TimedModel:
         """``model`` with every call's latency recorded."""
         return TimedModel(model, self.on_llm)

@@ -38,3 +38,27 @@ async def test_open_app_wires_a_working_runtime(tmp_path: Path, stub_llm: StubLL
         (workdir / "AGENTS.md").write_text("Notes live in notes/.")
         app.reload_prompt()
         assert app.runtime.system_prompt == "You are Ada.\n\nNotes live in notes/."
+
+
+@pytest.mark.parametrize(
+    ("env", "state", "tools"),
+    [
+        pytest.param({"MEMORY_EMBED": "false"}, "off", False, id="off"),
+        pytest.param({"MEMORY_EMBED": "true", "MILVUS_ADDR": ""}, "degraded", False, id="no-addr"),
+        pytest.param({"MEMORY_EMBED": "true"}, "ok", True, id="lite"),
+    ],
+)
+async def test_memory_state_reaches_readiness_and_metrics(
+    tmp_path: Path, stub_llm: StubLLM, env: dict[str, str], state: str, tools: bool
+) -> None:
+    """Long-term memory is off, degraded or ok; the metrics gauge says degraded only then."""
+    from agentd import metrics as metrics_mod
+
+    environ = {"LLAMA_URL": stub_llm.url, "AGENTD_STATE_DIR": str(tmp_path / "state"), **env}
+    settings = load_settings(environ=environ).settings
+    async with open_app(settings) as app:
+        assert app.memory_state() == state
+        assert ("memory_search" in app.tools.names) is tools
+        text = metrics_mod.current().exposition().decode()
+    degraded = 1.0 if state == "degraded" else 0.0
+    assert f"agentd_memory_degraded {degraded}" in text
