@@ -40,5 +40,12 @@ fmt: $(DEV_STAMP)
 schema: $(DEV_STAMP)
 	$(BIN)/agentd config schema
 
+# Side-by-side benchmarks (bench/README in the README's Performance section). They print tables
+# and ratios; nothing here asserts a time. Run them on an otherwise idle machine.
+BENCHES := payload startup overhead throughput rss history memory_search
+
+bench: $(DEV_STAMP)
+	@for b in $(BENCHES); do echo "== bench/$$b.py"; $(BIN)/python -m bench.$$b || exit 1; echo; done
+
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage .coverage.*
