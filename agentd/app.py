@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import structlog
 
@@ -17,6 +18,9 @@ from agentd.runtime import Runtime
 from agentd.supervisor import Supervisor
 from agentd.tools import ToolRegistry
 
+if TYPE_CHECKING:
+    from agentd.sidecar import Sidecar
+
 log = structlog.get_logger("agentd.app")
 
 
@@ -28,6 +32,7 @@ class App:
     llm: LLMClient
     tools: ToolRegistry
     runtime: Runtime
+    sidecar: Sidecar | None = None
 
     def reload_prompt(self) -> None:
         """Re-read SYSTEM.md and AGENTS.md; sessions keep their history."""
@@ -39,7 +44,14 @@ class App:
 async def open_app(settings: Settings) -> AsyncIterator[App]:
     """Build the runtime and close what it opened on exit."""
     prompt = build_system_prompt(settings.workdir)
-    async with open_client(settings) as llm:
+    async with AsyncExitStack() as stack:
+        sidecar = None
+        if settings.llm.sidecar.enabled:
+            from agentd.sidecar import open_sidecar, with_sidecar_url
+
+            sidecar = await stack.enter_async_context(open_sidecar(settings))
+            settings = with_sidecar_url(settings, sidecar)
+        llm = await stack.enter_async_context(open_client(settings))
         tools = ToolRegistry(default_timeout=settings.default.tool_timeout)
         register_builtin_tools(tools, settings.workdir)
         supervisor = Supervisor(llm, tools, max_steps=settings.default.max_steps)
@@ -49,4 +61,4 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             defaults=settings.default,
             default_scope=scopes.Scope(tenant=settings.tenant),
         )
-        yield App(settings=settings, llm=llm, tools=tools, runtime=runtime)
+        yield App(settings=settings, llm=llm, tools=tools, runtime=runtime, sidecar=sidecar)

@@ -15,13 +15,13 @@ from pathlib import Path
 
 from agentd._version import __version__
 from agentd.config import EX_CONFIG, Loaded, describe, json_schema, load_settings
-from agentd.errors import ConfigError
+from agentd.errors import ConfigError, ModelError, SidecarError
 
 SCHEMA_PATH = Path("config/agentd.schema.json")
 
 
 def _parser() -> argparse.ArgumentParser:
-    from agentd import cli_chat
+    from agentd import cli_chat, cli_model
 
     parser = argparse.ArgumentParser(
         prog="agentd", description="A self-hosted agent runtime daemon."
@@ -39,7 +39,7 @@ def _parser() -> argparse.ArgumentParser:
     schema.add_argument("--output", "-o", type=Path, default=SCHEMA_PATH)
     schema.set_defaults(handler=None)
 
-    for module in (cli_chat,):
+    for module in (cli_chat, cli_model):
         module.register(sub)
     return parser
 
@@ -89,6 +89,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.handler(args, loaded)
     except KeyboardInterrupt:
         return 130
+    except (ModelError, SidecarError) as exc:
+        print(f"agentd: {exc}", file=sys.stderr)
+        return 69
     return code
 
 

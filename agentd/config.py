@@ -93,6 +93,7 @@ class SidecarSettings(_Section):
     threads: int = Field(2, ge=1)
     port: int = Field(0, ge=0, le=65535, description="0 = a free loopback port.")
     extra_args: list[str] = []
+    start_timeout: float = Field(120.0, gt=0, description="Seconds to wait for /health.")
 
 
 class LLMSettings(_Section):

