@@ -94,6 +94,9 @@ class SidecarSettings(_Section):
     port: int = Field(0, ge=0, le=65535, description="0 = a free loopback port.")
     extra_args: list[str] = []
     start_timeout: float = Field(120.0, gt=0, description="Seconds to wait for /health.")
+    max_answer_tokens: int = Field(
+        1024, ge=-1, description="Cap of one answer (llama-server -n); -1 = until the context."
+    )
 
 
 class LLMSettings(_Section):

@@ -75,7 +75,8 @@ def server_command(binary: Path, model: Path, port: int, settings: Settings) -> 
     sc = settings.llm.sidecar
     cmd = [str(binary), "--model", str(model), "--host", HOST, "--port", str(port)]
     cmd += ["--jinja", "--embeddings", "--pooling", "mean", "--no-webui"]
-    cmd += ["-c", str(sc.context), "-t", str(sc.threads)]
+    # A small model can repeat itself until the context is full: -n bounds one answer.
+    cmd += ["-c", str(sc.context), "-t", str(sc.threads), "-n", str(sc.max_answer_tokens)]
     if settings.llm.seed is not None:
         cmd += ["--seed", str(settings.llm.seed)]
     return [*cmd, *sc.extra_args]

@@ -36,6 +36,7 @@ from tests.support.sidecar_helper import kill_quietly, process_gone, wait_gone
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(600)]
 
 SEED = 42
+ANSWER_CAP = 256  # the 0.5B model may repeat itself after a tool result; keep turns short
 REQUIRED = os.environ.get("AGENTD_REQUIRE_LOCAL_MODEL") == "1"
 
 
@@ -61,7 +62,9 @@ def _local() -> tuple[Path, Path]:
 
 def _settings(state_dir: Path) -> Settings:
     binary, gguf = _local()
-    sidecar = SidecarSettings(enabled=True, binary=binary, model_path=gguf)
+    sidecar = SidecarSettings(
+        enabled=True, binary=binary, model_path=gguf, max_answer_tokens=ANSWER_CAP
+    )
     return Settings(
         state_dir=state_dir,
         workdir=state_dir / "workdir",
@@ -119,8 +122,13 @@ async def test_embeddings_from_the_same_server(server: Sidecar) -> None:
         vectors = await llm.embed(["a cat", "a dog", "a cat"])
     assert [len(v) for v in vectors] == [896, 896, 896]
     assert all(math.isfinite(x) for v in vectors for x in v)
-    assert vectors[0] != vectors[1]
-    assert vectors[0] == pytest.approx(vectors[2], abs=1e-4)
+    same, other = _cosine(vectors[0], vectors[2]), _cosine(vectors[0], vectors[1])
+    assert same > 0.99 and same > other
+
+
+def _cosine(a: list[float], b: list[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=True))
+    return dot / (math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b)))
 
 
 @pytest.mark.anyio

@@ -46,13 +46,16 @@ async def _health(url: str) -> int:
 
 def test_server_command_serves_chat_tools_and_embeddings(tmp_path: Path) -> None:
     """The flags give tool templates, embeddings with mean pooling, context, threads, seed."""
-    settings = _settings(tmp_path, context=2048, threads=3, extra_args=["--mlock"])
+    settings = _settings(
+        tmp_path, context=2048, threads=3, max_answer_tokens=300, extra_args=["--mlock"]
+    )
     cmd = server_command(Path("/bin/llama-server"), Path("/m.gguf"), 4321, settings)
     joined = " ".join(cmd)
     assert cmd[0] == "/bin/llama-server"
     assert "--host 127.0.0.1 --port 4321" in joined
     assert "--jinja" in cmd and "--embeddings" in cmd and "--pooling mean" in joined
     assert "-c 2048" in joined and "-t 3" in joined and "--seed 7" in joined
+    assert "-n 300" in joined
     assert cmd[-1] == "--mlock"
 
 
