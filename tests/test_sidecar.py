@@ -76,6 +76,19 @@ async def test_waits_for_health_then_stops_the_server(
 
 
 @pytest.mark.anyio
+async def test_a_big_log_is_rotated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A log past the limit is moved aside before the server starts, so it cannot grow forever."""
+    monkeypatch.setattr(sidecar_mod, "LOG_ROTATE", 10)
+    log_path = tmp_path / "state" / "llama-server.log"
+    log_path.parent.mkdir(parents=True)
+    log_path.write_text("old output\n" * 5)
+    async with open_sidecar(_settings(tmp_path), backoff=FAST):
+        pass
+    assert log_path.with_name("llama-server.log.1").read_text().startswith("old output")
+    assert "old output" not in log_path.read_text()
+
+
+@pytest.mark.anyio
 async def test_a_dead_server_is_restarted(tmp_path: Path) -> None:
     """SIGKILL of llama-server: it comes back on the same URL, and the restart is counted."""
     async with open_sidecar(_settings(tmp_path), backoff=FAST) as sidecar:
