@@ -8,7 +8,7 @@ DEV_STAMP := $(VENV)/.stamp-dev
 LOCAL_STAMP := $(VENV)/.stamp-local
 # The local model server: pip compiles llama.cpp once (portable, no tests or examples).
 export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF
-MODEL ?= qwen2.5-coder-0.5b
+MODEL ?= qwen2.5-coder-1.5b
 
 .PHONY: run test lint fmt schema bench clean model
 

@@ -86,7 +86,7 @@ class SidecarSettings(_Section):
     """A local llama-server that agentd starts and supervises."""
 
     enabled: bool = False
-    model: str = Field("qwen2.5-coder-0.5b", description="Name of a packaged model.")
+    model: str = Field("qwen2.5-coder-1.5b", description="Name of a packaged model.")
     model_path: Path | None = Field(None, description="A GGUF file to serve instead.")
     binary: Path | None = Field(None, description="llama-server binary; default: the package's.")
     context: int = Field(4096, ge=256)

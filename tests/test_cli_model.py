@@ -7,9 +7,16 @@ from pathlib import Path
 
 import pytest
 
+import agentd.logging
 from agentd import cli_model, models
 from agentd.cli import main
 from tests.test_models import WHOLE, FakePip, _model
+
+
+@pytest.fixture(autouse=True)
+def _keep_logging(monkeypatch: pytest.MonkeyPatch) -> None:
+    """main() would configure structlog (caching loggers) on capsys's stream, which closes."""
+    monkeypatch.setattr(agentd.logging, "configure", lambda **kwargs: None)
 
 
 @pytest.fixture
@@ -27,7 +34,7 @@ def test_fetch_prints_the_assembled_path(
     monkeypatch.setattr(cli_model, "fetch_model", fake)
     assert main(["model", "fetch", "--model", "tiny"]) == 0
     out, err = capsys.readouterr()
-    assert out.strip() == str(state_dir / "models" / "tiny.gguf")
+    assert out.strip().splitlines()[-1] == str(state_dir / "models" / "tiny.gguf")
     assert "assembled and verified" in err
     assert (state_dir / "models" / "tiny.gguf").read_bytes() == WHOLE
 
@@ -44,7 +51,7 @@ def test_list_shows_both_models(state_dir: Path, capsys: pytest.CaptureFixture[s
     """`model list` marks the default and tells whether each is fetched."""
     assert main(["model", "list"]) == 0
     out = capsys.readouterr().out
-    assert "* qwen2.5-coder-0.5b" in out and "qwen2.5-coder-1.5b" in out
+    assert "* qwen2.5-coder-1.5b" in out and "  qwen2.5-coder-0.5b" in out
     assert out.count("not fetched") == 2
 
 
@@ -58,4 +65,4 @@ def test_chat_with_a_missing_model_exits_69(
     monkeypatch.setenv("AGENTD_LLM__SIDECAR__ENABLED", "true")
     monkeypatch.setenv("AGENT_WORKDIR", str(tmp_path))
     assert main(["chat", "--local", "-m", "hi"]) == 69
-    assert "agentd model fetch --model qwen2.5-coder-0.5b" in capsys.readouterr().err
+    assert "agentd model fetch --model qwen2.5-coder-1.5b" in capsys.readouterr().err

@@ -36,7 +36,7 @@ from tests.support.sidecar_helper import kill_quietly, process_gone, wait_gone
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(600)]
 
 SEED = 42
-ANSWER_CAP = 256  # the 0.5B model may repeat itself after a tool result; keep turns short
+ANSWER_CAP = 256  # small models may repeat themselves after a tool result: keep turns short
 REQUIRED = os.environ.get("AGENTD_REQUIRE_LOCAL_MODEL") == "1"
 
 
@@ -117,10 +117,11 @@ async def test_streaming_matches_the_final_message(server: Sidecar) -> None:
 
 @pytest.mark.anyio
 async def test_embeddings_from_the_same_server(server: Sidecar) -> None:
-    """/v1/embeddings answers from the chat server: one finite 896-d vector per text, stable."""
+    """/v1/embeddings answers from the chat server: one finite vector per text, stable."""
     async with _client(server) as llm:
         vectors = await llm.embed(["a cat", "a dog", "a cat"])
-    assert [len(v) for v in vectors] == [896, 896, 896]
+    assert len(vectors) == 3 and len({len(v) for v in vectors}) == 1
+    assert len(vectors[0]) >= 512  # the model's hidden size: 896 (0.5B), 1536 (1.5B)
     assert all(math.isfinite(x) for v in vectors for x in v)
     same, other = _cosine(vectors[0], vectors[2]), _cosine(vectors[0], vectors[1])
     assert same > 0.99 and same > other
