@@ -173,8 +173,9 @@ class Sidecar:
                 _signal_group(proc, signal.SIGTERM)
                 with anyio.move_on_after(STOP_GRACE):
                     await _wait_exit(proc)
-            _signal_group(proc, signal.SIGKILL)
+            # Only a live leader: once it is reaped its pid (the group id) may be reused.
             if proc.poll() is None:
+                _signal_group(proc, signal.SIGKILL)
                 await anyio.to_thread.run_sync(proc.wait)
 
     async def supervise(self, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
@@ -182,9 +183,10 @@ class Sidecar:
         started = False
         delay = self.backoff[0]
         while True:
-            proc = self.process = self._spawn()
             since = anyio.current_time()
+            proc = None
             try:
+                proc = self.process = self._spawn()
                 await self._wait_healthy(proc)
                 log.info(
                     "sidecar.ready",
@@ -202,7 +204,8 @@ class Sidecar:
                     raise
                 log.warning("sidecar.unhealthy", error=str(exc).splitlines()[0])
             finally:
-                await self._stop(proc)
+                if proc is not None:
+                    await self._stop(proc)
             if anyio.current_time() - since > 60:
                 delay = self.backoff[0]
             self.restarts += 1
