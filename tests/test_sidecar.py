@@ -111,6 +111,36 @@ async def test_a_dead_server_is_restarted(tmp_path: Path) -> None:
 
 
 @pytest.mark.anyio
+async def test_a_failed_respawn_is_retried(tmp_path: Path) -> None:
+    """If the binary is gone when the server must restart, agentd keeps trying until it is back."""
+    settings = _settings(tmp_path)
+    binary = settings.llm.sidecar.binary
+    assert binary is not None
+    async with open_sidecar(settings, backoff=FAST) as sidecar:
+        first = sidecar.pid
+        assert first is not None
+        binary.rename(tmp_path / "away")
+        os.kill(first, signal.SIGKILL)
+        with anyio.fail_after(30):
+            while True:
+                if sidecar.restarts >= 2:
+                    break
+                await anyio.sleep(0.05)
+            (tmp_path / "away").rename(binary)
+            while True:
+                if sidecar.pid != first and await _healthy(sidecar.base_url):
+                    break
+                await anyio.sleep(0.05)
+
+
+async def _healthy(url: str) -> bool:
+    try:
+        return await _health(url) == 200
+    except httpx.TransportError:
+        return False
+
+
+@pytest.mark.anyio
 async def test_a_failing_start_reports_the_log(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
