@@ -12,12 +12,16 @@ start=$(date +%s)
 "$bin/pip" install -v -e '.[dev,local]' >"$log" 2>&1 &
 pid=$!
 last=""
+said=$start
 while kill -0 "$pid" 2>/dev/null; do
     sleep 10
+    now=$(date +%s)
     step=$(grep -aoE '\[ *[0-9]+%\]' "$log" | tail -n 1 || true)
-    if [ -n "$step" ] && [ "$step" != "$last" ]; then
-        echo "make: llama-server build $step ($(( $(date +%s) - start ))s)"
+    # A line when the build moves on, and at least one a minute while it works on big files.
+    if [ "$step" != "$last" ] || [ $((now - said)) -ge 60 ]; then
+        echo "make: llama-server build ${step:-(preparing)} ($((now - start))s)"
         last=$step
+        said=$now
     fi
 done
 if ! wait "$pid"; then
