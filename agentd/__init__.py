@@ -5,6 +5,7 @@ from agentd.config import Settings, load_settings
 from agentd.errors import (
     AgentdError,
     ConfigError,
+    HistoryError,
     LLMError,
     LLMResponseError,
     LLMStatusError,
@@ -15,6 +16,7 @@ from agentd.errors import (
     ToolError,
 )
 from agentd.llm import LLMClient
+from agentd.memory.history import HistoryStore, SQLiteHistory
 from agentd.messages import Conversation, Message, ToolCall, decode_stored_message
 from agentd.runtime import Runtime
 from agentd.scope import Scope
@@ -25,6 +27,8 @@ __all__ = [
     "AgentdError",
     "ConfigError",
     "Conversation",
+    "HistoryError",
+    "HistoryStore",
     "LLMClient",
     "LLMError",
     "LLMResponseError",
@@ -33,6 +37,7 @@ __all__ = [
     "MemoryUnavailable",
     "Message",
     "Runtime",
+    "SQLiteHistory",
     "Scope",
     "ScopeMissing",
     "Settings",

@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
+import signal
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
+import anyio
 import structlog
 
+from agentd import metrics as metrics_mod
 from agentd import scope as scopes
 from agentd.builtin_tools import register_builtin_tools
 from agentd.config import Settings
+from agentd.lifecycle import ChannelHealth, supervise_channel
 from agentd.llm import LLMClient, open_client
+from agentd.memory.history import SQLiteHistory
+from agentd.memory.journal import HistoryJournal
 from agentd.prompt import build_system_prompt
 from agentd.runtime import Runtime
+from agentd.sdnotify import Notifier, pet_watchdog, watchdog_interval
 from agentd.supervisor import Supervisor
 from agentd.tools import ToolRegistry
 
@@ -32,6 +40,8 @@ class App:
     llm: LLMClient
     tools: ToolRegistry
     runtime: Runtime
+    channel_health: dict[str, ChannelHealth] = field(default_factory=dict)
+    history: SQLiteHistory | None = None
     sidecar: Sidecar | None = None
 
     def reload_prompt(self) -> None:
@@ -52,13 +62,130 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             sidecar = await stack.enter_async_context(open_sidecar(settings))
             settings = with_sidecar_url(settings, sidecar)
         llm = await stack.enter_async_context(open_client(settings))
+        history = await stack.enter_async_context(
+            SQLiteHistory.open(settings.history_path, synchronous=settings.history.synchronous)
+        )
         tools = ToolRegistry(default_timeout=settings.default.tool_timeout)
         register_builtin_tools(tools, settings.workdir)
-        supervisor = Supervisor(llm, tools, max_steps=settings.default.max_steps)
+        metrics = metrics_mod.current()
+        supervisor = Supervisor(
+            metrics.timed(llm), tools, max_steps=settings.default.max_steps, on_tool=metrics.on_tool
+        )
         runtime = Runtime(
             supervisor,
             system_prompt=prompt,
             defaults=settings.default,
+            journal=HistoryJournal(history, max_messages=settings.default.max_messages),
             default_scope=scopes.Scope(tenant=settings.tenant),
+            on_turn=metrics.on_turn,
         )
-        yield App(settings=settings, llm=llm, tools=tools, runtime=runtime, sidecar=sidecar)
+        metrics.watch_runtime(runtime)
+        yield App(
+            settings=settings,
+            llm=llm,
+            tools=tools,
+            runtime=runtime,
+            history=history,
+            sidecar=sidecar,
+        )
+
+
+def build_channels(app: App, health: dict[str, ChannelHealth]) -> list[Any]:
+    """The enabled channels, wired to each other for deliveries (``telegram:<chat>``)."""
+    from channels.cron import CronChannel
+
+    settings = app.settings
+    channels: list[Any] = []
+    by_name: dict[str, Any] = {}
+
+    async def deliver(target: str, text: str) -> None:
+        name, _, address = target.partition(":")
+        channel = by_name.get(name)
+        if channel is None or not hasattr(channel, "deliver"):
+            raise RuntimeError(f"no enabled channel can deliver to {target!r}")
+        from channels.base import Target
+
+        await channel.deliver(Target(name, address), text)
+
+    if settings.cron.enabled and settings.cron.jobs:
+        channels.append(
+            CronChannel(
+                settings.cron.jobs,
+                ticks_path=settings.ticks_path,
+                workdir=settings.workdir,
+                deliver=deliver,
+            )
+        )
+    if settings.channels.telegram.enabled:
+        from channels.telegram import TelegramChannel
+
+        channels.append(TelegramChannel.from_settings(settings))
+    if settings.channels.http.enabled:
+        from channels.http import HttpChannel, Readiness
+
+        readiness = Readiness(
+            channels=lambda: {name: h.state == "serving" for name, h in health.items()},
+            llm=app.llm.ping,
+        )
+        channels.append(
+            HttpChannel(
+                settings.channels.http,
+                readiness=readiness,
+                shutdown_timeout=settings.shutdown_timeout,
+            )
+        )
+    for channel in channels:
+        by_name[channel.name] = channel
+        health[channel.name] = ChannelHealth(channel.name)
+    return channels
+
+
+async def _handle_signals(app: App, notifier: Notifier, scope: anyio.CancelScope) -> None:
+    with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT, signal.SIGHUP) as signals:
+        async for signum in signals:
+            if signum == signal.SIGHUP:
+                app.reload_prompt()
+                notifier.notify("STATUS=reloaded SYSTEM.md and AGENTS.md")
+                continue
+            name = signal.Signals(signum).name
+            log.info("daemon.stopping", signal=name, in_flight=app.runtime.in_flight)
+            notifier.notify("STOPPING=1", f"STATUS=stopping ({name}): draining turns")
+            app.runtime.accepting = False
+            with anyio.move_on_after(app.settings.shutdown_timeout) as drain:
+                await app.runtime.wait_idle()
+            if drain.cancelled_caught:
+                log.warning("daemon.drain_timeout", in_flight=app.runtime.in_flight)
+            scope.cancel()
+            return
+
+
+async def run_daemon(settings: Settings) -> int:
+    """``agentd run``: the daemon's whole life inside one root task group."""
+    notifier = Notifier.from_env()
+    started = anyio.current_time()
+    try:
+        async with open_app(settings) as app, anyio.create_task_group() as tg:
+            tg.start_soon(_handle_signals, app, notifier, tg.cancel_scope)
+            channels = build_channels(app, app.channel_health)
+            if not channels:
+                log.warning("daemon.no_channels", hint="enable channels or add cron.jobs")
+            for channel in channels:
+                await tg.start(
+                    partial(
+                        supervise_channel, channel, app.runtime, app.channel_health[channel.name]
+                    )
+                )
+            interval = watchdog_interval()
+            if interval is not None and notifier.enabled:
+                tg.start_soon(pet_watchdog, notifier, interval)
+            names = ", ".join(c.name for c in channels) or "none"
+            notifier.notify("READY=1", f"STATUS=serving; channels: {names}")
+            log.info(
+                "daemon.ready",
+                channels=names,
+                seconds=round(anyio.current_time() - started, 3),
+            )
+    finally:
+        notifier.close()
+    log.info("daemon.stopped")
+    return 0

@@ -14,14 +14,21 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from agentd._version import __version__
-from agentd.config import EX_CONFIG, Loaded, describe, json_schema, load_settings
+from agentd.config import (
+    EX_CONFIG,
+    Loaded,
+    describe,
+    json_schema,
+    load_settings,
+    secret_values,
+)
 from agentd.errors import ConfigError, ModelError, SidecarError
 
 SCHEMA_PATH = Path("config/agentd.schema.json")
 
 
 def _parser() -> argparse.ArgumentParser:
-    from agentd import cli_chat, cli_model
+    from agentd import cli_chat, cli_cron, cli_model, cli_run, cli_sessions
 
     parser = argparse.ArgumentParser(
         prog="agentd", description="A self-hosted agent runtime daemon."
@@ -39,7 +46,7 @@ def _parser() -> argparse.ArgumentParser:
     schema.add_argument("--output", "-o", type=Path, default=SCHEMA_PATH)
     schema.set_defaults(handler=None)
 
-    for module in (cli_chat, cli_model):
+    for module in (cli_run, cli_chat, cli_cron, cli_sessions, cli_model):
         module.register(sub)
     return parser
 
@@ -49,10 +56,11 @@ def _load(args: argparse.Namespace) -> Loaded:
     from agentd.logging import configure
 
     settings = loaded.settings
-    secrets = tuple(
-        s.get_secret_value() for s in (settings.llm.api_key, settings.milvus.token) if s
+    configure(
+        level=settings.log.level,
+        fmt=args.log_format or settings.log.format,
+        secrets=secret_values(settings),
     )
-    configure(level=settings.log.level, fmt=args.log_format or settings.log.format, secrets=secrets)
     return loaded
 
 

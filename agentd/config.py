@@ -7,6 +7,7 @@ value came from (``agentd config show`` prints it) and turns a validation failur
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 from collections.abc import Mapping
@@ -49,6 +50,7 @@ FLAT_ENV: dict[str, tuple[str, ...]] = {
     "MILVUS_TOKEN": ("milvus", "token"),
     "MILVUS_DB_NAME": ("milvus", "db_name"),
     "MILVUS_COLLECTION": ("milvus", "collection"),
+    "TELEGRAM_BOT_TOKEN": ("channels", "telegram", "token"),
 }
 
 
@@ -159,7 +161,18 @@ class CronJob(_Section):
     deliver_to: str | None = None
     catch_up: Literal["coalesce", "skip"] = "coalesce"
     active_hours: str | None = Field(None, description="'HH:MM-HH:MM' in the job's timezone.")
-    timezone: str | None = None
+    timezone: str | None = Field(None, description="IANA zone; default: the system's.")
+    session_mode: Literal["fresh", "window"] = Field(
+        "fresh", description="fresh: a new session per tick; window: one session, last N kept."
+    )
+    window: int = Field(10, ge=1, description="Messages kept between ticks in window mode.")
+
+    @pydantic.model_validator(mode="after")
+    def _check(self) -> CronJob:
+        from agentd.heartbeat import validate_job
+
+        validate_job(self)
+        return self
 
 
 class CronSettings(_Section):
@@ -171,9 +184,96 @@ class ChannelSettings(_Section):
     enabled: bool = False
 
 
+class RateLimitSettings(_Section):
+    """A token bucket per bearer token (applies when tokens are set)."""
+
+    requests_per_minute: float = Field(120.0, ge=0, description="Refill rate; 0 = no limit.")
+    burst: int = Field(20, ge=1, description="Requests allowed at once before the rate applies.")
+
+
+class HttpChannelSettings(_Section):
+    """The OpenAI-compatible HTTP API, health, readiness and metrics."""
+
+    enabled: bool = False
+    host: str = Field("127.0.0.1", min_length=1, description="Address to bind.")
+    port: int = Field(8321, ge=0, le=65535, description="0 = a free port.")
+    tokens: list[SecretStr] = Field(
+        [], description="Bearer tokens; required unless bound to loopback."
+    )
+    model_name: str = Field("agentd", min_length=1, description="Model id in /v1/models.")
+    max_body_bytes: int = Field(1_048_576, ge=1024, description="Larger request bodies get 413.")
+    max_message_chars: int = Field(
+        100_000, ge=1, description="Longest message content accepted (400 beyond)."
+    )
+    body_timeout: float = Field(30.0, gt=0, description="Seconds a client may take to send a body.")
+    send_timeout: float = Field(
+        60.0, gt=0, description="Seconds a streaming client may stall before it is dropped."
+    )
+    max_connections: int = Field(1024, ge=1, description="Open connections; 503 beyond.")
+    rate_limit: RateLimitSettings = RateLimitSettings()
+
+    @pydantic.model_validator(mode="after")
+    def _token_off_loopback(self) -> HttpChannelSettings:
+        # The API runs tools on this machine: nobody else may reach it without a token.
+        if self.enabled and not self.tokens and not is_loopback(self.host):
+            raise ValueError(
+                f"host {self.host!r} is not loopback: set channels.http.tokens or bind to 127.0.0.1"
+            )
+        return self
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` only accepts connections from this machine."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+class TelegramSettings(_Section):
+    """The Telegram bot (long polling of the Bot API)."""
+
+    enabled: bool = False
+    token: SecretStr | None = Field(None, description="Bot token from @BotFather.")
+    base_url: str = Field("https://api.telegram.org", description="Bot API server root.")
+    allow_from: list[int | str] = Field(
+        [], description="User ids or @usernames allowed to talk to the bot; empty = nobody."
+    )
+    poll_timeout: int = Field(30, ge=0, le=300, description="Seconds one getUpdates may wait.")
+    parse_mode: Literal["HTML", "MarkdownV2", "plain"] = Field(
+        "HTML", description="How replies are formatted (plain text when Telegram rejects it)."
+    )
+    state_file: Path | None = Field(
+        None, description="JSON file of the update offset; default: state_dir/telegram.json."
+    )
+    backoff_initial: float = Field(1.0, gt=0, description="First retry delay, in seconds.")
+    backoff_max: float = Field(60.0, gt=0, description="Longest retry delay, in seconds.")
+    max_pending: int = Field(32, ge=1, description="Updates being answered at once, all chats.")
+    reply_timeout: float = Field(
+        30.0, gt=0, description="Seconds a reply may take to send (retries included)."
+    )
+
+    @pydantic.field_validator("base_url")
+    @classmethod
+    def _http_url(cls, value: str) -> str:
+        if not value.startswith(("http://", "https://")):
+            raise ValueError("must be an http:// or https:// URL")
+        return value.rstrip("/")
+
+    @pydantic.model_validator(mode="after")
+    def _token_when_enabled(self) -> TelegramSettings:
+        if self.enabled and (self.token is None or not self.token.get_secret_value()):
+            raise ValueError(
+                "enabled without a token: set TELEGRAM_BOT_TOKEN (or channels.telegram.token)"
+            )
+        return self
+
+
 class ChannelsSettings(_Section):
-    http: ChannelSettings = ChannelSettings()
-    telegram: ChannelSettings = ChannelSettings()
+    http: HttpChannelSettings = HttpChannelSettings()
+    telegram: TelegramSettings = TelegramSettings()
 
 
 class LogSettings(_Section):
@@ -380,7 +480,9 @@ def load_settings(
     sources: dict[str, str] = {}
     for data, name in layers:
         _merge(merged, data)
-        for leaf in _leaves(data):
+        for leaf, value in _leaves(data).items():
+            if isinstance(value, Mapping):
+                continue  # an empty section sets nothing: its keys keep their source
             src = name(leaf) if callable(name) else name
             dotted = ".".join(leaf)
             # A whole section replaced by a later layer takes the later source for its leaves.
@@ -428,6 +530,28 @@ def getattr_path(obj: Any, path: tuple[str, ...]) -> Any:
         else:
             return None
     return obj
+
+
+def secret_values(settings: BaseModel) -> tuple[str, ...]:
+    """Every secret in ``settings`` (for the log redactor), however deeply nested."""
+    found: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, SecretStr):
+            if node.get_secret_value():
+                found.append(node.get_secret_value())
+        elif isinstance(node, BaseModel):
+            for name in type(node).model_fields:
+                walk(getattr(node, name))
+        elif isinstance(node, list | tuple):
+            for item in node:
+                walk(item)
+        elif isinstance(node, dict):
+            for item in node.values():
+                walk(item)
+
+    walk(settings)
+    return tuple(found)
 
 
 def json_schema() -> dict[str, Any]:

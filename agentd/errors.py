@@ -7,6 +7,7 @@ boundary (``raise ... from exc``), so callers only ever catch these::
     ├── ConfigError            bad or unreadable configuration (the CLI exits 78)
     ├── ScopeMissing           a store was used outside a tenant scope (fail closed)
     ├── StoredRowError         a persisted row could not be decoded (content never echoed)
+    ├── HistoryError           the durable conversation store cannot be opened or written
     ├── LLMError               talking to the model server failed
     │   ├── LLMUnavailable     nothing answers at the configured address
     │   ├── LLMStatusError     the server answered with an HTTP error status
@@ -14,7 +15,12 @@ boundary (``raise ... from exc``), so callers only ever catch these::
     ├── ToolError              a tool call could not run (shown to the model as a tool result)
     ├── ModelError             a packaged model cannot be fetched, verified or found
     ├── SidecarError           the local llama-server cannot be started
-    └── MemoryUnavailable      long-term memory cannot be reached
+    ├── ShuttingDown           the daemon is stopping and takes no new turns
+    ├── MemoryUnavailable      long-term memory cannot be reached
+    ├── ChannelError           a channel cannot talk to its service
+    │   └── TelegramError      the Telegram Bot API failed or refused a request
+    └── DaemonError            a running daemon's HTTP API refused or failed a request
+        └── DaemonUnavailable  no daemon answers at the address
 """
 
 from __future__ import annotations
@@ -45,6 +51,10 @@ class ScopeMissing(AgentdError):
 
 class StoredRowError(AgentdError):
     """A stored row is malformed. The message never contains the row's content."""
+
+
+class HistoryError(AgentdError):
+    """The durable conversation store cannot be opened, migrated or written."""
 
 
 class LLMError(AgentdError):
@@ -81,3 +91,54 @@ class SidecarError(AgentdError):
 
 class MemoryUnavailable(AgentdError):
     """Long-term memory cannot be reached or used."""
+
+
+class ShuttingDown(AgentdError):
+    """The daemon is shutting down: no new turns are accepted."""
+
+    def __init__(self) -> None:
+        super().__init__("agentd is shutting down and accepts no new turns; try again shortly")
+
+
+class ChannelError(AgentdError):
+    """A channel could not reach or use the service it speaks to."""
+
+
+class TelegramError(ChannelError):
+    """A Bot API call failed. The message never contains the bot token.
+
+    ``status`` is the HTTP status (0 when nothing answered), ``retry_after`` the seconds Telegram
+    asked to wait (429), ``description`` Telegram's own explanation.
+    """
+
+    def __init__(
+        self,
+        method: str,
+        description: str,
+        *,
+        status: int = 0,
+        retry_after: float | None = None,
+    ) -> None:
+        self.method = method
+        self.description = description
+        self.status = status
+        self.retry_after = retry_after
+        where = f"HTTP {status}" if status else "no answer"
+        super().__init__(f"telegram {method} failed ({where}): {description}")
+
+    @property
+    def retryable(self) -> bool:
+        """True for network errors, 5xx and 429: the same request may succeed later."""
+        return self.status == 0 or self.status == 429 or self.status >= 500
+
+
+class DaemonError(AgentdError):
+    """A running daemon's HTTP API answered with an error."""
+
+    def __init__(self, message: str, status_code: int | None = None) -> None:
+        self.status_code = status_code
+        super().__init__(message)
+
+
+class DaemonUnavailable(DaemonError):
+    """No daemon answers at the configured address."""

@@ -8,9 +8,11 @@ into real tool calls (see :mod:`agentd.toolcall_text`).
 
 from __future__ import annotations
 
+import email.utils
 import json
 import random
 import secrets
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -23,6 +25,7 @@ import structlog
 from agentd.errors import LLMError, LLMResponseError, LLMStatusError, LLMUnavailable
 from agentd.messages import Message, ToolCall, assistant
 from agentd.toolcall_text import TextToolCallFilter, parse_text_tool_calls
+from agentd.transport import ShardedTransport
 
 log = structlog.get_logger("agentd.llm")
 
@@ -87,13 +90,30 @@ def _new_call_id() -> str:
 
 
 def _retry_after(response: httpx.Response) -> float | None:
+    """Seconds to wait from a Retry-After header (seconds or an HTTP date), capped at 60."""
     value = response.headers.get("retry-after")
     if value is None:
         return None
     try:
-        return max(0.0, min(float(value), 60.0))
+        seconds = float(value)
     except ValueError:
-        return None
+        try:
+            when = email.utils.parsedate_to_datetime(value)
+        except (TypeError, ValueError):
+            return None
+        if when.tzinfo is None:
+            return None
+        seconds = when.timestamp() - time.time()
+    return max(0.0, min(seconds, 60.0))
+
+
+def _error_message(err: Any) -> str | None:
+    """The message of an OpenAI-style ``error`` field (an object or a string)."""
+    if isinstance(err, dict) and isinstance(err.get("message"), str):
+        return str(err["message"])[:500]
+    if isinstance(err, str):
+        return err[:500]
+    return None
 
 
 def _error_text(response: httpx.Response) -> str:
@@ -102,11 +122,9 @@ def _error_text(response: httpx.Response) -> str:
     except ValueError:
         return response.text[:200]
     if isinstance(body, dict):
-        err = body.get("error")
-        if isinstance(err, dict) and isinstance(err.get("message"), str):
-            return str(err["message"])[:500]
-        if isinstance(err, str):
-            return err[:500]
+        message = _error_message(body.get("error"))
+        if message is not None:
+            return message
     return response.text[:200]
 
 
@@ -171,7 +189,9 @@ class LLMClient:
                 delay = min(MAX_BACKOFF, self._backoff_base * 2**attempt)
                 delay *= random.uniform(0.5, 1.5)
             attempt += 1
-            log.warning("llm.retry", what=what, reason=reason, attempt=attempt, delay=delay)
+            log.warning(
+                "llm.retry", what=what, reason=reason, attempt=attempt, delay=round(delay, 2)
+            )
             await anyio.sleep(delay)
 
     @staticmethod
@@ -214,6 +234,8 @@ class LLMClient:
             raw = choice["message"]
         except (KeyError, IndexError, TypeError) as exc:
             raise LLMResponseError("model server's answer has no choices[0].message") from exc
+        if not isinstance(raw, dict):
+            raise LLMResponseError("model server's choices[0].message is not an object")
         calls = tuple(_parse_tool_calls(raw.get("tool_calls")))
         content = raw.get("content") or ""
         if not isinstance(content, str):
@@ -259,12 +281,14 @@ class LLMClient:
                     if shown:
                         yield TextDelta(shown)
         content, calls = assembler.content(), tuple(assembler.tool_calls())
+        written_calls = False
         if not calls:
             content, calls = parse_text_tool_calls(content, names, _new_call_id)
-            if not calls:
-                rest = text_filter.flush()
-                if rest:
-                    yield TextDelta(rest)
+            written_calls = bool(calls)
+        # Held-back text that was not a tool call after all is the user's to see.
+        rest = "" if written_calls else text_filter.flush()
+        if rest:
+            yield TextDelta(rest)
         yield Completed(
             ChatResult(assistant(content, calls), assembler.usage, assembler.finish_reason)
         )
@@ -316,7 +340,7 @@ class LLMClient:
         try:
             rows = sorted(data["data"], key=lambda row: row.get("index", 0))
             vectors = [[float(x) for x in row["embedding"]] for row in rows]
-        except (KeyError, TypeError, ValueError) as exc:
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
             raise LLMResponseError("model server's embeddings answer is malformed") from exc
         if len(vectors) != len(batch):
             raise LLMResponseError(
@@ -362,6 +386,10 @@ class _StreamAssembler:
     def feed(self, chunk: Any) -> str:
         if not isinstance(chunk, dict):
             raise LLMResponseError("model server sent a stream chunk that is not an object")
+        if chunk.get("error"):
+            # llama-server and OpenAI report a failure after the headers inside the stream.
+            detail = _error_message(chunk["error"]) or "no details"
+            raise LLMResponseError(f"model server reported an error mid-stream: {detail}")
         if chunk.get("usage"):
             self.usage = Usage.from_openai(chunk["usage"])
         choices = chunk.get("choices") or []
@@ -419,8 +447,8 @@ async def open_client(settings: Any) -> AsyncIterator[LLMClient]:
     """An LLMClient with its own connection pool, configured from ``Settings.llm``."""
     llm = settings.llm
     timeout = httpx.Timeout(llm.timeout, connect=llm.connect_timeout)
-    limits = httpx.Limits(max_connections=256, max_keepalive_connections=64)
-    async with httpx.AsyncClient(timeout=timeout, limits=limits) as http:
+    transport = ShardedTransport(shards=8, connections_per_shard=32)
+    async with httpx.AsyncClient(timeout=timeout, transport=transport) as http:
         yield LLMClient(
             http,
             base_url=llm.base_url,

@@ -11,7 +11,10 @@ from typing import Any, TextIO
 
 import structlog
 
-_SECRET_KEYS = re.compile(r"(token|api_key|apikey|password|secret|authorization)", re.I)
+# Whole name parts only: ``bot_token`` and ``api_key`` are secrets, ``prompt_tokens`` is a count.
+_SECRET_KEYS = re.compile(
+    r"(?:^|[_.-])(token|api_?key|password|passwd|secrets?|authorization)(?:$|[_.-])", re.I
+)
 # Bearer tokens and bot tokens (``123456:ABC...``) inside free text, e.g. a URL in an error.
 _SECRET_TEXT = re.compile(
     r"(Bearer\s+)[A-Za-z0-9._~+/=-]+|(/bot)\d+:[A-Za-z0-9_-]+|(api_key=)[^&\s]+", re.I
@@ -35,11 +38,19 @@ class Redact:
         self, logger: Any, method: str, event_dict: MutableMapping[str, Any]
     ) -> MutableMapping[str, Any]:
         for key, value in list(event_dict.items()):
-            if _SECRET_KEYS.search(key) and value not in (None, ""):
-                event_dict[key] = REDACTED
-            elif isinstance(value, str):
-                event_dict[key] = self._scrub(value)
+            event_dict[key] = self._value(key, value)
         return event_dict
+
+    def _value(self, key: str, value: Any) -> Any:
+        if _SECRET_KEYS.search(key) and value not in (None, ""):
+            return REDACTED
+        if isinstance(value, str):
+            return self._scrub(value)
+        if isinstance(value, dict):
+            return {k: self._value(str(k), v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [self._value("", v) for v in value]
+        return value
 
     def _scrub(self, text: str) -> str:
         for secret in self._extra:
@@ -80,7 +91,9 @@ def configure(
         ],
         wrapper_class=structlog.make_filtering_bound_logger(numeric),
         logger_factory=structlog.PrintLoggerFactory(out),
-        cache_logger_on_first_use=True,
+        # No caching: module-level loggers that logged once would keep the first
+        # configuration (and its stream) forever, and a second configure() would not reach them.
+        cache_logger_on_first_use=False,
     )
     logging.basicConfig(level=max(numeric, logging.WARNING), stream=out, force=True)
     # httpx logs every request at INFO, with URLs that may carry a bot token.

@@ -7,9 +7,10 @@ message is persisted as it is appended, the user message before the model is cal
 
 from __future__ import annotations
 
+import itertools
 import secrets
-from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -19,6 +20,7 @@ import structlog
 from agentd import scope as scopes
 from agentd.compaction import summarize_compaction
 from agentd.config import AgentDefaults
+from agentd.errors import ShuttingDown
 from agentd.llm import TextDelta
 from agentd.memory.sessions import SessionStore
 from agentd.messages import Conversation, Message, user
@@ -64,15 +66,18 @@ class Runtime:
         self.system_prompt = system_prompt
         self.defaults = defaults
         self.journal = journal
-        self.sessions = sessions or SessionStore(
-            defaults.max_messages,
-            max_sessions=defaults.max_sessions_in_memory if journal is not None else None,
-        )
+        if sessions is None:
+            sessions = SessionStore(
+                defaults.max_messages,
+                max_sessions=defaults.max_sessions_in_memory if journal is not None else None,
+            )
+        self.sessions = sessions
         self.default_scope = default_scope or scopes.Scope()
         self.limiter = anyio.CapacityLimiter(defaults.max_concurrent_turns)
         self._locks: dict[str, _LockSlot] = {}
         self._on_turn = on_turn
         self.in_flight = 0
+        self.accepting = True
         self._idle = anyio.Event()
         self._idle.set()
 
@@ -122,6 +127,8 @@ class Runtime:
         Yields text deltas (when ``stream``) and finally one TurnDone. Consume it with
         ``contextlib.aclosing`` so that an abandoned turn releases its session at once.
         """
+        if not self.accepting:
+            raise ShuttingDown()
         run_id = secrets.token_hex(6)
         with (
             scopes.use(scope or scopes.get() or self.default_scope),
@@ -138,7 +145,8 @@ class Runtime:
                     async for event in self._turn(session_id, text, stream):
                         yield event
                     status = "ok"
-                except anyio.get_cancelled_exc_class():
+                except (GeneratorExit, anyio.get_cancelled_exc_class()):
+                    # GeneratorExit: the consumer closed the turn early (a client went away).
                     status = "cancelled"
                     raise
                 finally:
@@ -198,6 +206,48 @@ class Runtime:
             save_summary=save,
         )
 
+    async def handle_stateless(
+        self,
+        messages: Sequence[Message],
+        *,
+        channel: str = "http",
+        scope: scopes.Scope | None = None,
+        stream: bool = True,
+    ) -> AsyncGenerator[TurnEvent, None]:
+        """Run one turn over ``messages`` alone, storing nothing (no session, no compaction).
+
+        The agent's system prompt comes first; system messages leading ``messages`` are added
+        to it, so the model sees one system message. Events are those of :meth:`handle`.
+        """
+        if not self.accepting:
+            raise ShuttingDown()
+        head = [m.content for m in itertools.takewhile(lambda m: m.role == "system", messages)]
+        conv = Conversation()
+        conv.set_system("\n\n".join([self.system_prompt, *head]).strip())
+        conv.extend(messages[len(head) :])
+        with (
+            scopes.use(scope or scopes.get() or self.default_scope),
+            structlog.contextvars.bound_contextvars(channel=channel, run_id=secrets.token_hex(6)),
+        ):
+            async with self.limiter:
+                self._enter()
+                started = anyio.current_time()
+                status = "error"
+                try:
+                    async for event in self.supervisor.events(conv, stream=stream):
+                        yield event
+                    status = "ok"
+                except (GeneratorExit, anyio.get_cancelled_exc_class()):
+                    # GeneratorExit: the consumer closed the turn early (a client went away).
+                    status = "cancelled"
+                    raise
+                finally:
+                    self._leave()
+                    elapsed = anyio.current_time() - started
+                    log.info("turn.end", status=status, seconds=round(elapsed, 3), stateless=True)
+                    if self._on_turn is not None:
+                        self._on_turn(channel, status, elapsed)
+
     async def ask(self, session_id: str, text: str, **kwargs: object) -> TurnResult:
         """Run a turn without streaming and return its result."""
         result: TurnResult | None = None
@@ -210,6 +260,15 @@ class Runtime:
             await stream.aclose()
         assert result is not None
         return result
+
+    @contextmanager
+    def working(self) -> Iterator[None]:
+        """Count work beyond a turn (a tick's delivery) as in flight for graceful shutdown."""
+        self._enter()
+        try:
+            yield
+        finally:
+            self._leave()
 
     def _enter(self) -> None:
         self.in_flight += 1

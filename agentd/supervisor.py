@@ -15,10 +15,12 @@ import anyio
 import structlog
 
 from agentd.llm import ChatResult, Completed, StreamEvent, TextDelta, Usage
-from agentd.messages import Conversation, Message, ToolCall, tool_result
+from agentd.messages import Conversation, Message, ToolCall, assistant, tool_result
 from agentd.tools import ToolOutcome, ToolRegistry
 
 log = structlog.get_logger("agentd.supervisor")
+
+STEPS_EXHAUSTED = "(I stopped: this turn used all its tool steps without reaching an answer.)"
 
 OnAppend = Callable[[Sequence[Message]], Awaitable[None]]
 ToolObserver = Callable[[str, bool, float], None]
@@ -125,6 +127,13 @@ class Supervisor:
                 result = await self.model.chat(conversation.messages, offered, offered_names)
             usage.add(result.usage)
             reply = result.message
+            if last and reply.tool_calls:
+                # Offered no tools, a server may still send tool calls: running them would
+                # exceed the bound, keeping them unanswered would break the conversation.
+                log.warning("turn.max_steps", steps=step, tools=[c.name for c in reply.tool_calls])
+                reply = assistant(reply.content or STEPS_EXHAUSTED)
+                if stream and not result.message.content:
+                    yield TextDelta(reply.content)
             if not reply.tool_calls:
                 await _commit(conversation, [reply], added, on_append)
                 yield TurnDone(TurnResult(reply, usage, step, added))
@@ -136,7 +145,7 @@ class Supervisor:
                 for call, out in zip(reply.tool_calls, outcomes, strict=True)
             ]
             await _commit(conversation, [reply, *results], added, on_append)
-        raise AssertionError("the last step offers no tools")  # pragma: no cover
+        raise AssertionError("the last step always ends the turn")  # pragma: no cover
 
     async def _run_tools(self, calls: Sequence[ToolCall]) -> list[ToolOutcome]:
         outcomes: list[ToolOutcome | None] = [None] * len(calls)

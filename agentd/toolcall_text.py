@@ -14,9 +14,11 @@ from typing import Any
 
 from agentd.messages import ToolCall
 
-_BLOCK = re.compile(r"<tool_call>\s*(.*?)\s*</tool_call>", re.S)
+# The closing tag is optional at the very end: models often stop right after the JSON.
+_BLOCK = re.compile(r"<tool_call>\s*(.*?)\s*(</tool_call>|\Z)", re.S)
 _FENCE = re.compile(r"^```[a-zA-Z]*\s*\n?(.*?)\n?```$", re.S)
-_HOLD_PREFIXES = ("{", "[", "```", "<tool_call>")
+_TAG = "<tool_call>"
+_HOLD_PREFIXES = ("{", "[", "```", _TAG)
 
 
 def _as_call(obj: Any, new_id: Callable[[], str]) -> ToolCall | None:
@@ -66,16 +68,23 @@ def parse_text_tool_calls(
         return text, ()
     calls: list[ToolCall] = []
     if "<tool_call>" in text:
-        for block in _BLOCK.findall(text):
+        rest: list[str] = []
+        last = 0
+        for match in _BLOCK.finditer(text):
+            block, closed = match.group(1), bool(match.group(2))
             try:
                 call = _as_call(json.loads(block), new_id)
             except ValueError:
-                # Broken JSON in a block is still a tool call: the model gets the error back.
-                call = ToolCall(id=new_id(), name=_guess_name(block), arguments=block)
+                # Broken JSON in a closed block is still a tool call: the model gets the error
+                # back. An unclosed tag with no JSON after it is just prose about the tag.
+                call = ToolCall(new_id(), _guess_name(block), block) if closed else None
             if call is not None:
                 calls.append(call)
+                rest.append(text[last : match.start()])
+                last = match.end()
         if calls:
-            return _BLOCK.sub("", text).strip(), tuple(calls)
+            rest.append(text[last:])
+            return "".join(rest).strip(), tuple(calls)
     objects = _bare_objects(text)
     if objects:
         found = [_as_call(obj, new_id) for obj in objects]
@@ -90,8 +99,9 @@ def _guess_name(block: str) -> str:
 
 
 class TextToolCallFilter:
-    """Streaming helper: passes text through, but holds back a reply that starts like a
-    tool call written as text until the stream ends (then :meth:`flush` returns it)."""
+    """Streaming helper: passes text through, but holds back what may be a tool call written
+    as text: a whole reply that starts like one, and anything from a ``<tool_call>`` tag on.
+    Held text comes out of :meth:`flush` at the end (when it turned out not to be a call)."""
 
     __slots__ = ("_buffer", "_enabled", "_holding", "_started")
 
@@ -102,20 +112,29 @@ class TextToolCallFilter:
         self._started = False
 
     def feed(self, text: str) -> str:
-        if not self._enabled or (self._started and not self._holding):
+        if not self._enabled:
             return text
         self._buffer.append(text)
-        head = "".join(self._buffer).lstrip()
-        if not head:
-            return ""
-        if any(p.startswith(head) or head.startswith(p) for p in _HOLD_PREFIXES):
-            self._started = self._holding = True
-            return ""
-        self._started = True
-        self._holding = False
-        out = "".join(self._buffer)
-        self._buffer.clear()
-        return out
+        pending = "".join(self._buffer)
+        if not self._started or self._holding:
+            head = pending.lstrip()
+            if not head:
+                return ""
+            if any(p.startswith(head) or head.startswith(p) for p in _HOLD_PREFIXES):
+                self._started = self._holding = True
+                return ""
+            self._started = True
+            self._holding = False
+        # Mid-reply, a <tool_call> block is held from its tag on; a tail that may be the
+        # start of the tag waits for the next piece.
+        tag = pending.find(_TAG)
+        if tag >= 0:
+            self._holding = True
+            self._buffer = [pending[tag:]]
+            return pending[:tag]
+        keep = next((n for n in range(len(_TAG) - 1, 0, -1) if pending.endswith(_TAG[:n])), 0)
+        self._buffer = [pending[len(pending) - keep :]] if keep else []
+        return pending[: len(pending) - keep]
 
     def flush(self) -> str:
         out = "".join(self._buffer)

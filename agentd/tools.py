@@ -48,10 +48,18 @@ def _parse_docstring(doc: str) -> tuple[str, dict[str, str]]:
     text = inspect.cleandoc(doc)
     head, _, args_part = text.partition("\nArgs:")
     params: dict[str, str] = {}
-    for line in args_part.splitlines():
+    current: str | None = None
+    indent = 0
+    for line in args_part.splitlines()[1:]:
+        if line.strip() and not line[0].isspace():
+            break  # the next section (Returns:, Raises:, ...)
+        depth = len(line) - len(line.lstrip())
         match = _ARG_LINE.match(line)
-        if match:
-            params[match.group(1)] = match.group(2).strip()
+        if match and (current is None or depth <= indent):
+            current, indent = match.group(1), depth
+            params[current] = match.group(2).strip()
+        elif current is not None and line.strip():
+            params[current] += " " + line.strip()  # a wrapped description line
     description = " ".join(head.split())
     return description, params
 
@@ -120,6 +128,7 @@ class ToolRegistry:
 
     def __init__(self, *, default_timeout: float = 30.0) -> None:
         self._tools: dict[str, Tool] = {}
+        self._schemas: list[dict[str, Any]] | None = None
         self.default_timeout = default_timeout
 
     def add(self, fn: ToolFn, *, name: str | None = None, timeout: float | None = None) -> Tool:
@@ -127,10 +136,12 @@ class ToolRegistry:
         if tool.name in self._tools:
             raise ValueError(f"a tool named {tool.name!r} is registered already")
         self._tools[tool.name] = tool
+        self._schemas = None
         return tool
 
     def remove(self, name: str) -> None:
         self._tools.pop(name, None)
+        self._schemas = None
 
     def __contains__(self, name: object) -> bool:
         return name in self._tools
@@ -146,7 +157,10 @@ class ToolRegistry:
         return frozenset(self._tools)
 
     def schemas(self) -> list[dict[str, Any]]:
-        return [tool.schema() for tool in self._tools.values()]
+        """The tools' JSON schemas, built once (they are sent on every model call)."""
+        if self._schemas is None:
+            self._schemas = [tool.schema() for tool in self._tools.values()]
+        return self._schemas
 
     async def call(self, call: ToolCall) -> ToolOutcome:
         """Run one tool call; every failure is returned as an error outcome."""

@@ -61,14 +61,14 @@ class SessionStore:
         if conv is None:
             conv = Conversation()
             self._sessions[session_id] = conv
-            self._evict()
+            self._evict(keep=session_id)
         return conv
 
     def put(self, session_id: str, conversation: Conversation) -> None:
         conversation.messages = trim(conversation.messages, self.max_messages)
         self._sessions[session_id] = conversation
         self._sessions.move_to_end(session_id)
-        self._evict()
+        self._evict(keep=session_id)
 
     def delete(self, session_id: str) -> None:
         self._sessions.pop(session_id, None)
@@ -85,7 +85,10 @@ class SessionStore:
             self._pinned.pop(session_id, None)
         self._evict()
 
-    def _evict(self) -> None:
+    def _evict(self, keep: str | None = None) -> None:
+        # ``keep`` is the session just created or stored: evicting it would hand the caller
+        # a conversation the store no longer holds. While pins hold the store over its
+        # bound, the next unpin brings it back down.
         if self.max_sessions is None:
             return
         excess = len(self._sessions) - self.max_sessions
@@ -94,7 +97,7 @@ class SessionStore:
         for session_id in list(self._sessions):
             if excess <= 0:
                 break
-            if session_id in self._pinned:
+            if session_id in self._pinned or session_id == keep:
                 continue
             del self._sessions[session_id]
             self.evictions += 1

@@ -79,6 +79,9 @@ class StubLLM:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            # Headers and body go out as separate writes: without TCP_NODELAY, Nagle and
+            # delayed ACKs add ~40 ms to every keep-alive answer.
+            disable_nagle_algorithm = True
 
             def log_message(self, *args: Any) -> None:
                 pass
@@ -144,7 +147,7 @@ class StubLLM:
                 self.wfile.flush()
                 self.close_connection = True
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server = _QuietServer(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
 
@@ -152,6 +155,15 @@ class StubLLM:
         if self._server is not None:
             self._server.shutdown()
             self._server.server_close()
+
+
+class _QuietServer(ThreadingHTTPServer):
+    # The default backlog of 5 resets connections when many turns call the stub at once.
+    request_queue_size = 256
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A client that went away (killed daemon, cancelled turn) is expected here.
+        pass
 
 
 def _usage(body: dict[str, Any], reply: Reply) -> dict[str, int]:

@@ -1,0 +1,277 @@
+"""The heartbeat tick log: one SQLite row per scheduled tick, claimed by inserting it.
+
+``UNIQUE(job, scheduled_for)`` makes the insert the claim: two daemons sharing the file never
+run one tick twice. Each running row names its owner (host, pid, process start time), so a tick
+left ``running`` by a process that died is found on the next start and marked interrupted.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import socket
+import sqlite3
+import threading
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+import anyio
+
+T = TypeVar("T")
+Status = Literal["running", "ok", "error", "missed", "skipped"]
+Kind = Literal["scheduled", "catch_up", "manual"]
+STATUSES: tuple[str, ...] = ("running", "ok", "error", "missed", "skipped")
+MAX_OUTPUT = 4000
+
+_SCHEMA = [
+    """
+    CREATE TABLE IF NOT EXISTS cron_ticks (
+        id            INTEGER PRIMARY KEY,
+        job           TEXT NOT NULL,
+        scheduled_for TEXT NOT NULL,
+        started_at    TEXT,
+        finished_at   TEXT,
+        status        TEXT NOT NULL
+                      CHECK (status IN ('running','ok','error','missed','skipped')),
+        error         TEXT,
+        output        TEXT,
+        kind          TEXT NOT NULL DEFAULT 'scheduled',
+        delivered     INTEGER NOT NULL DEFAULT 0,
+        owner         TEXT,
+        UNIQUE (job, scheduled_for)
+    )
+    """,
+    "CREATE INDEX IF NOT EXISTS cron_ticks_status ON cron_ticks (status)",
+]
+
+
+def iso(when: dt.datetime) -> str:
+    """UTC, whole seconds, ``Z``: one spelling per instant, so the UNIQUE claim works."""
+    return when.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def parse_iso(text: str) -> dt.datetime:
+    return dt.datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=dt.UTC)
+
+
+def _now() -> str:
+    return iso(dt.datetime.now(dt.UTC))
+
+
+def _process_start(pid: int) -> str | None:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return None
+
+
+def owner_id(pid: int | None = None) -> str:
+    pid = os.getpid() if pid is None else pid
+    return f"{socket.gethostname()}:{pid}:{_process_start(pid) or '?'}"
+
+
+def owner_alive(owner: str) -> bool:
+    """Whether the process that wrote ``owner`` still runs (unknown hosts count as alive)."""
+    try:
+        host, pid_text, started = owner.rsplit(":", 2)
+        pid = int(pid_text)
+    except ValueError:
+        return False
+    if host != socket.gethostname():
+        return True
+    current = _process_start(pid)
+    return current is not None and (started == "?" or current == started)
+
+
+@dataclass(frozen=True, slots=True)
+class Tick:
+    id: int
+    job: str
+    scheduled_for: str
+    started_at: str | None
+    finished_at: str | None
+    status: str
+    error: str | None
+    output: str | None
+    kind: str
+    delivered: bool
+
+
+class TickLog:
+    """Async access to the ``cron_ticks`` table; one connection, one writer at a time."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+        self._lock = threading.Lock()
+        self.owner = owner_id()
+
+    @classmethod
+    @asynccontextmanager
+    async def open(cls, path: Path) -> AsyncIterator[TickLog]:
+        def connect() -> sqlite3.Connection:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(path, timeout=10.0, check_same_thread=False)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA busy_timeout=10000")
+            with conn:
+                for statement in _SCHEMA:
+                    conn.execute(statement)
+            return conn
+
+        conn = await anyio.to_thread.run_sync(connect)
+        try:
+            yield cls(conn)
+        finally:
+            conn.close()
+
+    async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        def locked() -> T:
+            with self._lock, self._conn:
+                return fn(self._conn)
+
+        # Shielded: a write that started is waited for, so a shutdown never leaves a tick
+        # half-recorded (each statement is short).
+        with anyio.CancelScope(shield=True):
+            result = await anyio.to_thread.run_sync(locked)
+        return result
+
+    async def claim(self, job: str, scheduled_for: str, kind: Kind = "scheduled") -> bool:
+        """Insert a running row; False when the tick is already claimed (by anyone)."""
+
+        def claim(conn: sqlite3.Connection) -> bool:
+            cur = conn.execute(
+                "INSERT OR IGNORE INTO cron_ticks (job, scheduled_for, started_at, status, kind,"
+                " owner) VALUES (?, ?, ?, 'running', ?, ?)",
+                (job, scheduled_for, _now(), kind, self.owner),
+            )
+            return cur.rowcount == 1
+
+        return await self._run(claim)
+
+    async def claim_missed(self, job: str, scheduled_for: str) -> bool:
+        """Turn a ``missed`` row into a running catch-up run; False if someone else did."""
+
+        def claim(conn: sqlite3.Connection) -> bool:
+            cur = conn.execute(
+                "UPDATE cron_ticks SET status='running', kind='catch_up', started_at=?, owner=?"
+                " WHERE job=? AND scheduled_for=? AND status='missed'",
+                (_now(), self.owner, job, scheduled_for),
+            )
+            return cur.rowcount == 1
+
+        return await self._run(claim)
+
+    async def finish(
+        self,
+        job: str,
+        scheduled_for: str,
+        status: Status,
+        *,
+        error: str | None = None,
+        output: str | None = None,
+        delivered: bool = False,
+    ) -> None:
+        def finish(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "UPDATE cron_ticks SET status=?, error=?, output=?, delivered=?, finished_at=?"
+                " WHERE job=? AND scheduled_for=?",
+                (
+                    status,
+                    error,
+                    output[:MAX_OUTPUT] if output else output,
+                    int(delivered),
+                    _now(),
+                    job,
+                    scheduled_for,
+                ),
+            )
+
+        await self._run(finish)
+
+    async def record(
+        self, job: str, times: Iterable[str], status: Status, error: str | None = None
+    ) -> int:
+        """Record ticks that did not run (missed, skipped); returns how many were new."""
+        rows = [(job, t, status, error, _now()) for t in times]
+
+        def record(conn: sqlite3.Connection) -> int:
+            before = conn.total_changes
+            conn.executemany(
+                "INSERT OR IGNORE INTO cron_ticks (job, scheduled_for, status, error, finished_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                rows,
+            )
+            return conn.total_changes - before
+
+        return await self._run(record)
+
+    async def last_scheduled(self, job: str) -> str | None:
+        def last(conn: sqlite3.Connection) -> str | None:
+            row = conn.execute(
+                "SELECT max(scheduled_for) FROM cron_ticks WHERE job=? AND kind != 'manual'",
+                (job,),
+            ).fetchone()
+            return row[0] if row else None
+
+        return await self._run(last)
+
+    async def mark_interrupted(self) -> int:
+        """Mark running rows whose owner process is gone as ``error: interrupted``."""
+
+        def mark(conn: sqlite3.Connection) -> int:
+            rows = conn.execute(
+                "SELECT id, owner FROM cron_ticks WHERE status='running'"
+            ).fetchall()
+            dead = [(_now(), rid) for rid, owner in rows if not owner_alive(owner or "")]
+            conn.executemany(
+                "UPDATE cron_ticks SET status='error', error='interrupted', finished_at=?"
+                " WHERE id=? AND status='running'",
+                dead,
+            )
+            return len(dead)
+
+        return await self._run(mark)
+
+    async def list(
+        self, *, job: str | None = None, status: str | None = None, limit: int = 50
+    ) -> list[Tick]:
+        where, args = [], []
+        if job:
+            where.append("job=?")
+            args.append(job)
+        if status:
+            where.append("status=?")
+            args.append(status)
+        sql = (
+            "SELECT id, job, scheduled_for, started_at, finished_at, status, error, output, kind,"
+            " delivered FROM cron_ticks"
+        )
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY scheduled_for DESC, id DESC LIMIT ?"
+        params: Sequence[Any] = (*args, limit)
+
+        def query(conn: sqlite3.Connection) -> list[Tick]:
+            return [_tick(row) for row in conn.execute(sql, params).fetchall()]
+
+        return await self._run(query)
+
+
+def _tick(row: Sequence[Any]) -> Tick:
+    return Tick(
+        id=row[0],
+        job=row[1],
+        scheduled_for=row[2],
+        started_at=row[3],
+        finished_at=row[4],
+        status=row[5],
+        error=row[6],
+        output=row[7],
+        kind=row[8],
+        delivered=bool(row[9]),
+    )

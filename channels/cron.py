@@ -1,0 +1,121 @@
+"""The heartbeat channel: every job's fire times, each tick claimed in the SQLite tick log.
+
+One task per job sleeps until the next fire time of its APScheduler trigger and runs the tick
+inline, so a job never overlaps itself: fire times that pass while a tick runs are recorded as
+``skipped``. On start, ticks missed while no daemon ran are recorded as ``missed`` (and, with
+``catch_up: coalesce``, the latest runs once), and ticks left ``running`` by a dead process are
+marked interrupted.
+
+APScheduler's ``AsyncIOScheduler`` is not used to run the jobs: it starts them as bare tasks
+outside the daemon's task group, does not tell a job which fire time it is running, and its
+misfire handling knows nothing about time the process was down. Its triggers do the calendar
+work; the tick log does the bookkeeping.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Self
+
+import anyio
+import structlog
+from anyio.abc import TaskStatus
+
+from agentd.config import CronJob
+from agentd.heartbeat import Deliver, Heartbeat, OnTick, fire_times, make_trigger, next_fire
+from agentd.ticklog import TickLog, iso
+
+if TYPE_CHECKING:
+    from agentd.runtime import Runtime
+
+log = structlog.get_logger("channels.cron")
+
+
+def _utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class CronChannel:
+    """Runs the configured heartbeat jobs."""
+
+    name = "cron"
+
+    def __init__(
+        self,
+        jobs: Sequence[CronJob],
+        *,
+        ticks_path: Path,
+        workdir: Path,
+        deliver: Deliver | None = None,
+        on_tick: OnTick | None = None,
+    ) -> None:
+        self.jobs = list(jobs)
+        self._ticks_path = ticks_path
+        self._workdir = workdir
+        self._deliver = deliver
+        self._on_tick = on_tick
+        self._ticklog: TickLog | None = None
+        self._ticklog_cm: Any = None
+
+    async def __aenter__(self) -> Self:
+        self._ticklog_cm = TickLog.open(self._ticks_path)
+        self._ticklog = await self._ticklog_cm.__aenter__()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if self._ticklog_cm is not None:
+            await self._ticklog_cm.__aexit__(exc_type, exc, tb)
+        self._ticklog = self._ticklog_cm = None
+
+    def heartbeat(self, runtime: Runtime) -> Heartbeat:
+        assert self._ticklog is not None, "use the channel as an async context manager"
+        return Heartbeat(
+            runtime,
+            self._ticklog,
+            workdir=self._workdir,
+            deliver=self._deliver,
+            on_tick=self._on_tick,
+        )
+
+    async def serve(self, runtime: Runtime, *, task_status: TaskStatus[None]) -> None:
+        heartbeat = self.heartbeat(runtime)
+        interrupted = await heartbeat.ticklog.mark_interrupted()
+        if interrupted:
+            log.warning("tick.interrupted", count=interrupted)
+        async with anyio.create_task_group() as tg:
+            for job in self.jobs:
+                tg.start_soon(self._job_loop, heartbeat, job)
+            log.info("cron.serving", jobs=[job.name for job in self.jobs])
+            task_status.started()
+
+    async def _job_loop(self, heartbeat: Heartbeat, job: CronJob) -> None:
+        trigger = make_trigger(job)
+        await heartbeat.catch_up(job, trigger, _utcnow())
+        previous: dt.datetime | None = None
+        while True:
+            now = _utcnow()
+            upcoming = trigger.get_next_fire_time(None, now)
+            if previous is not None and upcoming is not None and upcoming <= previous:
+                upcoming = next_fire(trigger, previous)
+            if upcoming is None:
+                log.info("cron.job_finished", job=job.name)
+                return
+            await anyio.sleep(max(0.0, (upcoming - _utcnow()).total_seconds()))
+            await heartbeat.tick(job, iso(upcoming))
+            previous = upcoming
+            # Fire times that passed while the tick ran: the job never overlaps itself.
+            overrun = fire_times(trigger, upcoming, _utcnow() - dt.timedelta(milliseconds=1))
+            if overrun:
+                skipped = [iso(t) for t in overrun]
+                await heartbeat.ticklog.record(
+                    job.name, skipped, "skipped", "the previous tick was still running"
+                )
+                previous = overrun[-1]

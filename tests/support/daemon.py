@@ -1,0 +1,80 @@
+"""Run the real daemon as a subprocess, with a notify socket the test owns."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+
+class NotifySocket:
+    """A bound unix datagram socket standing in for systemd's notify socket."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.sock.bind(str(path))
+        self.messages: list[str] = []
+
+    def wait_for(self, line: str, timeout: float = 20.0) -> list[str]:
+        """Read datagrams until one contains ``line``; returns everything read so far."""
+        deadline = time.monotonic() + timeout
+        while not any(line in m.splitlines() for m in self.messages):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no {line!r} on the notify socket; got {self.messages}")
+            self.sock.settimeout(left)
+            try:
+                self.messages.append(self.sock.recv(4096).decode())
+            except TimeoutError:
+                continue
+        return self.messages
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def write_config(path: Path, tmp: Path, llm_url: str, **extra: Any) -> Path:
+    config: dict[str, Any] = {
+        "workdir": str(tmp / "workdir"),
+        "state_dir": str(tmp / "state"),
+        "llm": {"base_url": llm_url, "max_retries": 0},
+        "memory": {"embed": False},
+        "log": {"format": "json"},
+    }
+    config.update(extra)
+    (tmp / "workdir").mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(config))
+    return path
+
+
+@contextmanager
+def daemon(
+    config: Path, notify: NotifySocket | None = None, env: dict[str, str] | None = None
+) -> Iterator[subprocess.Popen[str]]:
+    environ = {**os.environ, **(env or {})}
+    environ.pop("NOTIFY_SOCKET", None)
+    if notify is not None:
+        environ["NOTIFY_SOCKET"] = str(notify.path)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "agentd", "--config", str(config), "run"],
+        env=environ,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(timeout=30)
+        if proc.stdout is not None:
+            proc.stdout.close()

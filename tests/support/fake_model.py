@@ -1,0 +1,76 @@
+"""An in-process scripted ChatModel for supervisor, runtime and compaction tests."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from agentd.llm import ChatResult, Completed, StreamEvent, TextDelta, Usage
+from agentd.messages import Message, ToolCall, assistant
+
+Step = ChatResult | Exception | Callable[[Sequence[Message]], Awaitable[ChatResult]]
+
+
+def answer(text: str, *calls: tuple[str, str], usage: tuple[int, int] = (1, 1)) -> ChatResult:
+    """A scripted model answer: text and tool calls given as (name, JSON arguments)."""
+    tool_calls = [ToolCall(f"call_{i}", name, args) for i, (name, args) in enumerate(calls)]
+    return ChatResult(assistant(text, tool_calls), Usage(*usage))
+
+
+@dataclass
+class Request:
+    messages: list[Message]
+    tools: list[dict[str, Any]] | None
+    tool_names: frozenset[str]
+    stream: bool
+
+
+@dataclass
+class FakeModel:
+    """Answers from ``script`` in order, then ``fallback``; records every request."""
+
+    script: deque[Step] = field(default_factory=deque)
+    fallback: Callable[[Sequence[Message]], ChatResult] = lambda msgs: answer(
+        "echo: " + msgs[-1].content
+    )
+    requests: list[Request] = field(default_factory=list)
+
+    def add(self, *steps: Step) -> None:
+        self.script.extend(steps)
+
+    async def _next(self, messages: Sequence[Message]) -> ChatResult:
+        if not self.script:
+            return self.fallback(messages)
+        step = self.script.popleft()
+        if isinstance(step, Exception):
+            raise step
+        if isinstance(step, ChatResult):
+            return step
+        return await step(messages)
+
+    async def chat(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[dict[str, Any]] | None = None,
+        tool_names: frozenset[str] = frozenset(),
+    ) -> ChatResult:
+        tools_list = list(tools) if tools else None
+        self.requests.append(Request(list(messages), tools_list, tool_names, False))
+        return await self._next(messages)
+
+    async def stream(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[dict[str, Any]] | None = None,
+        tool_names: frozenset[str] = frozenset(),
+    ) -> AsyncIterator[StreamEvent]:
+        tools_list = list(tools) if tools else None
+        self.requests.append(Request(list(messages), tools_list, tool_names, True))
+        result = await self._next(messages)
+        for i, word in enumerate(result.message.content.split(" ")):
+            piece = word if i == 0 else " " + word
+            if piece:
+                yield TextDelta(piece)
+        yield Completed(result)

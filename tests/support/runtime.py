@@ -1,0 +1,25 @@
+"""A real Runtime (real LLMClient over loopback HTTP) for in-process tests."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import httpx
+
+from agentd.config import AgentDefaults
+from agentd.llm import LLMClient
+from agentd.runtime import Runtime
+from agentd.supervisor import Supervisor
+from agentd.tools import ToolRegistry
+
+
+@asynccontextmanager
+async def stub_runtime(url: str, **defaults: Any) -> AsyncIterator[Runtime]:
+    async with httpx.AsyncClient(timeout=30) as http:
+        llm = LLMClient(http, base_url=url, model="stub", max_retries=0)
+        supervisor = Supervisor(llm, ToolRegistry(), max_steps=4)
+        yield Runtime(
+            supervisor, system_prompt="You are a test.", defaults=AgentDefaults(**defaults)
+        )
