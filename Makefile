@@ -5,8 +5,12 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 DEV_STAMP := $(VENV)/.stamp-dev
+LOCAL_STAMP := $(VENV)/.stamp-local
+# The local model server: pip compiles llama.cpp once (portable, no tests or examples).
+export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF
+MODEL ?= qwen2.5-coder-1.5b
 
-.PHONY: run test lint fmt schema bench clean
+.PHONY: run test lint fmt schema bench clean model
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,12 +20,20 @@ $(DEV_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $@
 
-run: $(DEV_STAMP)
-	$(BIN)/agentd chat --local
+$(LOCAL_STAMP): $(DEV_STAMP)
+	@bash scripts/install-local.sh $(BIN)
+	touch $@
 
-test: $(DEV_STAMP)
+model: $(LOCAL_STAMP)
+	$(BIN)/agentd model fetch --model $(MODEL)
+
+run: model
+	AGENTD_LLM__SIDECAR__ENABLED=true AGENTD_LLM__SIDECAR__MODEL=$(MODEL) $(BIN)/agentd chat --local
+
+# The integration tests need llama-server and the default model (both fetched once).
+test: model
 	$(BIN)/coverage erase
-	$(BIN)/coverage run -m pytest $(PYTEST_ARGS)
+	AGENTD_REQUIRE_LOCAL_MODEL=1 $(BIN)/coverage run -m pytest $(PYTEST_ARGS)
 	$(BIN)/coverage combine -q
 	$(BIN)/coverage report | tail -n 3
 	@# A separate call: behind a pipe the fail-under exit status would be lost.

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import signal
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import structlog
@@ -28,6 +28,9 @@ from agentd.sdnotify import Notifier, pet_watchdog, watchdog_interval
 from agentd.supervisor import Supervisor
 from agentd.tools import ToolRegistry
 
+if TYPE_CHECKING:
+    from agentd.sidecar import Sidecar
+
 log = structlog.get_logger("agentd.app")
 
 
@@ -42,6 +45,7 @@ class App:
     channel_health: dict[str, ChannelHealth] = field(default_factory=dict)
     history: SQLiteHistory | None = None
     memory: MemoryStore | None = None
+    sidecar: Sidecar | None = None
 
     def memory_state(self) -> str:
         """``off`` (memory.embed false), ``degraded`` (unreachable or failing) or ``ok``."""
@@ -61,13 +65,20 @@ class App:
 async def open_app(settings: Settings) -> AsyncIterator[App]:
     """Build the runtime and close what it opened on exit."""
     prompt = build_system_prompt(settings.workdir)
-    async with (
-        open_client(settings) as llm,
-        SQLiteHistory.open(
-            settings.history_path, synchronous=settings.history.synchronous
-        ) as history,
-        open_store_or_warn(settings, llm.embed_one if settings.memory.embed else None) as memory,
-    ):
+    async with AsyncExitStack() as stack:
+        sidecar = None
+        if settings.llm.sidecar.enabled:
+            from agentd.sidecar import open_sidecar, with_sidecar_url
+
+            sidecar = await stack.enter_async_context(open_sidecar(settings))
+            settings = with_sidecar_url(settings, sidecar)
+        llm = await stack.enter_async_context(open_client(settings))
+        history = await stack.enter_async_context(
+            SQLiteHistory.open(settings.history_path, synchronous=settings.history.synchronous)
+        )
+        memory = await stack.enter_async_context(
+            open_store_or_warn(settings, llm.embed_one if settings.memory.embed else None)
+        )
         tools = ToolRegistry(default_timeout=settings.default.tool_timeout)
         register_builtin_tools(tools, settings.workdir)
         if memory is not None:
@@ -86,7 +97,13 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
         )
         metrics.watch_runtime(runtime)
         app = App(
-            settings=settings, llm=llm, tools=tools, runtime=runtime, history=history, memory=memory
+            settings=settings,
+            llm=llm,
+            tools=tools,
+            runtime=runtime,
+            history=history,
+            memory=memory,
+            sidecar=sidecar,
         )
         metrics.watch_memory(app.memory_state)
         yield app

@@ -22,13 +22,13 @@ from agentd.config import (
     load_settings,
     secret_values,
 )
-from agentd.errors import ConfigError
+from agentd.errors import ConfigError, ModelError, SidecarError
 
 SCHEMA_PATH = Path("config/agentd.schema.json")
 
 
 def _parser() -> argparse.ArgumentParser:
-    from agentd import cli_chat, cli_cron, cli_memory, cli_run, cli_sessions
+    from agentd import cli_chat, cli_cron, cli_memory, cli_model, cli_run, cli_sessions
 
     parser = argparse.ArgumentParser(
         prog="agentd", description="A self-hosted agent runtime daemon."
@@ -46,7 +46,7 @@ def _parser() -> argparse.ArgumentParser:
     schema.add_argument("--output", "-o", type=Path, default=SCHEMA_PATH)
     schema.set_defaults(handler=None)
 
-    for module in (cli_run, cli_chat, cli_cron, cli_sessions, cli_memory):
+    for module in (cli_run, cli_chat, cli_cron, cli_sessions, cli_memory, cli_model):
         module.register(sub)
     return parser
 
@@ -97,6 +97,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.handler(args, loaded)
     except KeyboardInterrupt:
         return 130
+    except (ModelError, SidecarError) as exc:
+        print(f"agentd: {exc}", file=sys.stderr)
+        return 69
     return code
 
 

@@ -88,13 +88,17 @@ class SidecarSettings(_Section):
     """A local llama-server that agentd starts and supervises."""
 
     enabled: bool = False
-    model: str = Field("qwen2.5-coder-0.5b", description="Name of a packaged model.")
+    model: str = Field("qwen2.5-coder-1.5b", description="Name of a packaged model.")
     model_path: Path | None = Field(None, description="A GGUF file to serve instead.")
     binary: Path | None = Field(None, description="llama-server binary; default: the package's.")
     context: int = Field(4096, ge=256)
     threads: int = Field(2, ge=1)
     port: int = Field(0, ge=0, le=65535, description="0 = a free loopback port.")
     extra_args: list[str] = []
+    start_timeout: float = Field(120.0, gt=0, description="Seconds to wait for /health.")
+    max_answer_tokens: int = Field(
+        1024, ge=-1, description="Cap of one answer (llama-server -n); -1 = until the context."
+    )
 
 
 class LLMSettings(_Section):

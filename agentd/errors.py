@@ -13,6 +13,8 @@ boundary (``raise ... from exc``), so callers only ever catch these::
     │   ├── LLMStatusError     the server answered with an HTTP error status
     │   └── LLMResponseError   the server answered with something that is not the protocol
     ├── ToolError              a tool call could not run (shown to the model as a tool result)
+    ├── ModelError             a packaged model cannot be fetched, verified or found
+    ├── SidecarError           the local llama-server cannot be started
     ├── ShuttingDown           the daemon is stopping and takes no new turns
     ├── MemoryUnavailable      long-term memory cannot be reached
     ├── ChannelError           a channel cannot talk to its service
@@ -78,6 +80,14 @@ class LLMResponseError(LLMError):
 
 class ToolError(AgentdError):
     """A tool call failed; the message is what the model sees."""
+
+
+class ModelError(AgentdError):
+    """A packaged model cannot be fetched, verified or found."""
+
+
+class SidecarError(AgentdError):
+    """The local llama-server sidecar cannot be started or did not become healthy."""
 
 
 class MemoryUnavailable(AgentdError):

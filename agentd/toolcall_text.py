@@ -43,6 +43,12 @@ def _bare_objects(text: str) -> list[Any] | None:
         parsed = json.loads(body)
     except ValueError:
         parsed = None
+        # Qwen2.5 sometimes copies its template's doubled braces: {{"name": ..., ...}}.
+        if body.startswith("{{") and body.endswith("}}"):
+            try:
+                parsed = json.loads(body[1:-1])
+            except ValueError:
+                parsed = None
     if isinstance(parsed, dict):
         return [parsed]
     if isinstance(parsed, list):

@@ -57,6 +57,12 @@ def parse(text: str, names: frozenset[str] = NAMES) -> tuple[str, list[tuple[str
             id="bare-parameters",
         ),
         pytest.param(
+            '{{"name": "current_time", "arguments": {"timezone": "Asia/Tokyo"}}}',
+            "",
+            [("current_time", {"timezone": "Asia/Tokyo"})],
+            id="doubled-braces",
+        ),
+        pytest.param(
             '{"name": "current_time", "arguments": "{\\"timezone\\": \\"UTC\\"}"}',
             "",
             [("current_time", {"timezone": "UTC"})],
