@@ -27,8 +27,16 @@ $(LOCAL_STAMP): $(DEV_STAMP)
 model: $(LOCAL_STAMP)
 	$(BIN)/agentd model fetch --model $(MODEL)
 
+# The daemon on the embedded defaults: local llama-server sidecar, SQLite, Milvus Lite, HTTP API.
+RUN_ENV := AGENTD_LLM__SIDECAR__ENABLED=true AGENTD_LLM__SIDECAR__MODEL=$(MODEL) \
+	AGENTD_CHANNELS__HTTP__ENABLED=true
+
 run: model
-	AGENTD_LLM__SIDECAR__ENABLED=true AGENTD_LLM__SIDECAR__MODEL=$(MODEL) $(BIN)/agentd chat --local
+	@echo "agentd: starting the daemon (model $(MODEL), HTTP API on 127.0.0.1:8321). Talk to it:"
+	@echo "  .venv/bin/agentd chat                          # streaming chat in another terminal"
+	@echo "  any OpenAI client: base_url http://127.0.0.1:8321/v1, model \"agentd\""
+	@echo "  (examples/clients/openai_chat.py); Ctrl-C stops the daemon."
+	$(RUN_ENV) $(BIN)/agentd run
 
 # The integration tests need llama-server and the default model (both fetched once).
 test: model

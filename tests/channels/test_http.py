@@ -80,7 +80,7 @@ async def test_session_continuity(stub_runtime: Runtime, stub_llm: StubLLM, how:
             model="agentd", messages=[{"role": "user", "content": "my name is Alice"}], **extra
         )
         # The client resends the whole exchange, as chat UIs do; only the last message is new.
-        await client.chat.completions.create(
+        second = await client.chat.completions.create(
             model="agentd",
             messages=[
                 {"role": "user", "content": "my name is Alice"},
@@ -90,6 +90,9 @@ async def test_session_continuity(stub_runtime: Runtime, stub_llm: StubLLM, how:
             stream=True,
             **extra,
         )
+        # Read the stream to its end: closing it early would cancel the turn.
+        text = "".join([c.choices[0].delta.content or "" async for c in second if c.choices])
+    assert text == "echo: what is my name?"
     sent = stub_llm.requests[1]["messages"]
     assert [(m["role"], m["content"]) for m in sent] == [
         ("system", SYSTEM),
