@@ -52,7 +52,7 @@ def agentd_daemon(llm_url: str, tmp: Path) -> Iterator[str]:
     config = {
         "workdir": str(tmp / "workdir"),
         "state_dir": str(tmp / "state"),
-        "llm": {"base_url": llm_url},
+        "llm": {"base_url": llm_url, "temperature": 0, "seed": 42},
         "memory": {"embed": False},
         "log": {"level": "warning"},
         "channels": {"http": {"enabled": True, "port": port}},
@@ -93,6 +93,8 @@ def _direct_body(workdir: Path, model: str) -> dict[str, Any]:
             {"role": "user", "content": "Say hello in five words."},
         ],
         "tools": tools.schemas(),
+        "temperature": 0,
+        "seed": 42,
     }
 
 
@@ -104,7 +106,7 @@ async def measure(
     settings = Settings(
         workdir=tmp / "workdir",
         state_dir=tmp / "inproc",
-        llm={"base_url": llm_url},
+        llm={"base_url": llm_url, "temperature": 0, "seed": 42},
         memory={"embed": False},
     )
     body = _direct_body(settings.workdir, settings.llm.model)
@@ -153,13 +155,45 @@ def _rows(label: str, times: dict[str, list[float]]) -> list[tuple[object, ...]]
     return rows
 
 
-def _local_model() -> Any:
-    """The local llama-server as a context manager yielding its URL, or None."""
+@contextmanager
+def _llama_server(settings: Settings) -> Iterator[str]:
+    """The local llama-server (as the sidecar runs it), started for this benchmark."""
+    from agentd.models import resolve_model_file
+    from agentd.sidecar import find_binary, free_port, server_command
+
+    side = settings.llm.sidecar
+    model = resolve_model_file(settings.state_dir, side.model, side.model_path)
+    port = free_port()
+    proc = subprocess.Popen(
+        server_command(find_binary(side.binary), model, port, settings),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
     try:
-        from agentd.sidecar import bench_server  # type: ignore[attr-defined]
-    except ImportError:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{url}/health", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            time.sleep(0.2)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def _local_model() -> Any:
+    """The local llama-server as a context manager yielding its URL, or None if not fetched."""
+    from agentd.config import load_settings
+    from agentd.models import get_model, is_fetched
+
+    settings = load_settings().settings
+    if not is_fetched(get_model(settings.llm.sidecar.model), settings.state_dir):
         return None
-    return bench_server()
+    return _llama_server(settings)
 
 
 def main() -> None:

@@ -48,8 +48,13 @@ def main() -> None:
     structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(40))
     rows = []
     with stub_server(0) as url, tempfile.TemporaryDirectory() as tmp:
-        for label, with_examples in (("fallback prompt", False), ("examples/ prompt", True)):
-            base = Path(tmp) / label.replace(" ", "_").replace("/", "")
+        cases = (
+            ("defaults (memory on)", False, True),
+            ("defaults, memory off", False, False),
+            ("examples/ prompt", True, True),
+        )
+        for label, with_examples, embed in cases:
+            base = Path(tmp) / "".join(c for c in label if c.isalnum())
             workdir = base / "workdir"
             workdir.mkdir(parents=True)
             if with_examples:
@@ -59,7 +64,7 @@ def main() -> None:
                 workdir=workdir,
                 state_dir=base / "state",
                 llm={"base_url": url},
-                memory={"embed": False},
+                memory={"embed": embed},
             )
             sizes, prompt, schemas = anyio.run(_session, settings, url, 10)
             rows.append((label, prompt, schemas, sizes[0], sizes[0] // 4, sizes[9], sizes[9] // 4))
