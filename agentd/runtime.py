@@ -137,25 +137,13 @@ class Runtime:
             ),
         ):
             async with self._session_lock(session_id), self.limiter:
-                self._enter()
                 self.sessions.pin(session_id)
-                started = anyio.current_time()
-                status = "error"
                 try:
-                    async for event in self._turn(session_id, text, stream):
-                        yield event
-                    status = "ok"
-                except (GeneratorExit, anyio.get_cancelled_exc_class()):
-                    # GeneratorExit: the consumer closed the turn early (a client went away).
-                    status = "cancelled"
-                    raise
+                    with self._accounted(channel):
+                        async for event in self._turn(session_id, text, stream):
+                            yield event
                 finally:
                     self.sessions.unpin(session_id)
-                    self._leave()
-                    elapsed = anyio.current_time() - started
-                    log.info("turn.end", status=status, seconds=round(elapsed, 3))
-                    if self._on_turn is not None:
-                        self._on_turn(channel, status, elapsed)
 
     async def _turn(self, session_id: str, text: str, stream: bool) -> AsyncIterator[TurnEvent]:
         conv = await self._conversation(session_id)
@@ -230,23 +218,9 @@ class Runtime:
             structlog.contextvars.bound_contextvars(channel=channel, run_id=secrets.token_hex(6)),
         ):
             async with self.limiter:
-                self._enter()
-                started = anyio.current_time()
-                status = "error"
-                try:
+                with self._accounted(channel, stateless=True):
                     async for event in self.supervisor.events(conv, stream=stream):
                         yield event
-                    status = "ok"
-                except (GeneratorExit, anyio.get_cancelled_exc_class()):
-                    # GeneratorExit: the consumer closed the turn early (a client went away).
-                    status = "cancelled"
-                    raise
-                finally:
-                    self._leave()
-                    elapsed = anyio.current_time() - started
-                    log.info("turn.end", status=status, seconds=round(elapsed, 3), stateless=True)
-                    if self._on_turn is not None:
-                        self._on_turn(channel, status, elapsed)
 
     async def ask(self, session_id: str, text: str, **kwargs: object) -> TurnResult:
         """Run a turn without streaming and return its result."""
@@ -260,6 +234,26 @@ class Runtime:
             await stream.aclose()
         assert result is not None
         return result
+
+    @contextmanager
+    def _accounted(self, channel: str, **extra: object) -> Iterator[None]:
+        """Count the turn in flight, then log and report how it ended."""
+        self._enter()
+        started = anyio.current_time()
+        status = "error"
+        try:
+            yield
+            status = "ok"
+        except (GeneratorExit, anyio.get_cancelled_exc_class()):
+            # GeneratorExit: the consumer closed the turn early (a client went away).
+            status = "cancelled"
+            raise
+        finally:
+            self._leave()
+            elapsed = anyio.current_time() - started
+            log.info("turn.end", status=status, seconds=round(elapsed, 3), **extra)
+            if self._on_turn is not None:
+                self._on_turn(channel, status, elapsed)
 
     @contextmanager
     def working(self) -> Iterator[None]:
