@@ -10,8 +10,6 @@ from __future__ import annotations
 import math
 import os
 import signal
-import subprocess
-import sys
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -31,7 +29,10 @@ from agentd.prompt import FALLBACK_INSTRUCTIONS
 from agentd.sidecar import Sidecar, find_binary, open_sidecar
 from agentd.supervisor import Supervisor
 from agentd.tools import ToolRegistry
-from tests.support.sidecar_helper import kill_quietly, process_gone, wait_gone
+from tests.support.sidecar_helper import (
+    assert_dies_with_owner,
+    process_gone,
+)
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(600)]
 
@@ -174,21 +175,4 @@ async def test_a_killed_server_is_restarted(server: Sidecar) -> None:
 
 def test_no_orphan_when_the_owner_is_killed(tmp_path: Path) -> None:
     """SIGKILL of the owning process takes the real llama-server down too."""
-    raw = _settings(tmp_path).model_dump_json()
-    server_pid = 0
-    with subprocess.Popen(
-        [sys.executable, "-m", "tests.support.sidecar_helper", raw],
-        stdout=subprocess.PIPE,
-        text=True,
-    ) as owner:
-        try:
-            assert owner.stdout is not None
-            server_pid = int(owner.stdout.readline())
-            assert not process_gone(server_pid)
-            owner.kill()
-            owner.wait()
-            assert wait_gone(server_pid, within=30), "llama-server outlived its owner"
-        finally:
-            owner.kill()
-            if server_pid:
-                kill_quietly(server_pid)
+    assert_dies_with_owner(_settings(tmp_path), within=30)

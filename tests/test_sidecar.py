@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import anyio
@@ -18,7 +16,10 @@ from agentd.config import LLMSettings, Settings, SidecarSettings
 from agentd.errors import SidecarError
 from agentd.sidecar import find_binary, open_sidecar, server_command
 from tests.support import fake_llama_server
-from tests.support.sidecar_helper import kill_quietly, process_gone, wait_gone
+from tests.support.sidecar_helper import (
+    assert_dies_with_owner,
+    wait_gone,
+)
 
 FAST = (0.05, 0.2)
 
@@ -211,21 +212,4 @@ def test_binary_resolution(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_no_orphan_when_agentd_is_killed(tmp_path: Path) -> None:
     """SIGKILL of the process that owns the sidecar takes llama-server down with it."""
-    raw = _settings(tmp_path).model_dump_json()
-    server_pid = 0
-    with subprocess.Popen(
-        [sys.executable, "-m", "tests.support.sidecar_helper", raw],
-        stdout=subprocess.PIPE,
-        text=True,
-    ) as owner:
-        try:
-            assert owner.stdout is not None
-            server_pid = int(owner.stdout.readline())
-            assert not process_gone(server_pid)
-            owner.kill()
-            owner.wait()
-            assert wait_gone(server_pid, within=10), "llama-server outlived its owner"
-        finally:
-            owner.kill()
-            if server_pid:
-                kill_quietly(server_pid)
+    assert_dies_with_owner(_settings(tmp_path), within=10)

@@ -46,6 +46,29 @@ def wait_gone(pid: int, within: float) -> bool:
     return process_gone(pid)
 
 
+def assert_dies_with_owner(settings: Settings, within: float) -> None:
+    """Start a sidecar in a child process, SIGKILL the child: llama-server must go too."""
+    import subprocess
+
+    server_pid = 0
+    with subprocess.Popen(
+        [sys.executable, "-m", "tests.support.sidecar_helper", settings.model_dump_json()],
+        stdout=subprocess.PIPE,
+        text=True,
+    ) as owner:
+        try:
+            assert owner.stdout is not None
+            server_pid = int(owner.stdout.readline())
+            assert not process_gone(server_pid)
+            owner.kill()
+            owner.wait()
+            assert wait_gone(server_pid, within), "llama-server outlived its owner"
+        finally:
+            owner.kill()
+            if server_pid:
+                kill_quietly(server_pid)
+
+
 def kill_quietly(pid: int) -> None:
     try:
         os.kill(pid, 9)
