@@ -183,6 +183,11 @@ async def run_daemon(settings: Settings) -> int:
     """``agentd run``: the daemon's whole life inside one root task group."""
     notifier = Notifier.from_env()
     started = anyio.current_time()
+    for folder in (settings.workdir, settings.state_dir):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            log.warning("daemon.folder_unavailable", path=str(folder), error=exc.strerror)
     try:
         async with open_app(settings) as app, anyio.create_task_group() as tg:
             tg.start_soon(_handle_signals, app, notifier, tg.cancel_scope)

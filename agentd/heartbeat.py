@@ -196,16 +196,17 @@ class Heartbeat:
                 )
                 status = "error"
             finally:
-                self._bound_session(job, session)
+                with anyio.CancelScope(shield=True):
+                    await self._bound_session(job, session)
         log.info("tick.done", job=job.name, status=status)
         self._count(job, status)
         return status
 
-    def _bound_session(self, job: CronJob, session: str) -> None:
-        # Keep heartbeat token use flat: a fresh session per tick is dropped after it; a
-        # shared one keeps only its last `window` messages.
+    async def _bound_session(self, job: CronJob, session: str) -> None:
+        # Keep heartbeat token use and storage flat: a fresh session per tick is forgotten
+        # after it (the tick log keeps the reply); a shared one keeps its last `window` messages.
         if job.session_mode == "fresh":
-            self.runtime.sessions.delete(session)
+            await self.runtime.forget(session)
             return
         conv = self.runtime.sessions.get(session)
         if conv is not None:

@@ -41,6 +41,9 @@ class Journal(Protocol):
     async def summarized(self, session_id: str, summary: Message, tail: Sequence[Message]) -> None:
         """Persist a compaction summary that is followed by ``tail``."""
 
+    async def forget(self, session_id: str) -> None:
+        """Delete the session's stored history."""
+
 
 @dataclass(slots=True)
 class _LockSlot:
@@ -221,6 +224,14 @@ class Runtime:
                 with self._accounted(channel, stateless=True):
                     async for event in self.supervisor.events(conv, stream=stream):
                         yield event
+
+    async def forget(self, session_id: str) -> None:
+        """Drop ``session_id`` from memory and from the durable history (current scope)."""
+        with scopes.use(scopes.get() or self.default_scope):
+            async with self._session_lock(session_id):
+                self.sessions.delete(session_id)
+                if self.journal is not None:
+                    await self.journal.forget(session_id)
 
     async def ask(self, session_id: str, text: str, **kwargs: object) -> TurnResult:
         """Run a turn without streaming and return its result."""

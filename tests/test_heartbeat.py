@@ -176,3 +176,26 @@ def test_bad_jobs_are_rejected(bad: dict[str, str]) -> None:
     """Invalid schedules, zones and hours fail validation with a reason."""
     with pytest.raises(ValueError):
         CronJob(name="b", **bad)
+
+
+async def test_fresh_heartbeat_sessions_leave_no_stored_history(
+    stub_llm: StubLLM, tmp_path: Path
+) -> None:
+    """Fresh-mode ticks are forgotten after they ran: history.db does not grow per tick."""
+    from agentd import scope as scopes
+    from agentd.app import open_app
+    from agentd.config import Settings
+
+    settings = Settings(
+        workdir=tmp_path, state_dir=tmp_path / "state", llm={"base_url": stub_llm.url},
+        memory={"embed": False},
+    )  # fmt: skip
+    job = CronJob(name="b", schedule="1h", prompt="check")
+    async with open_app(settings) as app, TickLog.open(tmp_path / "t.db") as log:
+        beat = Heartbeat(app.runtime, log, workdir=tmp_path)
+        assert await beat.tick(job, WHEN) == "ok"
+        assert app.history is not None
+        with scopes.use(app.runtime.default_scope):
+            assert await app.history.list_sessions() == []
+        assert len(app.runtime.sessions) == 0
+    assert len(stub_llm.requests) == 1

@@ -300,6 +300,9 @@ class FakeJournal:
     async def summarized(self, session_id: str, summary: Message, tail: Sequence[Message]) -> None:
         self.summaries.append((summary.content, len(tail)))
 
+    async def forget(self, session_id: str) -> None:
+        self.stored = None
+
 
 async def test_journal_persists_user_message_before_the_model_runs() -> None:
     """With a journal the user message is persisted before the model call, then each unit."""

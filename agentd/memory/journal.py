@@ -34,3 +34,6 @@ class HistoryJournal:
 
     async def summarized(self, session_id: str, summary: Message, tail: Sequence[Message]) -> None:
         await self.store.save_summary(summary, session_id=session_id, tail=tail)
+
+    async def forget(self, session_id: str) -> None:
+        await self.store.clear_conversation(session_id)
