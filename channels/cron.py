@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from contextlib import AsyncExitStack
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Self
 
 import anyio
 import structlog
@@ -58,11 +59,12 @@ class CronChannel:
         self._deliver = deliver
         self._on_tick = on_tick
         self._ticklog: TickLog | None = None
-        self._ticklog_cm: Any = None
+        self._stack: AsyncExitStack | None = None
 
     async def __aenter__(self) -> Self:
-        self._ticklog_cm = TickLog.open(self._ticks_path)
-        self._ticklog = await self._ticklog_cm.__aenter__()
+        async with AsyncExitStack() as stack:
+            self._ticklog = await stack.enter_async_context(TickLog.open(self._ticks_path))
+            self._stack = stack.pop_all()
         return self
 
     async def __aexit__(
@@ -71,9 +73,9 @@ class CronChannel:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        if self._ticklog_cm is not None:
-            await self._ticklog_cm.__aexit__(exc_type, exc, tb)
-        self._ticklog = self._ticklog_cm = None
+        stack, self._stack, self._ticklog = self._stack, None, None
+        if stack is not None:
+            await stack.aclose()
 
     def heartbeat(self, runtime: Runtime) -> Heartbeat:
         assert self._ticklog is not None, "use the channel as an async context manager"
