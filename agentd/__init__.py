@@ -2,6 +2,9 @@
 
 from agentd._version import __version__
 from agentd.config import Settings, load_settings
+from agentd.engine.loop import AgentLoop, TurnResult
+from agentd.engine.runtime import Runtime
+from agentd.engine.tools import ToolRegistry
 from agentd.errors import (
     AgentdError,
     ConfigError,
@@ -16,16 +19,14 @@ from agentd.errors import (
     StoredRowError,
     ToolError,
 )
-from agentd.llm import LLMClient
 from agentd.memory.history import HistoryStore, SQLiteHistory
 from agentd.memory.longterm import Memory, MemoryStore, open_store
 from agentd.messages import Conversation, Message, ToolCall, decode_stored_message
-from agentd.runtime import Runtime
+from agentd.model.client import LLMClient
 from agentd.scope import Scope
-from agentd.supervisor import Supervisor, TurnResult
-from agentd.tools import ToolRegistry
 
 __all__ = [
+    "AgentLoop",
     "AgentdError",
     "ConfigError",
     "Conversation",
@@ -47,7 +48,6 @@ __all__ = [
     "ScopeMissing",
     "Settings",
     "StoredRowError",
-    "Supervisor",
     "ToolCall",
     "ToolError",
     "ToolRegistry",

@@ -25,10 +25,10 @@ import structlog
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from agentd.config import AgentDefaults, Settings
-from agentd.llm import open_client
-from agentd.runtime import Runtime
-from agentd.supervisor import Supervisor
-from agentd.tools import ToolRegistry
+from agentd.engine.loop import AgentLoop
+from agentd.engine.runtime import Runtime
+from agentd.engine.tools import ToolRegistry
+from agentd.model.client import open_client
 from tests.support.http_channel import serving
 from tests.support.stub_llm import running_stub
 
@@ -81,7 +81,7 @@ async def main(args: argparse.Namespace) -> None:
         settings = Settings(llm={"base_url": stub.url, "max_retries": 0})  # type: ignore[arg-type]
         async with open_client(settings) as llm:
             defaults = AgentDefaults(max_concurrent_turns=64)
-            runtime = Runtime(Supervisor(llm, ToolRegistry()), system_prompt="", defaults=defaults)
+            runtime = Runtime(AgentLoop(llm, ToolRegistry()), system_prompt="", defaults=defaults)
             async with (
                 serving(runtime) as channel,
                 httpx.AsyncClient(limits=limits, timeout=60) as http,

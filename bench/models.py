@@ -1,7 +1,7 @@
 """Tool use of the packaged local models: a fixed set of prompts, each a full turn.
 
 For each model: start the sidecar (load time), then per prompt run one turn through the
-Supervisor (temperature 0, fixed seed) with the built-in tools plus two more, and check the
+AgentLoop (temperature 0, fixed seed) with the built-in tools plus two more, and check the
 first step: the right tool chosen, its arguments valid for the tool (after the text fallback
 parser), the key arguments right. Prints a Markdown table (latency: wall time per turn, answers
 capped at 256 tokens).
@@ -24,16 +24,16 @@ from typing import Any
 import anyio
 import httpx
 
-from agentd.builtin_tools import register_builtin_tools
 from agentd.config import load_settings
-from agentd.llm import open_client
-from agentd.logging import configure
+from agentd.daemon.logging import configure
+from agentd.daemon.prompt import FALLBACK_INSTRUCTIONS
+from agentd.engine.loop import AgentLoop
+from agentd.engine.tools import ToolRegistry
 from agentd.messages import Conversation, system, user
-from agentd.models import MODELS
-from agentd.prompt import FALLBACK_INSTRUCTIONS
-from agentd.sidecar import open_sidecar, with_sidecar_url
-from agentd.supervisor import Supervisor
-from agentd.tools import ToolRegistry
+from agentd.model.client import open_client
+from agentd.model.packages import MODELS
+from agentd.model.sidecar import open_sidecar, with_sidecar_url
+from agentd.tools.builtin import register_builtin_tools
 
 MAX_TOKENS = 256  # llama-server -n: one runaway answer must not dominate the run
 
@@ -172,11 +172,11 @@ async def bench_model(name: str, seed: int) -> Row:
             row = Row(name, time.perf_counter() - started)
             async with open_client(with_sidecar_url(settings, sidecar)) as client:
                 registry = bench_tools(workdir)
-                supervisor = Supervisor(client, registry, max_steps=3)
+                agent_loop = AgentLoop(client, registry, max_steps=3)
                 for case in CASES:
                     conv = Conversation([system(FALLBACK_INSTRUCTIONS), user(case.prompt)])
                     t0 = time.perf_counter()
-                    result = await supervisor.run(conv)
+                    result = await agent_loop.run(conv)
                     row.latencies.append(time.perf_counter() - t0)
                     row.tokens += result.usage.completion_tokens
                     first = result.added[0]

@@ -31,10 +31,10 @@ from typing import Any
 import anyio
 import httpx
 
-from agentd.builtin_tools import register_builtin_tools
 from agentd.config import Settings
-from agentd.prompt import build_system_prompt
-from agentd.tools import ToolRegistry
+from agentd.daemon.prompt import build_system_prompt
+from agentd.engine.tools import ToolRegistry
+from agentd.tools.builtin import register_builtin_tools
 from bench._common import pct, stub_server, table
 
 
@@ -101,7 +101,7 @@ def _direct_body(workdir: Path, model: str) -> dict[str, Any]:
 async def measure(
     llm_url: str, agentd_url: str, tmp: Path, requests: int
 ) -> dict[str, list[float]]:
-    from agentd.app import open_app
+    from agentd.daemon.app import open_app
 
     settings = Settings(
         workdir=tmp / "workdir",
@@ -158,8 +158,8 @@ def _rows(label: str, times: dict[str, list[float]]) -> list[tuple[object, ...]]
 @contextmanager
 def _llama_server(settings: Settings) -> Iterator[str]:
     """The local llama-server (as the sidecar runs it), started for this benchmark."""
-    from agentd.models import resolve_model_file
-    from agentd.sidecar import find_binary, free_port, server_command
+    from agentd.model.packages import resolve_model_file
+    from agentd.model.sidecar import find_binary, free_port, server_command
 
     side = settings.llm.sidecar
     model = resolve_model_file(settings.state_dir, side.model, side.model_path)
@@ -188,7 +188,7 @@ def _llama_server(settings: Settings) -> Iterator[str]:
 def _local_model() -> Any:
     """The local llama-server as a context manager yielding its URL, or None if not fetched."""
     from agentd.config import load_settings
-    from agentd.models import get_model, is_fetched
+    from agentd.model.packages import get_model, is_fetched
 
     settings = load_settings().settings
     if not is_fetched(get_model(settings.llm.sidecar.model), settings.state_dir):

@@ -26,7 +26,7 @@ TARGET_TURN1 = 4096
 
 
 async def _session(settings: Settings, url: str, turns: int) -> tuple[list[int], int, int]:
-    from agentd.app import open_app
+    from agentd.daemon.app import open_app
 
     async with open_app(settings) as app:
         prompt = len(app.runtime.system_prompt.encode())

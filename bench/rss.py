@@ -44,7 +44,7 @@ async def _turns(runtime: object, ids: range, done: list[int]) -> None:
 
 
 async def run(url: str, sessions: int, concurrency: int, embed: bool) -> list[tuple[object, ...]]:
-    from agentd.app import open_app
+    from agentd.daemon.app import open_app
 
     rows: list[tuple[object, ...]] = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import anyio
 
-from agentd.app import open_app
 from agentd.config import Settings, TelegramSettings
+from agentd.daemon.app import open_app
 from channels.telegram import TelegramChannel
-from channels.telegram_format import render_parts
-from tests.channels.fake_telegram import TOKEN, running_fake
+from channels.telegram.format import render_parts
+from tests.support.fake_telegram import TOKEN, running_fake
 from tests.support.stub_llm import running_stub
 
 

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import anyio
 
-from agentd.cli_run import event_loop_options
+from agentd.cli.run import event_loop_options
 from agentd.config import Settings
-from agentd.runtime import Runtime
+from agentd.engine.runtime import Runtime
 from bench._common import pct, stub_server, table
 
 
@@ -38,7 +38,7 @@ async def _session(runtime: Runtime, sid: str, turns: int, latencies: list[float
 
 
 async def measure(url: str, sessions: int, turns: int) -> tuple[float, float, float, float]:
-    from agentd.app import open_app
+    from agentd.daemon.app import open_app
 
     settings = Settings(
         llm={"base_url": url, "max_retries": 0},
@@ -63,7 +63,7 @@ async def direct(url: str, sessions: int, turns: int) -> float:
     """The same number of chat requests sent straight to the stub: turns/s."""
     import httpx
 
-    from agentd.transport import ShardedTransport
+    from agentd.model.transport import ShardedTransport
 
     body = {"model": "local", "messages": [{"role": "user", "content": "message"}]}
     async with httpx.AsyncClient(

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Self, runtime_checkable
 from anyio.abc import TaskStatus
 
 if TYPE_CHECKING:
-    from agentd.runtime import Runtime
+    from agentd.engine.runtime import Runtime
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,11 +26,12 @@ import structlog
 from anyio.abc import TaskStatus
 
 from agentd.config import CronJob
-from agentd.heartbeat import Deliver, Heartbeat, OnTick, fire_times, make_trigger, next_fire
-from agentd.ticklog import TickLog, iso
+from agentd.cron.heartbeat import Deliver, Heartbeat, OnTick
+from agentd.cron.schedule import fire_times, make_trigger, next_fire
+from agentd.cron.ticklog import TickLog, iso
 
 if TYPE_CHECKING:
-    from agentd.runtime import Runtime
+    from agentd.engine.runtime import Runtime
 
 log = structlog.get_logger("channels.cron")
 

@@ -26,7 +26,7 @@ EXPORTED = [
     "ScopeMissing",
     "Settings",
     "StoredRowError",
-    "Supervisor",
+    "AgentLoop",
     "ToolCall",
     "ToolError",
     "ToolRegistry",

@@ -1,6 +1,6 @@
-"""The runtime's :class:`~agentd.runtime.Journal` over a durable :class:`HistoryStore`.
+"""The runtime's :class:`~agentd.engine.runtime.Journal` over a durable :class:`HistoryStore`.
 
-The runtime persists the user message before calling the model and every group the supervisor
+The runtime persists the user message before calling the model and every group the agent loop
 appends (an assistant message with all its tool results, or the final answer) as one write, so
 the store never holds half a tool exchange. Compaction stores its summary together with the
 boundary of the messages kept after it; hydrating a session returns exactly that summary and

@@ -8,16 +8,16 @@ from typing import Any
 import anyio
 import pytest
 
-from agentd.app import open_app
-from agentd.builtin_tools import register_builtin_tools
 from agentd.config import AgentDefaults, Settings, TelegramSettings
-from agentd.llm import open_client
-from agentd.metrics import Metrics
-from agentd.runtime import Runtime
-from agentd.supervisor import Supervisor
-from agentd.tools import ToolRegistry
+from agentd.daemon.app import open_app
+from agentd.daemon.metrics import Metrics
+from agentd.engine.loop import AgentLoop
+from agentd.engine.runtime import Runtime
+from agentd.engine.tools import ToolRegistry
+from agentd.model.client import open_client
+from agentd.tools.builtin import register_builtin_tools
 from channels.telegram import TelegramChannel
-from tests.channels.fake_telegram import TOKEN, FakeTelegram, running_fake
+from tests.support.fake_telegram import TOKEN, FakeTelegram, running_fake
 from tests.support.stub_llm import StubLLM
 
 HANG_GUARD = 15.0
@@ -93,9 +93,9 @@ async def stub_runtime(
     async with open_client(settings) as llm:
         tools = ToolRegistry()
         register_builtin_tools(tools, tmp_path)
-        supervisor = Supervisor(metrics.timed(llm), tools, on_tool=metrics.on_tool)
+        agent_loop = AgentLoop(metrics.timed(llm), tools, on_tool=metrics.on_tool)
         runtime = Runtime(
-            supervisor,
+            agent_loop,
             system_prompt=SYSTEM,
             defaults=AgentDefaults(max_concurrent_turns=32),
             on_turn=metrics.on_turn,

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.channels.fake_telegram import TOKEN, running_fake
 from tests.support.daemon import daemon, write_config
+from tests.support.fake_telegram import TOKEN, running_fake
 from tests.support.stub_llm import Reply, StubLLM
 
 pytestmark = pytest.mark.timeout(90)

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from structlog.testing import capture_logs
 
-from agentd.app import App, open_app
 from agentd.config import Settings
+from agentd.daemon.app import App, open_app
+from agentd.engine.loop import TurnDone
 from agentd.memory.milvus import MilvusStore
-from agentd.supervisor import TurnDone
 from tests.support.milvus_server import MilvusServer, free_port, server_binary
 from tests.support.stub_llm import Reply, StubLLM
 
@@ -138,7 +138,7 @@ async def test_server_killed_mid_session(
 def test_tool_results_are_json_free_text() -> None:
     """The unavailable line is plain text, so the model reads it as a sentence."""
     from agentd.errors import MemoryUnavailable
-    from agentd.memory.tools import unavailable
+    from agentd.tools.memory import unavailable
 
     text = unavailable(MemoryUnavailable("Milvus search failed:\n  connection refused"))
     assert text == "memory unavailable: Milvus search failed: connection refused"

@@ -1,4 +1,4 @@
-"""An in-process scripted ChatModel for supervisor, runtime and compaction tests."""
+"""An in-process scripted ChatModel for agent loop, runtime and compaction tests."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from agentd.llm import ChatResult, Completed, StreamEvent, TextDelta, Usage
 from agentd.messages import Message, ToolCall, assistant
+from agentd.model.client import ChatResult, Completed, StreamEvent, TextDelta, Usage
 
 Step = ChatResult | Exception | Callable[[Sequence[Message]], Awaitable[ChatResult]]
 

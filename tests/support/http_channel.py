@@ -9,7 +9,7 @@ from typing import Any
 import anyio
 
 from agentd.config import HttpChannelSettings
-from agentd.runtime import Runtime
+from agentd.engine.runtime import Runtime
 from channels.http import HttpChannel
 
 

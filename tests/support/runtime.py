@@ -9,17 +9,17 @@ from typing import Any
 import httpx
 
 from agentd.config import AgentDefaults
-from agentd.llm import LLMClient
-from agentd.runtime import Runtime
-from agentd.supervisor import Supervisor
-from agentd.tools import ToolRegistry
+from agentd.engine.loop import AgentLoop
+from agentd.engine.runtime import Runtime
+from agentd.engine.tools import ToolRegistry
+from agentd.model.client import LLMClient
 
 
 @asynccontextmanager
 async def stub_runtime(url: str, **defaults: Any) -> AsyncIterator[Runtime]:
     async with httpx.AsyncClient(timeout=30) as http:
         llm = LLMClient(http, base_url=url, model="stub", max_retries=0)
-        supervisor = Supervisor(llm, ToolRegistry(), max_steps=4)
+        agent_loop = AgentLoop(llm, ToolRegistry(), max_steps=4)
         yield Runtime(
-            supervisor, system_prompt="You are a test.", defaults=AgentDefaults(**defaults)
+            agent_loop, system_prompt="You are a test.", defaults=AgentDefaults(**defaults)
         )

@@ -14,8 +14,8 @@ from pathlib import Path
 import anyio
 
 from agentd.config import Settings
-from agentd.logging import configure
-from agentd.sidecar import open_sidecar
+from agentd.daemon.logging import configure
+from agentd.model.sidecar import open_sidecar
 
 
 async def _main(raw: str) -> None:

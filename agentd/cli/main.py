@@ -1,0 +1,112 @@
+"""The ``agentd`` command line.
+
+Each command group lives in its own module with ``register(subparsers)``, which adds its parser
+and sets ``handler(args, loaded) -> int`` (see :mod:`agentd.cli.chat`). Handlers run after the
+settings are loaded and logging is configured; a bad config exits 78 before any of them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from agentd._version import __version__
+from agentd.config import (
+    EX_CONFIG,
+    Loaded,
+    describe,
+    json_schema,
+    load_settings,
+    secret_values,
+)
+from agentd.errors import ConfigError, ModelError, SidecarError
+
+SCHEMA_PATH = Path("config/agentd.schema.json")
+
+
+def _parser() -> argparse.ArgumentParser:
+    from agentd.cli import chat as cli_chat
+    from agentd.cli import cron as cli_cron
+    from agentd.cli import memory as cli_memory
+    from agentd.cli import model as cli_model
+    from agentd.cli import run as cli_run
+    from agentd.cli import sessions as cli_sessions
+
+    parser = argparse.ArgumentParser(
+        prog="agentd", description="A self-hosted agent runtime daemon."
+    )
+    parser.add_argument("--version", action="version", version=f"agentd {__version__}")
+    parser.add_argument("--config", type=Path, help="JSON config file (else $AGENTD_CONFIG)")
+    parser.add_argument("--log-format", choices=["auto", "json", "console"], default=None)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    config = sub.add_parser("config", help="show the resolved settings or write their schema")
+    config_sub = config.add_subparsers(dest="config_command", metavar="ACTION", required=True)
+    show = config_sub.add_parser("show", help="resolved settings, secrets masked, with sources")
+    show.set_defaults(handler=_config_show)
+    schema = config_sub.add_parser("schema", help="write the JSON Schema of the config file")
+    schema.add_argument("--output", "-o", type=Path, default=SCHEMA_PATH)
+    schema.set_defaults(handler=None)
+
+    for module in (cli_run, cli_chat, cli_cron, cli_sessions, cli_memory, cli_model):
+        module.register(sub)
+    return parser
+
+
+def _load(args: argparse.Namespace) -> Loaded:
+    loaded = load_settings(args.config)
+    from agentd.daemon.logging import configure
+
+    settings = loaded.settings
+    configure(
+        level=settings.log.level,
+        fmt=args.log_format or settings.log.format,
+        secrets=secret_values(settings),
+    )
+    return loaded
+
+
+def _config_show(args: argparse.Namespace, loaded: Loaded) -> int:
+    print(f"# config file: {loaded.config_path or '(none)'}")
+    rows = describe(loaded)
+    width = max(len(key) for key, _, _ in rows)
+    for key, value, source in rows:
+        print(f"{key:<{width}} = {value}  # {source}")
+    return 0
+
+
+def _config_schema(output: Path) -> int:
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_text(json.dumps(json_schema(), indent=2, sort_keys=True) + "\n")
+    print(f"wrote {output}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    if args.command == "config" and args.config_command == "schema":
+        return _config_schema(args.output)
+    try:
+        loaded = _load(args)
+    except ConfigError as exc:
+        print(f"agentd: {exc}", file=sys.stderr)
+        return EX_CONFIG
+    try:
+        code: int = args.handler(args, loaded)
+    except KeyboardInterrupt:
+        return 130
+    except (ModelError, SidecarError) as exc:
+        print(f"agentd: {exc}", file=sys.stderr)
+        return 69
+    return code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,64 @@
+"""A client of a running daemon's HTTP API: streaming chat for ``agentd chat``.
+
+It speaks the same OpenAI-compatible protocol as every other client, so it needs nothing the
+API does not offer to them: the session goes in ``X-Session-Id``, the token in
+``Authorization``, and the reply arrives as server-sent chunks.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncGenerator
+from typing import Any
+
+import httpx
+
+from agentd.errors import DaemonError, DaemonUnavailable
+
+
+def _error_message(response: httpx.Response) -> str:
+    try:
+        body = response.json()
+        return str(body["error"]["message"])
+    except (ValueError, KeyError, TypeError):
+        return response.text[:200] or response.reason_phrase
+
+
+class DaemonClient:
+    """Chat with the daemon at ``base_url`` over an injected ``httpx.AsyncClient``."""
+
+    def __init__(self, http: httpx.AsyncClient, base_url: str, *, token: str | None) -> None:
+        self._http = http
+        self.base_url = base_url.rstrip("/")
+        self._headers = {"Authorization": f"Bearer {token}"} if token else {}
+
+    async def chat(self, session: str, text: str) -> AsyncGenerator[str, None]:
+        """Send ``text`` to ``session``; yield the answer's text as it streams."""
+        body = {"messages": [{"role": "user", "content": text}], "stream": True}
+        headers = {**self._headers, "X-Session-Id": session}
+        url = f"{self.base_url}/v1/chat/completions"
+        try:
+            async with self._http.stream("POST", url, json=body, headers=headers) as response:
+                if response.status_code != 200:
+                    await response.aread()
+                    raise DaemonError(_error_message(response), response.status_code)
+                async for line in response.aiter_lines():
+                    if not line.startswith("data: "):
+                        continue
+                    data = line[6:]
+                    if data == "[DONE]":
+                        return
+                    chunk: dict[str, Any] = json.loads(data)
+                    if "error" in chunk:
+                        raise DaemonError(str(chunk["error"].get("message")))
+                    for choice in chunk.get("choices") or ():
+                        piece = (choice.get("delta") or {}).get("content")
+                        if piece:
+                            yield piece
+        except httpx.ConnectError as exc:
+            raise DaemonUnavailable(
+                f"no agentd daemon answers at {self.base_url}: start it with `agentd run` "
+                "(channels.http.enabled), pass --url, or use `agentd chat --local`"
+            ) from exc
+        except httpx.TransportError as exc:
+            raise DaemonError(f"the connection to {self.base_url} failed: {exc!r}") from exc

@@ -1,0 +1,343 @@
+"""The settings model: every key agentd reads, its default, its bounds and its env names.
+
+Validation is pure: a cron job's schedule is checked by :mod:`agentd.cron.schedule`, which
+imports nothing of agentd but this package's models' shape (config never imports a feature).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from pathlib import Path
+from typing import Literal
+
+import pydantic
+from pydantic import BaseModel, ConfigDict, Field, SecretStr
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+)
+
+ENV_PREFIX = "AGENTD_"
+EX_CONFIG = 78
+
+#: The seed's flat environment names and the nested key each one sets. They win over the nested
+#: ``AGENTD_...`` form.
+FLAT_ENV: dict[str, tuple[str, ...]] = {
+    "AGENT_MAX_MESSAGES": ("default", "max_messages"),
+    "AGENT_MAX_TOKENS": ("default", "max_tokens"),
+    "AGENT_MAX_STEPS": ("default", "max_steps"),
+    "COMPACTION_STRATEGY": ("default", "compaction_strategy"),
+    "COMPACTION_THRESHOLD": ("default", "compaction_threshold"),
+    "AGENT_WORKDIR": ("workdir",),
+    "LLAMA_URL": ("llm", "base_url"),
+    "LLM_MODEL": ("llm", "model"),
+    "LLM_API_KEY": ("llm", "api_key"),
+    "MEMORY_EMBED": ("memory", "embed"),
+    "MEMORY_DB": ("memory", "path"),
+    "HISTORY_DB": ("history", "path"),
+    "MILVUS_ADDR": ("milvus", "addr"),
+    "MILVUS_TOKEN": ("milvus", "token"),
+    "MILVUS_DB_NAME": ("milvus", "db_name"),
+    "MILVUS_COLLECTION": ("milvus", "collection"),
+    "TELEGRAM_BOT_TOKEN": ("channels", "telegram", "token"),
+}
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_default=True)
+
+
+class AgentDefaults(_Section):
+    """How each agent turn and conversation is bounded."""
+
+    max_messages: int = Field(0, ge=0, description="Sliding window per session; 0 = unlimited.")
+    max_tokens: int = Field(4096, gt=0, description="Context budget of the model, in tokens.")
+    compaction_strategy: Literal["truncate", "summarize"] = Field(
+        "truncate", description="What runs after each successful turn."
+    )
+    compaction_threshold: int = Field(
+        0, description="Token estimate that triggers summarize; <= 0 means 0.75 * max_tokens."
+    )
+    max_steps: int = Field(8, ge=1, description="Model calls per turn (tool-loop bound).")
+    max_concurrent_turns: int = Field(16, ge=1, description="Turns running at once, all sessions.")
+    max_sessions_in_memory: int = Field(
+        1000, ge=1, description="Idle sessions kept in memory; older ones are evicted (LRU)."
+    )
+    tool_timeout: float = Field(30.0, gt=0, description="Seconds one tool call may take.")
+
+    @property
+    def effective_threshold(self) -> int:
+        """The summarize threshold in tokens (``0.75 * max_tokens`` when unset or <= 0)."""
+        if self.compaction_threshold <= 0:
+            return int(0.75 * self.max_tokens)
+        return self.compaction_threshold
+
+
+class SidecarSettings(_Section):
+    """A local llama-server that agentd starts and supervises."""
+
+    enabled: bool = False
+    model: str = Field("qwen2.5-coder-1.5b", description="Name of a packaged model.")
+    model_path: Path | None = Field(None, description="A GGUF file to serve instead.")
+    binary: Path | None = Field(None, description="llama-server binary; default: the package's.")
+    context: int = Field(4096, ge=256)
+    threads: int = Field(2, ge=1)
+    port: int = Field(0, ge=0, le=65535, description="0 = a free loopback port.")
+    extra_args: list[str] = []
+    start_timeout: float = Field(120.0, gt=0, description="Seconds to wait for /health.")
+    max_answer_tokens: int = Field(
+        1024, ge=-1, description="Cap of one answer (llama-server -n); -1 = until the context."
+    )
+
+
+class LLMSettings(_Section):
+    """The OpenAI-compatible model server."""
+
+    base_url: str = Field("http://127.0.0.1:8080", description="Server root or its /v1 URL.")
+    model: str = "local"
+    api_key: SecretStr | None = None
+    timeout: float = Field(300.0, gt=0, description="Seconds for one model call.")
+    connect_timeout: float = Field(5.0, gt=0)
+    max_retries: int = Field(3, ge=0)
+    temperature: float | None = Field(None, ge=0, le=2)
+    seed: int | None = None
+    embed_url: str | None = Field(None, description="Separate embeddings server, if any.")
+    embed_model: str | None = None
+    sidecar: SidecarSettings = SidecarSettings()
+
+    @pydantic.field_validator("base_url", "embed_url")
+    @classmethod
+    def _http_url(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(("http://", "https://")):
+            raise ValueError("must be an http:// or https:// URL")
+        return value
+
+
+class MemorySettings(_Section):
+    """Long-term memory switch and the cron tick log's SQLite file."""
+
+    embed: bool = Field(True, description="Use embeddings and long-term memory.")
+    path: Path | None = Field(None, description="SQLite file of the cron tick log.")
+    backend: str | None = Field(None, description="Accepted for compatibility; never read.")
+
+
+class HistorySettings(_Section):
+    """The durable conversation store."""
+
+    path: Path | None = Field(None, description="SQLite file; default: state_dir/history.db.")
+    synchronous: Literal["NORMAL", "FULL"] = Field(
+        "NORMAL", description="NORMAL survives a process crash; FULL also a power loss."
+    )
+
+
+class MilvusSettings(_Section):
+    """Long-term memory store: a Milvus Lite path or a Milvus server URI."""
+
+    addr: str | None = Field(None, description="Milvus Lite path (*.db) or http://host:19530.")
+    token: SecretStr | None = None
+    db_name: str = ""
+    collection: str = "memories"
+    timeout: float = Field(10.0, gt=0, description="Seconds one Milvus call may take.")
+
+
+class CronJob(_Section):
+    """One heartbeat job."""
+
+    name: str = Field(min_length=1)
+    schedule: str = Field(min_length=1, description="Cron expression or interval ('30s', '5m').")
+    prompt: str | None = None
+    prompt_file: Path | None = None
+    session: str | None = None
+    deliver_to: str | None = None
+    catch_up: Literal["coalesce", "skip"] = "coalesce"
+    active_hours: str | None = Field(None, description="'HH:MM-HH:MM' in the job's timezone.")
+    timezone: str | None = Field(None, description="IANA zone; default: the system's.")
+    session_mode: Literal["fresh", "window"] = Field(
+        "fresh", description="fresh: a new session per tick; window: one session, last N kept."
+    )
+    window: int = Field(10, ge=1, description="Messages kept between ticks in window mode.")
+
+    @pydantic.model_validator(mode="after")
+    def _check(self) -> CronJob:
+        from agentd.cron.schedule import validate_job
+
+        validate_job(self)
+        return self
+
+
+class CronSettings(_Section):
+    enabled: bool = True
+    jobs: list[CronJob] = []
+
+
+class ChannelSettings(_Section):
+    enabled: bool = False
+
+
+class RateLimitSettings(_Section):
+    """A token bucket per bearer token (applies when tokens are set)."""
+
+    requests_per_minute: float = Field(120.0, ge=0, description="Refill rate; 0 = no limit.")
+    burst: int = Field(20, ge=1, description="Requests allowed at once before the rate applies.")
+
+
+class HttpChannelSettings(_Section):
+    """The OpenAI-compatible HTTP API, health, readiness and metrics."""
+
+    enabled: bool = False
+    host: str = Field("127.0.0.1", min_length=1, description="Address to bind.")
+    port: int = Field(8321, ge=0, le=65535, description="0 = a free port.")
+    tokens: list[SecretStr] = Field(
+        [], description="Bearer tokens; required unless bound to loopback."
+    )
+    model_name: str = Field("agentd", min_length=1, description="Model id in /v1/models.")
+    max_body_bytes: int = Field(1_048_576, ge=1024, description="Larger request bodies get 413.")
+    max_message_chars: int = Field(
+        100_000, ge=1, description="Longest message content accepted (400 beyond)."
+    )
+    body_timeout: float = Field(30.0, gt=0, description="Seconds a client may take to send a body.")
+    send_timeout: float = Field(
+        60.0, gt=0, description="Seconds a streaming client may stall before it is dropped."
+    )
+    max_connections: int = Field(1024, ge=1, description="Open connections; 503 beyond.")
+    rate_limit: RateLimitSettings = RateLimitSettings()
+
+    @pydantic.model_validator(mode="after")
+    def _token_off_loopback(self) -> HttpChannelSettings:
+        # The API runs tools on this machine: nobody else may reach it without a token.
+        if self.enabled and not self.tokens and not is_loopback(self.host):
+            raise ValueError(
+                f"host {self.host!r} is not loopback: set channels.http.tokens or bind to 127.0.0.1"
+            )
+        return self
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` only accepts connections from this machine."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def daemon_url(settings: HttpChannelSettings) -> str:
+    """Where this machine reaches the daemon's HTTP channel as configured."""
+    host = settings.host
+    if host in ("0.0.0.0", "::", ""):
+        host = "127.0.0.1"
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"
+    return f"http://{host}:{settings.port}"
+
+
+class TelegramSettings(_Section):
+    """The Telegram bot (long polling of the Bot API)."""
+
+    enabled: bool = False
+    token: SecretStr | None = Field(None, description="Bot token from @BotFather.")
+    base_url: str = Field("https://api.telegram.org", description="Bot API server root.")
+    allow_from: list[int | str] = Field(
+        [], description="User ids or @usernames allowed to talk to the bot; empty = nobody."
+    )
+    poll_timeout: int = Field(30, ge=0, le=300, description="Seconds one getUpdates may wait.")
+    parse_mode: Literal["HTML", "MarkdownV2", "plain"] = Field(
+        "HTML", description="How replies are formatted (plain text when Telegram rejects it)."
+    )
+    state_file: Path | None = Field(
+        None, description="JSON file of the update offset; default: state_dir/telegram.json."
+    )
+    backoff_initial: float = Field(1.0, gt=0, description="First retry delay, in seconds.")
+    backoff_max: float = Field(60.0, gt=0, description="Longest retry delay, in seconds.")
+    max_pending: int = Field(32, ge=1, description="Updates being answered at once, all chats.")
+    reply_timeout: float = Field(
+        30.0, gt=0, description="Seconds a reply may take to send (retries included)."
+    )
+
+    @pydantic.field_validator("base_url")
+    @classmethod
+    def _http_url(cls, value: str) -> str:
+        if not value.startswith(("http://", "https://")):
+            raise ValueError("must be an http:// or https:// URL")
+        return value.rstrip("/")
+
+    @pydantic.model_validator(mode="after")
+    def _token_when_enabled(self) -> TelegramSettings:
+        if self.enabled and (self.token is None or not self.token.get_secret_value()):
+            raise ValueError(
+                "enabled without a token: set TELEGRAM_BOT_TOKEN (or channels.telegram.token)"
+            )
+        return self
+
+
+class ChannelsSettings(_Section):
+    http: HttpChannelSettings = HttpChannelSettings()
+    telegram: TelegramSettings = TelegramSettings()
+
+
+class LogSettings(_Section):
+    level: Literal["debug", "info", "warning", "error"] = "info"
+    format: Literal["auto", "json", "console"] = Field(
+        "auto", description="auto: JSON under systemd (JOURNAL_STREAM), console otherwise."
+    )
+
+
+class Settings(BaseSettings):
+    """Everything agentd reads from its configuration."""
+
+    model_config = SettingsConfigDict(extra="forbid", validate_default=True)
+
+    workdir: Path = Field(
+        Path("~/.agentd/workdir"), description="The agent's workdir; SYSTEM.md is in its parent."
+    )
+    state_dir: Path = Field(
+        Path("~/.agentd/state"), description="Databases, Milvus Lite and models live here."
+    )
+    tenant: str = Field("default", min_length=1, description="Tenant of a single-user install.")
+    shutdown_timeout: float = Field(30.0, gt=0, description="Seconds in-flight turns get.")
+    default: AgentDefaults = AgentDefaults()
+    llm: LLMSettings = LLMSettings()
+    memory: MemorySettings = MemorySettings()
+    history: HistorySettings = HistorySettings()
+    milvus: MilvusSettings = MilvusSettings()
+    cron: CronSettings = CronSettings()
+    channels: ChannelsSettings = ChannelsSettings()
+    log: LogSettings = LogSettings()
+
+    @pydantic.field_validator("workdir", "state_dir")
+    @classmethod
+    def _expand(cls, value: Path) -> Path:
+        return value.expanduser()
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        # load_settings() merges the layers itself (to know each value's source) and passes
+        # the result in; nothing else may be read behind its back.
+        return (init_settings,)
+
+    @property
+    def history_path(self) -> Path:
+        return (self.history.path or self.state_dir / "history.db").expanduser()
+
+    @property
+    def ticks_path(self) -> Path:
+        return (self.memory.path or self.state_dir / "memory.db").expanduser()
+
+    @property
+    def milvus_addr(self) -> str:
+        """The Milvus address: the configured one, else Milvus Lite in the state dir.
+
+        Milvus Lite wants a path ending in ``.db`` and makes a directory there.
+        """
+        if self.milvus.addr is None:
+            return str(self.state_dir / "milvus.db")
+        return self.milvus.addr

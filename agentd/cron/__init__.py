@@ -1,0 +1,1 @@
+"""Heartbeat: pure schedules, the tick runner and the SQLite tick log."""

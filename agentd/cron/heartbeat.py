@@ -1,0 +1,145 @@
+"""Heartbeat ticks: when a job fires, and what one tick does.
+
+Schedules come from APScheduler's triggers (cron expressions with timezones and DST, intervals
+aligned to the epoch so every daemon computes the same instants). A tick is claimed in the
+:class:`~agentd.cron.ticklog.TickLog` before it runs, runs one agent turn on a bounded session,
+and delivers the reply unless it is exactly ``HEARTBEAT_OK``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import anyio
+import structlog
+
+from agentd.config import CronJob
+from agentd.cron.schedule import fire_times, in_active_hours
+from agentd.cron.ticklog import Kind, TickLog, iso, parse_iso
+from agentd.engine.runtime import Runtime
+from agentd.memory.sessions import trim
+
+log = structlog.get_logger("agentd.cron.heartbeat")
+
+HEARTBEAT_OK = "HEARTBEAT_OK"
+
+Deliver = Callable[[str, str], Awaitable[None]]
+OnTick = Callable[[str, str], None]
+
+
+class Heartbeat:
+    """Runs ticks of cron jobs through the runtime and records them in the tick log."""
+
+    def __init__(
+        self,
+        runtime: Runtime,
+        ticklog: TickLog,
+        *,
+        workdir: Path,
+        deliver: Deliver | None = None,
+        on_tick: OnTick | None = None,
+    ) -> None:
+        self.runtime = runtime
+        self.ticklog = ticklog
+        self.workdir = workdir
+        self._deliver = deliver
+        self._on_tick = on_tick
+
+    def prompt_for(self, job: CronJob) -> str:
+        if job.prompt:
+            return job.prompt
+        path = job.prompt_file or Path("HEARTBEAT.md")
+        if not path.is_absolute():
+            path = self.workdir / path
+        text = path.read_text(encoding="utf-8").strip()
+        if not text:
+            raise ValueError(f"the heartbeat prompt file {path} is empty")
+        return text
+
+    def session_for(self, job: CronJob, scheduled_for: str) -> str:
+        base = job.session or f"cron:{job.name}"
+        return f"{base}:{scheduled_for}" if job.session_mode == "fresh" else base
+
+    async def tick(self, job: CronJob, scheduled_for: str, kind: Kind = "scheduled") -> str | None:
+        """Claim and run one tick; returns its status, or None when another process has it."""
+        if not in_active_hours(job, parse_iso(scheduled_for)):
+            await self.ticklog.record(job.name, [scheduled_for], "skipped", "outside active_hours")
+            self._count(job, "skipped")
+            return "skipped"
+        if not await self.ticklog.claim(job.name, scheduled_for, kind):
+            log.info("tick.taken", job=job.name, scheduled_for=scheduled_for)
+            return None
+        return await self.execute(job, scheduled_for)
+
+    async def execute(self, job: CronJob, scheduled_for: str) -> str:
+        """Run a tick whose row this process has claimed, and record how it ended."""
+        session = self.session_for(job, scheduled_for)
+        with (
+            self.runtime.working(),
+            structlog.contextvars.bound_contextvars(job=job.name, scheduled_for=scheduled_for),
+        ):
+            try:
+                prompt = self.prompt_for(job)
+                result = await self.runtime.ask(session, prompt, channel="cron")
+                text = result.message.content.strip()
+                delivered = False
+                if text and text != HEARTBEAT_OK and job.deliver_to:
+                    if self._deliver is None:
+                        raise RuntimeError(f"no channel can deliver to {job.deliver_to!r}")
+                    await self._deliver(job.deliver_to, text)
+                    delivered = True
+                await self.ticklog.finish(
+                    job.name, scheduled_for, "ok", output=text, delivered=delivered
+                )
+                status = "ok"
+            except anyio.get_cancelled_exc_class():
+                with anyio.CancelScope(shield=True):
+                    await self.ticklog.finish(
+                        job.name, scheduled_for, "error", error="cancelled at shutdown"
+                    )
+                self._count(job, "error")
+                raise
+            except Exception as exc:
+                log.warning("tick.failed", error=str(exc), exc_type=type(exc).__name__)
+                await self.ticklog.finish(
+                    job.name, scheduled_for, "error", error=f"{type(exc).__name__}: {exc}"
+                )
+                status = "error"
+            finally:
+                with anyio.CancelScope(shield=True):
+                    await self._bound_session(job, session)
+        log.info("tick.done", job=job.name, status=status)
+        self._count(job, status)
+        return status
+
+    async def _bound_session(self, job: CronJob, session: str) -> None:
+        # Keep heartbeat token use and storage flat: a fresh session per tick is forgotten
+        # after it (the tick log keeps the reply); a shared one keeps its last `window` messages.
+        if job.session_mode == "fresh":
+            await self.runtime.forget(session)
+            return
+        conv = self.runtime.sessions.get(session)
+        if conv is not None:
+            conv.messages = trim(conv.messages, job.window)
+
+    def _count(self, job: CronJob, status: str) -> None:
+        if self._on_tick is not None:
+            self._on_tick(job.name, status)
+
+    async def catch_up(self, job: CronJob, trigger: Any, now: dt.datetime) -> None:
+        """Record ticks missed while no daemon ran; with ``coalesce`` run the latest once."""
+        last = await self.ticklog.last_scheduled(job.name)
+        if last is None:
+            return
+        missed = [iso(t) for t in fire_times(trigger, parse_iso(last), now)]
+        if not missed:
+            return
+        added = await self.ticklog.record(job.name, missed, "missed")
+        for _ in range(added):
+            self._count(job, "missed")
+        log.info("tick.missed", job=job.name, missed=len(missed), catch_up=job.catch_up)
+        if job.catch_up == "coalesce" and await self.ticklog.claim_missed(job.name, missed[-1]):
+            await self.execute(job, missed[-1])

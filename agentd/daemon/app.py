@@ -1,0 +1,216 @@
+"""The wiring: settings -> prompt -> LLM client -> tools -> agent loop -> runtime."""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass, field
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import anyio
+import structlog
+
+from agentd import scope as scopes
+from agentd.config import Settings
+from agentd.daemon import metrics as metrics_mod
+from agentd.daemon.lifecycle import ChannelHealth, supervise_channel
+from agentd.daemon.prompt import build_system_prompt
+from agentd.daemon.sdnotify import Notifier, pet_watchdog, watchdog_interval
+from agentd.engine.loop import AgentLoop
+from agentd.engine.runtime import Runtime
+from agentd.engine.tools import ToolRegistry
+from agentd.memory.history import SQLiteHistory
+from agentd.memory.journal import HistoryJournal
+from agentd.memory.longterm import MemoryStore, open_store_or_warn
+from agentd.model.client import LLMClient, open_client
+from agentd.tools.builtin import register_builtin_tools
+from agentd.tools.memory import register_memory_tools
+
+if TYPE_CHECKING:
+    from agentd.model.sidecar import Sidecar
+
+log = structlog.get_logger("agentd.daemon.app")
+
+
+@dataclass(slots=True)
+class App:
+    """Everything a channel or the CLI needs, built from one Settings."""
+
+    settings: Settings
+    llm: LLMClient
+    tools: ToolRegistry
+    runtime: Runtime
+    channel_health: dict[str, ChannelHealth] = field(default_factory=dict)
+    history: SQLiteHistory | None = None
+    memory: MemoryStore | None = None
+    sidecar: Sidecar | None = None
+
+    def memory_state(self) -> str:
+        """``off`` (memory.embed false), ``degraded`` (unreachable or failing) or ``ok``."""
+        if not self.settings.memory.embed:
+            return "off"
+        if self.memory is None or self.memory.degraded is not None:
+            return "degraded"
+        return "ok"
+
+    def reload_prompt(self) -> None:
+        """Re-read SYSTEM.md and AGENTS.md; sessions keep their history."""
+        self.runtime.system_prompt = build_system_prompt(self.settings.workdir)
+        log.info("prompt.reloaded", chars=len(self.runtime.system_prompt))
+
+
+@asynccontextmanager
+async def open_app(settings: Settings) -> AsyncIterator[App]:
+    """Build the runtime and close what it opened on exit."""
+    prompt = build_system_prompt(settings.workdir)
+    async with AsyncExitStack() as stack:
+        sidecar = None
+        if settings.llm.sidecar.enabled:
+            from agentd.model.sidecar import open_sidecar, with_sidecar_url
+
+            sidecar = await stack.enter_async_context(open_sidecar(settings))
+            settings = with_sidecar_url(settings, sidecar)
+        llm = await stack.enter_async_context(open_client(settings))
+        history = await stack.enter_async_context(
+            SQLiteHistory.open(settings.history_path, synchronous=settings.history.synchronous)
+        )
+        memory = await stack.enter_async_context(
+            open_store_or_warn(settings, llm.embed_one if settings.memory.embed else None)
+        )
+        tools = ToolRegistry(default_timeout=settings.default.tool_timeout)
+        register_builtin_tools(tools, settings.workdir)
+        if memory is not None:
+            register_memory_tools(tools, memory)
+        metrics = metrics_mod.current()
+        agent_loop = AgentLoop(
+            metrics.timed(llm), tools, max_steps=settings.default.max_steps, on_tool=metrics.on_tool
+        )
+        runtime = Runtime(
+            agent_loop,
+            system_prompt=prompt,
+            defaults=settings.default,
+            journal=HistoryJournal(history, max_messages=settings.default.max_messages),
+            default_scope=scopes.Scope(tenant=settings.tenant),
+            on_turn=metrics.on_turn,
+        )
+        metrics.watch_runtime(runtime)
+        app = App(
+            settings=settings,
+            llm=llm,
+            tools=tools,
+            runtime=runtime,
+            history=history,
+            memory=memory,
+            sidecar=sidecar,
+        )
+        metrics.watch_memory(app.memory_state)
+        yield app
+
+
+def build_channels(app: App, health: dict[str, ChannelHealth]) -> list[Any]:
+    """The enabled channels, wired to each other for deliveries (``telegram:<chat>``)."""
+    from channels.cron import CronChannel
+
+    settings = app.settings
+    channels: list[Any] = []
+    by_name: dict[str, Any] = {}
+
+    async def deliver(target: str, text: str) -> None:
+        name, _, address = target.partition(":")
+        channel = by_name.get(name)
+        if channel is None or not hasattr(channel, "deliver"):
+            raise RuntimeError(f"no enabled channel can deliver to {target!r}")
+        from channels.base import Target
+
+        await channel.deliver(Target(name, address), text)
+
+    if settings.cron.enabled and settings.cron.jobs:
+        channels.append(
+            CronChannel(
+                settings.cron.jobs,
+                ticks_path=settings.ticks_path,
+                workdir=settings.workdir,
+                deliver=deliver,
+            )
+        )
+    if settings.channels.telegram.enabled:
+        from channels.telegram import TelegramChannel
+
+        channels.append(TelegramChannel.from_settings(settings))
+    if settings.channels.http.enabled:
+        from channels.http import HttpChannel, Readiness
+
+        readiness = Readiness(
+            channels=lambda: {name: h.state == "serving" for name, h in health.items()},
+            llm=app.llm.ping,
+            memory=app.memory_state,
+        )
+        channels.append(
+            HttpChannel(
+                settings.channels.http,
+                readiness=readiness,
+                shutdown_timeout=settings.shutdown_timeout,
+            )
+        )
+    for channel in channels:
+        by_name[channel.name] = channel
+        health[channel.name] = ChannelHealth(channel.name)
+    return channels
+
+
+async def _handle_signals(app: App, notifier: Notifier, scope: anyio.CancelScope) -> None:
+    with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT, signal.SIGHUP) as signals:
+        async for signum in signals:
+            if signum == signal.SIGHUP:
+                app.reload_prompt()
+                notifier.notify("STATUS=reloaded SYSTEM.md and AGENTS.md")
+                continue
+            name = signal.Signals(signum).name
+            log.info("daemon.stopping", signal=name, in_flight=app.runtime.in_flight)
+            notifier.notify("STOPPING=1", f"STATUS=stopping ({name}): draining turns")
+            app.runtime.accepting = False
+            with anyio.move_on_after(app.settings.shutdown_timeout) as drain:
+                await app.runtime.wait_idle()
+            if drain.cancelled_caught:
+                log.warning("daemon.drain_timeout", in_flight=app.runtime.in_flight)
+            scope.cancel()
+            return
+
+
+async def run_daemon(settings: Settings) -> int:
+    """``agentd run``: the daemon's whole life inside one root task group."""
+    notifier = Notifier.from_env()
+    started = anyio.current_time()
+    for folder in (settings.workdir, settings.state_dir):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            log.warning("daemon.folder_unavailable", path=str(folder), error=exc.strerror)
+    try:
+        async with open_app(settings) as app, anyio.create_task_group() as tg:
+            tg.start_soon(_handle_signals, app, notifier, tg.cancel_scope)
+            channels = build_channels(app, app.channel_health)
+            if not channels:
+                log.warning("daemon.no_channels", hint="enable channels or add cron.jobs")
+            for channel in channels:
+                await tg.start(
+                    partial(
+                        supervise_channel, channel, app.runtime, app.channel_health[channel.name]
+                    )
+                )
+            interval = watchdog_interval()
+            if interval is not None and notifier.enabled:
+                tg.start_soon(pet_watchdog, notifier, interval)
+            names = ", ".join(c.name for c in channels) or "none"
+            notifier.notify("READY=1", f"STATUS=serving; channels: {names}")
+            log.info(
+                "daemon.ready",
+                channels=names,
+                seconds=round(anyio.current_time() - started, 3),
+            )
+    finally:
+        notifier.close()
+    log.info("daemon.stopped")
+    return 0

@@ -1,0 +1,1 @@
+"""The turn: runtime, agent loop, session context, compaction, tool registry."""

@@ -1,0 +1,94 @@
+"""Compaction after each successful turn: ``truncate`` (the window only) or ``summarize``."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+
+import structlog
+
+from agentd.messages import Conversation, Message, assistant, system, user
+
+log = structlog.get_logger("agentd.engine.compaction")
+
+KEEP_LAST = 10
+SUMMARY_PREFIX = "Summary of the earlier conversation:\n"
+SUMMARIZER_PROMPT = (
+    "You write summaries of conversations between a user and an assistant. Keep every fact, "
+    "decision, name, number and open task the assistant will need later; drop small talk. "
+    "Answer with the summary only, as short bullet points."
+)
+
+#: Runs a non-streaming, tool-less turn on a synthetic conversation and returns its text.
+Summarize = Callable[[Conversation], Awaitable[str]]
+#: Persists a summary and the messages it is followed by (the tail kept after it).
+SaveSummary = Callable[[Message, Sequence[Message]], Awaitable[None]]
+
+
+def estimate_tokens(messages: Sequence[Message]) -> int:
+    """The seed's estimate: ``len(content) // 4`` per message."""
+    return sum(len(m.content) // 4 for m in messages)
+
+
+def is_summary(message: Message) -> bool:
+    return message.role == "assistant" and bool(message.metadata.get("summary"))
+
+
+def split_for_summary(
+    messages: list[Message],
+) -> tuple[list[Message], list[Message], list[Message]]:
+    """(system, middle, tail): the tail is the last KEEP_LAST messages, widened backwards so
+    that it never starts inside a tool exchange."""
+    head = messages[:1] if messages and messages[0].role == "system" else []
+    rest = messages[len(head) :]
+    start = max(0, len(rest) - KEEP_LAST)
+    while start > 0 and rest[start].role == "tool":
+        start -= 1
+    return head, rest[:start], rest[start:]
+
+
+def _transcript(messages: Sequence[Message]) -> str:
+    lines = []
+    for m in messages:
+        if m.role == "tool":
+            lines.append(f"[tool {m.name} result]: {m.content}")
+        elif m.tool_calls:
+            calls = ", ".join(f"{c.name}({c.arguments})" for c in m.tool_calls)
+            lines.append(f"assistant (calls {calls}): {m.content}".rstrip(": "))
+        else:
+            lines.append(f"{m.role}: {m.content}")
+    return "\n".join(lines)
+
+
+async def summarize_compaction(
+    conversation: Conversation,
+    *,
+    threshold: int,
+    summarize: Summarize,
+    save_summary: SaveSummary | None = None,
+) -> Message | None:
+    """Replace the middle of ``conversation`` by one summary message when it is over threshold.
+
+    Returns the summary message, or None when nothing changed. A failed summary changes nothing.
+    """
+    if estimate_tokens(conversation.messages) <= threshold:
+        return None
+    head, middle, tail = split_for_summary(conversation.messages)
+    if not middle:
+        return None
+    synthetic = Conversation(
+        [system(SUMMARIZER_PROMPT), user("Summarize this conversation:\n\n" + _transcript(middle))]
+    )
+    try:
+        text = (await summarize(synthetic)).strip()
+        if not text:
+            raise ValueError("the model returned an empty summary")
+        summary = assistant(SUMMARY_PREFIX + text)
+        summary.metadata["summary"] = True
+        if save_summary is not None:
+            await save_summary(summary, tail)
+    except Exception as exc:
+        log.warning("compaction.failed", error=str(exc), exc_type=type(exc).__name__)
+        return None
+    conversation.messages = [*head, summary, *tail]
+    log.info("compaction.summarized", replaced=len(middle), kept=len(tail))
+    return summary

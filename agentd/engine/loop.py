@@ -1,0 +1,179 @@
+"""The agent loop: one turn = model -> tools -> model ... -> final answer.
+
+The conversation only ever grows by whole units: an assistant message that asks for tools is
+appended together with all of its tool results, after they are all in. A turn cancelled or failed
+midway therefore never leaves an assistant ``tool_calls`` message without its results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import anyio
+import structlog
+
+from agentd.engine.tools import ToolOutcome, ToolRegistry
+from agentd.messages import Conversation, Message, ToolCall, assistant, tool_result
+from agentd.model.client import ChatResult, Completed, StreamEvent, TextDelta, Usage
+
+log = structlog.get_logger("agentd.engine.loop")
+
+STEPS_EXHAUSTED = "(I stopped: this turn used all its tool steps without reaching an answer.)"
+
+OnAppend = Callable[[Sequence[Message]], Awaitable[None]]
+ToolObserver = Callable[[str, bool, float], None]
+
+
+class ChatModel(Protocol):
+    """What the agent loop needs of a model client (LLMClient is one)."""
+
+    async def chat(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[dict[str, Any]] | None = None,
+        tool_names: frozenset[str] = ...,
+    ) -> ChatResult: ...
+
+    def stream(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[dict[str, Any]] | None = None,
+        tool_names: frozenset[str] = ...,
+    ) -> AsyncIterator[StreamEvent]: ...
+
+
+@dataclass(slots=True)
+class TurnResult:
+    """The final assistant message, the tokens the turn used, and what it added."""
+
+    message: Message
+    usage: Usage = field(default_factory=Usage)
+    steps: int = 0
+    added: list[Message] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnDone:
+    result: TurnResult
+
+
+TurnEvent = TextDelta | TurnDone
+
+
+class AgentLoop:
+    """Runs turns against a model with the tools of a registry."""
+
+    def __init__(
+        self,
+        model: ChatModel,
+        tools: ToolRegistry | None = None,
+        *,
+        max_steps: int = 8,
+        on_tool: ToolObserver | None = None,
+    ) -> None:
+        self.model = model
+        self.tools = tools if tools is not None else ToolRegistry()
+        self.max_steps = max_steps
+        self._on_tool = on_tool
+
+    async def run(
+        self,
+        conversation: Conversation,
+        *,
+        stream: bool = False,
+        use_tools: bool = True,
+        on_append: OnAppend | None = None,
+        on_delta: Callable[[str], Awaitable[None]] | None = None,
+    ) -> TurnResult:
+        """Run one turn to its final answer; with ``stream`` deltas go to ``on_delta``."""
+        async for event in self.events(
+            conversation, stream=stream, use_tools=use_tools, on_append=on_append
+        ):
+            if isinstance(event, TurnDone):
+                return event.result
+            if on_delta is not None:
+                await on_delta(event.text)
+        raise AssertionError("a turn always ends with TurnDone")  # pragma: no cover
+
+    async def events(
+        self,
+        conversation: Conversation,
+        *,
+        stream: bool = True,
+        use_tools: bool = True,
+        on_append: OnAppend | None = None,
+    ) -> AsyncIterator[TurnEvent]:
+        """The turn as events: text deltas (when streaming), then one TurnDone."""
+        usage = Usage()
+        added: list[Message] = []
+        schemas = self.tools.schemas() if use_tools and len(self.tools) else None
+        names = self.tools.names if schemas else frozenset()
+        for step in range(1, self.max_steps + 1):
+            last = step == self.max_steps
+            # The last step offers no tools, so the model has to answer in words.
+            offered = None if last else schemas
+            offered_names = frozenset() if last else names
+            if stream:
+                result: ChatResult | None = None
+                async for ev in self.model.stream(conversation.messages, offered, offered_names):
+                    if isinstance(ev, Completed):
+                        result = ev.result
+                    else:
+                        yield ev
+                assert result is not None
+            else:
+                result = await self.model.chat(conversation.messages, offered, offered_names)
+            usage.add(result.usage)
+            reply = result.message
+            if last and reply.tool_calls:
+                # Offered no tools, a server may still send tool calls: running them would
+                # exceed the bound, keeping them unanswered would break the conversation.
+                log.warning("turn.max_steps", steps=step, tools=[c.name for c in reply.tool_calls])
+                reply = assistant(reply.content or STEPS_EXHAUSTED)
+                if stream and not result.message.content:
+                    yield TextDelta(reply.content)
+            if not reply.tool_calls:
+                await _commit(conversation, [reply], added, on_append)
+                yield TurnDone(TurnResult(reply, usage, step, added))
+                return
+            log.info("turn.tools", step=step, tools=[c.name for c in reply.tool_calls])
+            outcomes = await self._run_tools(reply.tool_calls)
+            results = [
+                tool_result(call, out.content, error=out.error)
+                for call, out in zip(reply.tool_calls, outcomes, strict=True)
+            ]
+            await _commit(conversation, [reply, *results], added, on_append)
+        raise AssertionError("the last step always ends the turn")  # pragma: no cover
+
+    async def _run_tools(self, calls: Sequence[ToolCall]) -> list[ToolOutcome]:
+        outcomes: list[ToolOutcome | None] = [None] * len(calls)
+
+        async def one(index: int, call: ToolCall) -> None:
+            started = anyio.current_time()
+            outcome = await self.tools.call(call)
+            outcomes[index] = outcome
+            if self._on_tool is not None:
+                self._on_tool(call.name, outcome.error, anyio.current_time() - started)
+
+        if len(calls) == 1:
+            await one(0, calls[0])
+        else:
+            async with anyio.create_task_group() as tg:
+                for index, call in enumerate(calls):
+                    tg.start_soon(one, index, call)
+        return [o for o in outcomes if o is not None]
+
+
+async def _commit(
+    conversation: Conversation,
+    messages: list[Message],
+    added: list[Message],
+    on_append: OnAppend | None,
+) -> None:
+    # Persist first, then show in memory: what the model sees next is what is stored.
+    if on_append is not None:
+        await on_append(messages)
+    conversation.extend(messages)
+    added.extend(messages)

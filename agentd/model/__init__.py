@@ -1,0 +1,1 @@
+"""The model server: OpenAI-compatible client, text tool calls, sidecar, packaged models."""

@@ -1,0 +1,475 @@
+"""Async client for OpenAI-compatible model servers (llama.cpp ``llama-server`` by default).
+
+It runs on an injected ``httpx.AsyncClient`` (tests pass one with ``httpx.MockTransport``),
+retries connect errors, 5xx and 429 with jittered backoff (honouring ``Retry-After``), parses
+SSE streams and assembles tool-call deltas, and turns tool calls that local models write as text
+into real tool calls (see :mod:`agentd.model.textcalls`).
+"""
+
+from __future__ import annotations
+
+import email.utils
+import json
+import random
+import secrets
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import anyio
+import httpx
+import structlog
+
+from agentd.errors import LLMError, LLMResponseError, LLMStatusError, LLMUnavailable
+from agentd.messages import Message, ToolCall, assistant
+from agentd.model.textcalls import TextToolCallFilter, parse_text_tool_calls
+from agentd.model.transport import ShardedTransport
+
+log = structlog.get_logger("agentd.model.client")
+
+T = TypeVar("T")
+
+EMBED_BATCH = 32
+MAX_BACKOFF = 20.0
+
+
+def api_root(base_url: str) -> str:
+    """``http://h:8080`` and ``http://h:8080/v1/`` both become ``http://h:8080/v1``."""
+    url = base_url.rstrip("/")
+    if httpx.URL(url).path in ("", "/"):
+        url += "/v1"
+    return url
+
+
+@dataclass(slots=True)
+class Usage:
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    @property
+    def total_tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+    def add(self, other: Usage) -> None:
+        self.prompt_tokens += other.prompt_tokens
+        self.completion_tokens += other.completion_tokens
+
+    @classmethod
+    def from_openai(cls, data: Any) -> Usage:
+        if not isinstance(data, dict):
+            return cls()
+        return cls(int(data.get("prompt_tokens") or 0), int(data.get("completion_tokens") or 0))
+
+
+@dataclass(slots=True)
+class ChatResult:
+    """One model answer: the assistant message (maybe with tool calls) and its token usage."""
+
+    message: Message
+    usage: Usage = field(default_factory=Usage)
+    finish_reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TextDelta:
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Completed:
+    result: ChatResult
+
+
+StreamEvent = TextDelta | Completed
+
+
+def _new_call_id() -> str:
+    return "call_" + secrets.token_hex(8)
+
+
+def _retry_after(response: httpx.Response) -> float | None:
+    """Seconds to wait from a Retry-After header (seconds or an HTTP date), capped at 60."""
+    value = response.headers.get("retry-after")
+    if value is None:
+        return None
+    try:
+        seconds = float(value)
+    except ValueError:
+        try:
+            when = email.utils.parsedate_to_datetime(value)
+        except (TypeError, ValueError):
+            return None
+        if when.tzinfo is None:
+            return None
+        seconds = when.timestamp() - time.time()
+    return max(0.0, min(seconds, 60.0))
+
+
+def _error_message(err: Any) -> str | None:
+    """The message of an OpenAI-style ``error`` field (an object or a string)."""
+    if isinstance(err, dict) and isinstance(err.get("message"), str):
+        return str(err["message"])[:500]
+    if isinstance(err, str):
+        return err[:500]
+    return None
+
+
+def _error_text(response: httpx.Response) -> str:
+    try:
+        body = response.json()
+    except ValueError:
+        return response.text[:200]
+    if isinstance(body, dict):
+        message = _error_message(body.get("error"))
+        if message is not None:
+            return message
+    return response.text[:200]
+
+
+class LLMClient:
+    """Chat, streaming chat and embeddings against one OpenAI-compatible server."""
+
+    def __init__(
+        self,
+        http: httpx.AsyncClient,
+        *,
+        base_url: str,
+        model: str,
+        api_key: str | None = None,
+        max_retries: int = 3,
+        temperature: float | None = None,
+        seed: int | None = None,
+        embed_url: str | None = None,
+        embed_model: str | None = None,
+        backoff_base: float = 0.5,
+    ) -> None:
+        self._http = http
+        self.base_url = api_root(base_url)
+        self.model = model
+        self._headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self._max_retries = max_retries
+        self._temperature = temperature
+        self._seed = seed
+        self._embed_url = api_root(embed_url) if embed_url else self.base_url
+        self._embed_model = embed_model or model
+        self._backoff_base = backoff_base
+
+    def _params(self, messages: Sequence[Message], tools: Sequence[dict[str, Any]] | None) -> Any:
+        body: dict[str, Any] = {"model": self.model, "messages": [m.to_openai() for m in messages]}
+        if tools:
+            body["tools"] = list(tools)
+        if self._temperature is not None:
+            body["temperature"] = self._temperature
+        if self._seed is not None:
+            body["seed"] = self._seed
+        return body
+
+    async def _with_retries(self, what: str, call: Callable[[], Awaitable[T]]) -> T:
+        attempt = 0
+        while True:
+            delay: float | None = None
+            try:
+                return await call()
+            except httpx.TransportError as exc:
+                if attempt >= self._max_retries:
+                    raise LLMUnavailable(
+                        f"no model server answers at {self.base_url} ({type(exc).__name__}); "
+                        "start llama-server there or set LLAMA_URL / llm.base_url"
+                    ) from exc
+                reason = type(exc).__name__
+            except LLMStatusError as exc:
+                retryable = exc.status_code == 429 or exc.status_code >= 500
+                if not retryable or attempt >= self._max_retries:
+                    raise
+                delay = getattr(exc, "retry_after", None)
+                reason = f"HTTP {exc.status_code}"
+            if delay is None:
+                delay = min(MAX_BACKOFF, self._backoff_base * 2**attempt)
+                delay *= random.uniform(0.5, 1.5)
+            attempt += 1
+            log.warning(
+                "llm.retry", what=what, reason=reason, attempt=attempt, delay=round(delay, 2)
+            )
+            await anyio.sleep(delay)
+
+    @staticmethod
+    def _check(response: httpx.Response) -> None:
+        if response.status_code >= 400:
+            err = LLMStatusError(
+                response.status_code,
+                f"model server answered HTTP {response.status_code}: {_error_text(response)}",
+            )
+            err.retry_after = _retry_after(response)  # type: ignore[attr-defined]
+            raise err
+
+    async def chat(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[dict[str, Any]] | None = None,
+        tool_names: Iterable[str] = (),
+    ) -> ChatResult:
+        """One non-streaming completion."""
+        body = self._params(messages, tools)
+
+        async def call() -> dict[str, Any]:
+            response = await self._http.post(
+                f"{self.base_url}/chat/completions", json=body, headers=self._headers
+            )
+            if response.status_code >= 400:
+                await response.aread()
+            self._check(response)
+            try:
+                data = response.json()
+            except ValueError as exc:
+                raise LLMResponseError("model server sent a body that is not JSON") from exc
+            if not isinstance(data, dict):
+                raise LLMResponseError("model server sent JSON that is not an object")
+            return data
+
+        data = await self._with_retries("chat", call)
+        try:
+            choice = data["choices"][0]
+            raw = choice["message"]
+        except (KeyError, IndexError, TypeError) as exc:
+            raise LLMResponseError("model server's answer has no choices[0].message") from exc
+        if not isinstance(raw, dict):
+            raise LLMResponseError("model server's choices[0].message is not an object")
+        calls = tuple(_parse_tool_calls(raw.get("tool_calls")))
+        content = raw.get("content") or ""
+        if not isinstance(content, str):
+            raise LLMResponseError("model server's message content is not a string")
+        if not calls:
+            content, calls = parse_text_tool_calls(content, frozenset(tool_names), _new_call_id)
+        return ChatResult(
+            message=assistant(content, calls),
+            usage=Usage.from_openai(data.get("usage")),
+            finish_reason=choice.get("finish_reason"),
+        )
+
+    async def stream(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[dict[str, Any]] | None = None,
+        tool_names: Iterable[str] = (),
+    ) -> AsyncIterator[StreamEvent]:
+        """A streaming completion: text deltas as they come, then one Completed event.
+
+        Text that starts like a tool call written as text is held back until the end, so the
+        user never sees raw tool-call JSON.
+        """
+        body = self._params(messages, tools)
+        body["stream"] = True
+        body["stream_options"] = {"include_usage": True}
+        names = frozenset(tool_names)
+        async with self._open_stream(body) as response:
+            assembler = _StreamAssembler()
+            text_filter = TextToolCallFilter(enabled=bool(names))
+            async for data in _sse_data(response):
+                if data == "[DONE]":
+                    break
+                try:
+                    chunk = json.loads(data)
+                except ValueError as exc:
+                    raise LLMResponseError(
+                        "model server sent a stream chunk that is not JSON"
+                    ) from exc
+                text = assembler.feed(chunk)
+                if text:
+                    shown = text_filter.feed(text)
+                    if shown:
+                        yield TextDelta(shown)
+        content, calls = assembler.content(), tuple(assembler.tool_calls())
+        written_calls = False
+        if not calls:
+            content, calls = parse_text_tool_calls(content, names, _new_call_id)
+            written_calls = bool(calls)
+        # Held-back text that was not a tool call after all is the user's to see.
+        rest = "" if written_calls else text_filter.flush()
+        if rest:
+            yield TextDelta(rest)
+        yield Completed(
+            ChatResult(assistant(content, calls), assembler.usage, assembler.finish_reason)
+        )
+
+    @asynccontextmanager
+    async def _open_stream(self, body: dict[str, Any]) -> AsyncIterator[httpx.Response]:
+        # Retries apply until the response headers arrive; a stream cut later is an error.
+        async def call() -> httpx.Response:
+            request = self._http.build_request(
+                "POST", f"{self.base_url}/chat/completions", json=body, headers=self._headers
+            )
+            response = await self._http.send(request, stream=True)
+            if response.status_code >= 400:
+                await response.aread()
+                await response.aclose()
+            self._check(response)
+            return response
+
+        response = await self._with_retries("stream", call)
+        try:
+            yield response
+        except httpx.TransportError as exc:
+            raise LLMUnavailable(f"the model server's stream broke off ({exc!r})") from exc
+        finally:
+            await response.aclose()
+
+    async def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """Embeddings for ``texts``, in order, sent in batches."""
+        out: list[list[float]] = []
+        for start in range(0, len(texts), EMBED_BATCH):
+            batch = list(texts[start : start + EMBED_BATCH])
+            out.extend(await self._embed_batch(batch))
+        return out
+
+    async def embed_one(self, text: str) -> list[float]:
+        return (await self.embed([text]))[0]
+
+    async def _embed_batch(self, batch: list[str]) -> list[list[float]]:
+        body = {"model": self._embed_model, "input": batch}
+
+        async def call() -> Any:
+            response = await self._http.post(
+                f"{self._embed_url}/embeddings", json=body, headers=self._headers
+            )
+            self._check(response)
+            return response.json()
+
+        data = await self._with_retries("embed", call)
+        try:
+            rows = sorted(data["data"], key=lambda row: row.get("index", 0))
+            vectors = [[float(x) for x in row["embedding"]] for row in rows]
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
+            raise LLMResponseError("model server's embeddings answer is malformed") from exc
+        if len(vectors) != len(batch):
+            raise LLMResponseError(
+                f"asked for {len(batch)} embeddings, the server returned {len(vectors)}"
+            )
+        return vectors
+
+    async def ping(self) -> bool:
+        """Whether the server answers at all (any HTTP status counts)."""
+        try:
+            await self._http.get(f"{self.base_url}/models", headers=self._headers, timeout=3.0)
+        except httpx.TransportError:
+            return False
+        return True
+
+
+def _parse_tool_calls(raw: Any) -> Iterable[ToolCall]:
+    if not raw:
+        return
+    if not isinstance(raw, list):
+        raise LLMResponseError("model server's tool_calls is not a list")
+    for item in raw:
+        try:
+            fn = item["function"]
+            name = fn["name"]
+            args = fn.get("arguments") or "{}"
+        except (KeyError, TypeError) as exc:
+            raise LLMResponseError("model server sent a tool call without a function") from exc
+        if not isinstance(args, str):
+            args = json.dumps(args)
+        yield ToolCall(id=item.get("id") or _new_call_id(), name=str(name), arguments=args)
+
+
+class _StreamAssembler:
+    """Collects a chat stream's content, tool-call deltas (by index), usage and finish reason."""
+
+    def __init__(self) -> None:
+        self._text: list[str] = []
+        self._calls: dict[int, dict[str, Any]] = {}
+        self.usage = Usage()
+        self.finish_reason: str | None = None
+
+    def feed(self, chunk: Any) -> str:
+        if not isinstance(chunk, dict):
+            raise LLMResponseError("model server sent a stream chunk that is not an object")
+        if chunk.get("error"):
+            # llama-server and OpenAI report a failure after the headers inside the stream.
+            detail = _error_message(chunk["error"]) or "no details"
+            raise LLMResponseError(f"model server reported an error mid-stream: {detail}")
+        if chunk.get("usage"):
+            self.usage = Usage.from_openai(chunk["usage"])
+        choices = chunk.get("choices") or []
+        if not choices:
+            return ""
+        choice = choices[0]
+        if choice.get("finish_reason"):
+            self.finish_reason = choice["finish_reason"]
+        delta = choice.get("delta") or {}
+        for part in delta.get("tool_calls") or []:
+            slot = self._calls.setdefault(
+                int(part.get("index", len(self._calls))), {"id": None, "name": "", "args": []}
+            )
+            if part.get("id"):
+                slot["id"] = part["id"]
+            fn = part.get("function") or {}
+            if fn.get("name"):
+                slot["name"] += fn["name"]
+            if fn.get("arguments"):
+                slot["args"].append(fn["arguments"])
+        text = delta.get("content") or ""
+        if text:
+            self._text.append(text)
+        return str(text)
+
+    def content(self) -> str:
+        return "".join(self._text)
+
+    def tool_calls(self) -> Iterable[ToolCall]:
+        for _, slot in sorted(self._calls.items()):
+            yield ToolCall(
+                id=slot["id"] or _new_call_id(),
+                name=slot["name"],
+                arguments="".join(slot["args"]) or "{}",
+            )
+
+
+async def _sse_data(response: httpx.Response) -> AsyncIterator[str]:
+    """The ``data:`` payloads of a server-sent event stream (multi-line data joined by \\n)."""
+    lines: list[str] = []
+    async for line in response.aiter_lines():
+        if not line:
+            if lines:
+                yield "\n".join(lines)
+                lines = []
+            continue
+        if line.startswith("data:"):
+            lines.append(line[5:].removeprefix(" "))
+    if lines:
+        yield "\n".join(lines)
+
+
+@asynccontextmanager
+async def open_client(settings: Any) -> AsyncIterator[LLMClient]:
+    """An LLMClient with its own connection pool, configured from ``Settings.llm``."""
+    llm = settings.llm
+    timeout = httpx.Timeout(llm.timeout, connect=llm.connect_timeout)
+    transport = ShardedTransport(shards=8, connections_per_shard=32)
+    async with httpx.AsyncClient(timeout=timeout, transport=transport) as http:
+        yield LLMClient(
+            http,
+            base_url=llm.base_url,
+            model=llm.model,
+            api_key=llm.api_key.get_secret_value() if llm.api_key else None,
+            max_retries=llm.max_retries,
+            temperature=llm.temperature,
+            seed=llm.seed,
+            embed_url=llm.embed_url,
+            embed_model=llm.embed_model,
+        )
+
+
+__all__ = [
+    "ChatResult",
+    "Completed",
+    "LLMClient",
+    "LLMError",
+    "StreamEvent",
+    "TextDelta",
+    "Usage",
+    "api_root",
+    "open_client",
+]

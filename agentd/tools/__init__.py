@@ -1,0 +1,1 @@
+"""Built-in tools the agent can call (time, files, long-term memory)."""

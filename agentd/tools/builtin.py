@@ -1,0 +1,115 @@
+"""Built-in tools: the current time, and file access confined to the workdir."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import anyio
+
+from agentd.engine.tools import ToolRegistry
+from agentd.errors import ToolError
+
+MAX_READ = 64 * 1024
+MAX_WRITE = 1024 * 1024
+MAX_ENTRIES = 500
+
+
+def confine(workdir: Path, relative: str) -> Path:
+    """``relative`` inside ``workdir``; refuses absolute paths, ``..`` and symlink escapes."""
+    if not relative or relative.strip() in ("", "."):
+        return workdir.resolve()
+    candidate = Path(relative)
+    if candidate.is_absolute() or relative.startswith("~"):
+        raise ToolError(f"{relative!r} is absolute: paths are relative to the workdir")
+    if ".." in candidate.parts:
+        raise ToolError(f"{relative!r} contains '..': paths must stay inside the workdir")
+    root = workdir.resolve()
+    resolved = (root / candidate).resolve()
+    if resolved != root and not resolved.is_relative_to(root):
+        raise ToolError(f"{relative!r} leaves the workdir (through a symlink)")
+    return resolved
+
+
+def register_builtin_tools(registry: ToolRegistry, workdir: Path) -> None:
+    """Add ``current_time``, ``read_file``, ``write_file`` and ``list_dir`` to ``registry``."""
+
+    async def current_time(timezone: str = "UTC") -> str:
+        """Get the current date and time.
+
+        Args:
+            timezone: IANA timezone name, e.g. "Europe/Berlin". Defaults to UTC.
+        """
+        try:
+            zone = ZoneInfo(timezone)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ToolError(f"unknown timezone {timezone!r}") from None
+        now = dt.datetime.now(zone)
+        return now.strftime("%Y-%m-%d %H:%M:%S %Z (%A)")
+
+    async def read_file(path: str) -> str:
+        """Read a text file from the workdir.
+
+        Args:
+            path: File path relative to the workdir.
+        """
+        return await anyio.to_thread.run_sync(_read_file, workdir, path)
+
+    async def write_file(path: str, content: str) -> str:
+        """Write a text file in the workdir, creating folders as needed; replaces the file.
+
+        Args:
+            path: File path relative to the workdir.
+            content: The full new content of the file.
+        """
+        return await anyio.to_thread.run_sync(_write_file, workdir, path, content)
+
+    async def list_dir(path: str = ".") -> str:
+        """List the entries of a folder in the workdir (folders end with /).
+
+        Args:
+            path: Folder path relative to the workdir; "." is the workdir itself.
+        """
+        return await anyio.to_thread.run_sync(_list_dir, workdir, path)
+
+    for fn in (current_time, read_file, write_file, list_dir):
+        registry.add(fn)
+
+
+def _read_file(workdir: Path, path: str) -> str:
+    target = confine(workdir, path)
+    if not target.is_file():
+        raise ToolError(f"no file {path!r} in the workdir")
+    with target.open("rb") as fh:
+        data = fh.read(MAX_READ + 1)
+    text = data[:MAX_READ].decode("utf-8", errors="replace")
+    if len(data) > MAX_READ:
+        size = target.stat().st_size
+        text += f"\n[... truncated: {size} bytes in all, the first {MAX_READ} shown]"
+    return text
+
+
+def _write_file(workdir: Path, path: str, content: str) -> str:
+    if len(content.encode()) > MAX_WRITE:
+        raise ToolError(f"content is larger than {MAX_WRITE} bytes")
+    target = confine(workdir, path)
+    if target == workdir.resolve() or target.is_dir():
+        raise ToolError(f"{path!r} is a directory")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.name}.tmp{os.getpid()}")
+    tmp.write_text(content, encoding="utf-8")
+    tmp.replace(target)
+    return f"wrote {len(content)} characters to {path}"
+
+
+def _list_dir(workdir: Path, path: str) -> str:
+    target = confine(workdir, path)
+    if not target.is_dir():
+        raise ToolError(f"no folder {path!r} in the workdir")
+    entries = sorted(entry.name + ("/" if entry.is_dir() else "") for entry in target.iterdir())
+    if not entries:
+        return "(empty)"
+    more = len(entries) - MAX_ENTRIES
+    return "\n".join(entries[:MAX_ENTRIES]) + (f"\n[... {more} more]" if more > 0 else "")

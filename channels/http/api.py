@@ -1,0 +1,249 @@
+"""The HTTP API as a Starlette app: chat completions, models, health, readiness, metrics.
+
+``/healthz`` and ``/readyz`` are open (probes carry no token); ``/metrics`` and ``/v1/*`` need
+a bearer token whenever tokens are configured, and then ``/v1/*`` is rate limited per token
+(without tokens the channel is on loopback, used by this machine alone, and not limited).
+Every error leaves in the OpenAI error shape.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import anyio
+import structlog
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from agentd.config import HttpChannelSettings
+from agentd.daemon import metrics as metrics_mod
+from agentd.daemon.metrics import Metrics
+from agentd.engine.runtime import Runtime
+from channels.http.guard import Authenticator, RateLimiter, read_body
+from channels.http.turn import TurnResponse
+from channels.http.wire import ApiError, Reply, error_body, parse_request, session_id
+
+log = structlog.get_logger("channels.http")
+
+SESSION_PREFIX = "http:"
+LLM_PING_TTL = 5.0
+
+Probe = Callable[[], Awaitable[bool]]
+
+
+@dataclass(slots=True)
+class Readiness:
+    """What ``/readyz`` reports; the daemon fills in what it knows.
+
+    ``channels`` says which channels are serving (this one is, if it answers); ``llm`` pings
+    the model server (cached for a few seconds); ``memory`` names the long-term memory state
+    (``ok``, ``degraded`` or ``off``) and never makes the daemon unready: it degrades.
+    """
+
+    channels: Callable[[], Mapping[str, bool]] = dict
+    llm: Probe | None = None
+    memory: Callable[[], str] | None = None
+    _llm_cache: tuple[float, bool] | None = field(default=None, init=False, repr=False)
+
+    async def llm_ok(self) -> bool:
+        if self.llm is None:
+            return True
+        now = anyio.current_time()
+        if self._llm_cache is not None and now - self._llm_cache[0] < LLM_PING_TTL:
+            return self._llm_cache[1]
+        ok = False
+        with anyio.move_on_after(3.0):
+            try:
+                ok = await self.llm()
+            except Exception as exc:
+                log.warning("http.ready_probe_failed", error=repr(exc))
+        self._llm_cache = (now, ok)
+        return ok
+
+
+def _error(exc: ApiError) -> JSONResponse:
+    return JSONResponse(exc.body(), status_code=exc.status, headers=exc.headers)
+
+
+class Api:
+    """The endpoints, bound to one runtime and one channel configuration."""
+
+    def __init__(
+        self,
+        runtime: Runtime,
+        settings: HttpChannelSettings,
+        *,
+        metrics: Metrics,
+        readiness: Readiness,
+    ) -> None:
+        self.runtime = runtime
+        self.settings = settings
+        self.metrics = metrics
+        self.readiness = readiness
+        self.auth = Authenticator(settings.tokens)
+        self.limiter = RateLimiter(
+            settings.rate_limit.requests_per_minute, settings.rate_limit.burst
+        )
+        self.created = int(time.time())
+
+    def app(self) -> Starlette:
+        routes = [
+            Route("/healthz", self._open("healthz", self.healthz), methods=["GET"]),
+            Route("/readyz", self._open("readyz", self.readyz), methods=["GET"]),
+            Route("/metrics", self._guarded("metrics", self.scrape, limit=False), methods=["GET"]),
+            Route("/v1/models", self._guarded("models", self.models), methods=["GET"]),
+            Route("/v1/models/{model}", self._guarded("models", self.model), methods=["GET"]),
+            Route(
+                "/v1/chat/completions",
+                self._guarded("chat", self.chat_completions),
+                methods=["POST"],
+            ),
+        ]
+        return Starlette(
+            routes=routes,
+            exception_handlers={HTTPException: self._http_error, Exception: self._crash},
+        )
+
+    def _count(self, route: str, status: int) -> None:
+        self.metrics.http_requests.labels(route, str(status)).inc()
+
+    def _open(
+        self, route: str, endpoint: Callable[[Request], Awaitable[Response]]
+    ) -> Callable[[Request], Awaitable[Response]]:
+        async def handler(request: Request) -> Response:
+            response = await endpoint(request)
+            self._count(route, response.status_code)
+            return response
+
+        return handler
+
+    def _guarded(
+        self,
+        route: str,
+        endpoint: Callable[[Request, str | None], Awaitable[Response]],
+        *,
+        limit: bool = True,
+    ) -> Callable[[Request], Awaitable[Response]]:
+        async def handler(request: Request) -> Response:
+            try:
+                who = self.auth.identify(request.headers.get("authorization"))
+                if limit and who is not None:
+                    self.limiter.check(who)
+                response = await endpoint(request, who)
+                if isinstance(response, TurnResponse):
+                    # Its status is known only once the turn has started answering.
+                    response.on_finish = lambda status: self._count(route, status)
+                    return response
+            except ApiError as exc:
+                if exc.status >= 500:
+                    log.warning("http.error", route=route, status=exc.status, reason=exc.message)
+                response = _error(exc)
+            except ClientDisconnect:
+                response = Response(status_code=499)
+            self._count(route, response.status_code)
+            return response
+
+        return handler
+
+    async def _http_error(self, request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        kind = "not_found_error" if exc.status_code == 404 else "invalid_request_error"
+        body = error_body(f"{request.method} {request.url.path}: {exc.detail}", kind)
+        self._count("other", exc.status_code)
+        return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
+
+    async def _crash(self, request: Request, exc: Exception) -> Response:
+        log.error("http.crash", path=request.url.path, error=repr(exc))
+        self._count("other", 500)
+        body = error_body("internal error in agentd; see its log", "server_error")
+        return JSONResponse(body, status_code=500)
+
+    async def healthz(self, request: Request) -> Response:
+        return JSONResponse({"status": "ok"})
+
+    async def readyz(self, request: Request) -> Response:
+        channels = {"http": True, **self.readiness.channels()}
+        llm = await self.readiness.llm_ok()
+        memory = self.readiness.memory() if self.readiness.memory is not None else "off"
+        ready = llm and all(channels.values())
+        body: dict[str, Any] = {
+            "status": "ready" if ready else "not ready",
+            "checks": {
+                "channels": channels,
+                "llm": "ok" if llm else "unreachable",
+                "memory": memory,
+            },
+        }
+        return JSONResponse(body, status_code=200 if ready else 503)
+
+    async def scrape(self, request: Request, who: str | None) -> Response:
+        return Response(self.metrics.exposition(), media_type=metrics_mod.CONTENT_TYPE)
+
+    def _model(self) -> dict[str, Any]:
+        return {
+            "id": self.settings.model_name,
+            "object": "model",
+            "created": self.created,
+            "owned_by": "agentd",
+        }
+
+    async def models(self, request: Request, who: str | None) -> Response:
+        return JSONResponse({"object": "list", "data": [self._model()]})
+
+    async def model(self, request: Request, who: str | None) -> Response:
+        if request.path_params["model"] != self.settings.model_name:
+            raise ApiError(
+                404,
+                f"no model {request.path_params['model']!r}; this agent is "
+                f"{self.settings.model_name!r}",
+                type="not_found_error",
+                code="model_not_found",
+            )
+        return JSONResponse(self._model())
+
+    async def chat_completions(self, request: Request, who: str | None) -> Response:
+        body = await read_body(
+            request, limit=self.settings.max_body_bytes, within=self.settings.body_timeout
+        )
+        parsed = parse_request(body, max_message_chars=self.settings.max_message_chars)
+        session = session_id(request.headers.get("x-session-id"), parsed.user)
+        headers: dict[str, str] = {}
+        if session is not None:
+            text = parsed.trailing_user_text()
+            events = self.runtime.handle(
+                SESSION_PREFIX + session, text, channel="http", stream=parsed.stream
+            )
+            headers["X-Session-Id"] = session
+        else:
+            events = self.runtime.handle_stateless(
+                parsed.messages, channel="http", stream=parsed.stream
+            )
+        return TurnResponse(
+            events,
+            Reply(model=self.settings.model_name),
+            stream=parsed.stream,
+            include_usage=parsed.include_usage,
+            send_timeout=self.settings.send_timeout,
+            headers=headers,
+        )
+
+
+def build_app(
+    runtime: Runtime,
+    settings: HttpChannelSettings,
+    *,
+    metrics: Metrics | None = None,
+    readiness: Readiness | None = None,
+) -> Starlette:
+    """The ASGI app of the HTTP channel (tests drive it through ``httpx.ASGITransport``)."""
+    if readiness is None:
+        ping = getattr(runtime.agent_loop.model, "ping", None)
+        readiness = Readiness(llm=ping)
+    api = Api(runtime, settings, metrics=metrics or metrics_mod.current(), readiness=readiness)
+    return api.app()

@@ -1,0 +1,172 @@
+"""What stands between the network and the agent: bearer tokens, rate limits, body limits.
+
+Tokens are compared in constant time against every configured token (no early exit that would
+tell which one nearly matched). The rate limit is a token bucket per bearer token; the set of
+buckets is bounded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hmac
+import math
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import aclosing
+from dataclasses import dataclass
+
+import anyio
+from pydantic import SecretStr
+from starlette.requests import ClientDisconnect, Request
+
+from agentd.config import HttpChannelSettings, is_loopback
+from agentd.errors import ConfigError
+from channels.http.wire import ApiError
+
+MAX_BUCKETS = 10_000
+DRAIN_BYTES = 1 << 20
+DRAIN_SECONDS = 1.0
+
+
+def check_exposure(settings: HttpChannelSettings) -> None:
+    """Refuse a non-loopback address without tokens: the API runs tools on this machine."""
+    if not settings.tokens and not is_loopback(settings.host):
+        raise ConfigError(
+            "channels.http.tokens",
+            f"channels.http.host = {settings.host!r}",
+            "a non-loopback address needs at least one bearer token; set channels.http.tokens "
+            "or bind channels.http.host to 127.0.0.1",
+        )
+
+
+class Authenticator:
+    """Maps an ``Authorization`` header to the identity of the token it carries."""
+
+    def __init__(self, tokens: Sequence[SecretStr]) -> None:
+        self._tokens = [t.get_secret_value().encode() for t in tokens if t.get_secret_value()]
+
+    @property
+    def required(self) -> bool:
+        return bool(self._tokens)
+
+    def identify(self, header: str | None) -> str | None:
+        """``"token:N"`` for the N-th configured token, None when no token is required.
+
+        Raises ApiError(401) when a token is required and the header does not carry one.
+        """
+        if not self._tokens:
+            return None
+        scheme, _, value = (header or "").partition(" ")
+        presented = value.strip().encode() if scheme.lower() == "bearer" else b""
+        found = -1
+        for index, token in enumerate(self._tokens):
+            # Every token is compared, so the time taken does not depend on which one matched.
+            if hmac.compare_digest(presented, token) and presented:
+                found = index
+        if found < 0:
+            raise ApiError(
+                401,
+                "missing or invalid bearer token: send 'Authorization: Bearer <token>'",
+                type="authentication_error",
+                code="invalid_api_key",
+                headers={"WWW-Authenticate": 'Bearer realm="agentd"'},
+            )
+        return f"token:{found}"
+
+
+@dataclass(slots=True)
+class _Bucket:
+    level: float
+    updated: float
+
+
+class RateLimiter:
+    """Token buckets by key: ``burst`` requests at once, refilled at ``per_minute``."""
+
+    def __init__(
+        self,
+        per_minute: float,
+        burst: int,
+        *,
+        clock: Callable[[], float] = anyio.current_time,
+        max_keys: int = MAX_BUCKETS,
+    ) -> None:
+        self.rate = per_minute / 60.0
+        self.burst = float(burst)
+        self._clock = clock
+        self._max_keys = max_keys
+        self._buckets: OrderedDict[str, _Bucket] = OrderedDict()
+
+    def check(self, key: str) -> None:
+        """Take one request from ``key``'s bucket or raise ApiError(429) with Retry-After."""
+        if self.rate <= 0:
+            return
+        now = self._clock()
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            bucket = self._buckets[key] = _Bucket(self.burst, now)
+            if len(self._buckets) > self._max_keys:
+                self._buckets.popitem(last=False)
+        else:
+            self._buckets.move_to_end(key)
+            bucket.level = min(self.burst, bucket.level + (now - bucket.updated) * self.rate)
+            bucket.updated = now
+        if bucket.level >= 1.0:
+            bucket.level -= 1.0
+            return
+        wait = math.ceil((1.0 - bucket.level) / self.rate)
+        raise ApiError(
+            429,
+            f"rate limit reached; retry in {wait} s",
+            type="rate_limit_error",
+            code="rate_limit_exceeded",
+            headers={"Retry-After": str(wait)},
+        )
+
+
+async def read_body(request: Request, *, limit: int, within: float) -> bytes:
+    """The request body, refusing more than ``limit`` bytes (413) or a slow sender (408)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and not declared.isdigit():
+        raise ApiError(400, "Content-Length is not a number", code="invalid_header")
+    chunks: list[bytes] = []
+    received = 0
+    async with aclosing(request.stream()) as stream:
+        if declared is not None and int(declared) > limit:
+            await _drain(stream)
+            raise _too_large(limit)
+        try:
+            with anyio.fail_after(within):
+                async for chunk in stream:
+                    received += len(chunk)
+                    if received > limit:
+                        break
+                    chunks.append(chunk)
+        except TimeoutError:
+            raise ApiError(
+                408, f"request body not received within {within:g} s", code="timeout"
+            ) from None
+        if received > limit:
+            await _drain(stream)
+            raise _too_large(limit)
+    return b"".join(chunks)
+
+
+async def _drain(stream: AsyncIterator[bytes]) -> None:
+    # Closing with unread input makes the kernel reset the connection, and the client loses
+    # the 413 it was sent; reading a little more (bounded) lets ordinary clients see it.
+    drained = 0
+    with anyio.move_on_after(DRAIN_SECONDS), contextlib.suppress(ClientDisconnect):
+        async for chunk in stream:
+            drained += len(chunk)
+            if drained > DRAIN_BYTES:
+                return
+
+
+def _too_large(limit: int) -> ApiError:
+    return ApiError(
+        413,
+        f"request body is larger than {limit} bytes",
+        code="request_too_large",
+        headers={"Connection": "close"},
+    )

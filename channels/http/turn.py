@@ -1,0 +1,204 @@
+"""One turn answered over HTTP: a JSON completion, or an SSE stream of chunks.
+
+The whole turn runs inside the response, in the request's own task, beside a watcher of the
+connection: when the client goes away the turn is cancelled at once (the runtime keeps history
+consistent), and a client that stops reading for ``send_timeout`` is treated the same way.
+Nothing is sent before the first event of the turn, so a model server that is down is answered
+with a real HTTP status rather than an error inside a stream that already said 200.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncGenerator, Callable
+from contextlib import aclosing
+from typing import Any
+
+import anyio
+import anyio.lowlevel
+import structlog
+from starlette.responses import Response
+from starlette.types import Message as AsgiMessage
+from starlette.types import Receive, Scope, Send
+
+from agentd.engine.loop import TurnDone, TurnEvent
+from agentd.errors import LLMError, LLMStatusError, LLMUnavailable, ShuttingDown
+from agentd.model.client import TextDelta, Usage
+from channels.http.wire import DONE, ApiError, Reply
+
+log = structlog.get_logger("channels.http")
+
+
+def llm_error(exc: LLMError) -> ApiError:
+    """The HTTP face of a model-server failure: 503 when unreachable, 502 otherwise."""
+    if isinstance(exc, LLMUnavailable):
+        return ApiError(
+            503,
+            f"the model server is unavailable: {exc}",
+            type="server_error",
+            code="model_unavailable",
+        )
+    code = "model_error" if isinstance(exc, LLMStatusError) else "model_bad_response"
+    return ApiError(502, f"the model server failed: {exc}", type="server_error", code=code)
+
+
+def _json_bytes(data: dict[str, Any]) -> bytes:
+    return json.dumps(data, separators=(",", ":")).encode()
+
+
+class TurnResponse(Response):
+    """Runs ``events`` (a runtime turn) while answering; see the module docstring."""
+
+    def __init__(
+        self,
+        events: AsyncGenerator[TurnEvent, None],
+        reply: Reply,
+        *,
+        stream: bool,
+        include_usage: bool,
+        send_timeout: float,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        self.events = events
+        self.reply = reply
+        self.stream = stream
+        self.include_usage = include_usage
+        self.send_timeout = send_timeout
+        self.extra_headers = [(k.lower().encode(), v.encode()) for k, v in (headers or {}).items()]
+        self.status_code = 200
+        self.disconnected = False
+        self._sent_all = False
+        self._scope: anyio.CancelScope | None = None
+        self.on_finish: Callable[[int], None] | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        async with aclosing(self.events):
+            async with anyio.create_task_group() as tg:
+                self._scope = tg.cancel_scope
+                tg.start_soon(self._watch, receive, tg.cancel_scope)
+                try:
+                    if self.stream:
+                        await self._stream(send)
+                    else:
+                        await self._complete(send)
+                finally:
+                    tg.cancel_scope.cancel()
+        if self.disconnected:
+            log.info("http.client_gone", stream=self.stream)
+        if self.on_finish is not None:
+            self.on_finish(499 if self.disconnected else self.status_code)
+
+    async def _watch(self, receive: Receive, scope: anyio.CancelScope) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                # The server also says "disconnect" once the response is complete.
+                self.disconnected = not self._sent_all
+                scope.cancel()
+                return
+
+    async def _send(self, send: Send, message: AsgiMessage) -> None:
+        if message["type"] == "http.response.body" and not message.get("more_body", False):
+            self._sent_all = True
+        try:
+            with anyio.fail_after(self.send_timeout):
+                await send(message)
+        except TimeoutError:
+            # A client that stops reading holds a session and a turn slot: let it go.
+            self.disconnected = True
+            assert self._scope is not None
+            self._scope.cancel()
+            await anyio.lowlevel.checkpoint()
+
+    async def _start(self, send: Send, status: int, content_type: bytes) -> None:
+        self.status_code = status
+        headers = [(b"content-type", content_type), *self.extra_headers]
+        if content_type.startswith(b"text/event-stream"):
+            headers += [(b"cache-control", b"no-cache"), (b"x-accel-buffering", b"no")]
+        await self._send(
+            send, {"type": "http.response.start", "status": status, "headers": headers}
+        )
+
+    async def _whole(
+        self, send: Send, status: int, body: dict[str, Any], headers: dict[str, str] | None = None
+    ) -> None:
+        raw = _json_bytes(body)
+        self.status_code = status
+        head = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(raw)).encode()),
+            *self.extra_headers,
+            *((k.lower().encode(), v.encode()) for k, v in (headers or {}).items()),
+        ]
+        await self._send(send, {"type": "http.response.start", "status": status, "headers": head})
+        await self._send(send, {"type": "http.response.body", "body": raw, "more_body": False})
+
+    async def _fail(self, send: Send, exc: Exception) -> None:
+        error = self._as_api_error(exc)
+        await self._whole(send, error.status, error.body(), error.headers)
+
+    @staticmethod
+    def _as_api_error(exc: Exception) -> ApiError:
+        if isinstance(exc, ApiError):
+            return exc
+        if isinstance(exc, LLMError):
+            return llm_error(exc)
+        if isinstance(exc, ShuttingDown):
+            return ApiError(
+                503,
+                str(exc),
+                type="server_error",
+                code="shutting_down",
+                headers={"Retry-After": "5"},
+            )
+        log.exception("http.turn_failed")
+        return ApiError(500, "the turn failed inside agentd; see its log", type="server_error")
+
+    async def _complete(self, send: Send) -> None:
+        done: TurnDone | None = None
+        try:
+            async for event in self.events:
+                if isinstance(event, TurnDone):
+                    done = event
+        except Exception as exc:
+            await self._fail(send, exc)
+            return
+        assert done is not None
+        result = done.result
+        await self._whole(send, 200, self.reply.completion(result.message.content, result.usage))
+
+    async def _stream(self, send: Send) -> None:
+        try:
+            first = await anext(self.events)
+        except Exception as exc:
+            await self._fail(send, exc)
+            return
+        await self._start(send, 200, b"text/event-stream; charset=utf-8")
+        usage_too = self.include_usage
+        await self._body(
+            send, self.reply.chunk({"role": "assistant", "content": ""}, with_usage=usage_too)
+        )
+        usage = Usage()
+        event: TurnEvent | None = first
+        try:
+            while event is not None:
+                if isinstance(event, TextDelta):
+                    if event.text:
+                        await self._body(
+                            send, self.reply.chunk({"content": event.text}, with_usage=usage_too)
+                        )
+                else:
+                    usage = event.result.usage
+                event = await anext(self.events, None)
+        except Exception as exc:
+            error = self._as_api_error(exc)
+            await self._body(send, b"data: " + _json_bytes(error.body()) + b"\n\n")
+            await self._body(send, DONE, more=False)
+            return
+        await self._body(send, self.reply.chunk({}, "stop", with_usage=usage_too))
+        if usage_too:
+            await self._body(send, self.reply.usage_chunk(usage))
+        await self._body(send, DONE, more=False)
+
+    async def _body(self, send: Send, data: bytes, *, more: bool = True) -> None:
+        await self._send(send, {"type": "http.response.body", "body": data, "more_body": more})

@@ -1,0 +1,278 @@
+"""The OpenAI chat-completions wire format, as the HTTP channel reads and writes it.
+
+Requests are validated strictly (a wrong type is a 400 naming the field, never coerced);
+unknown fields (``temperature``, ``tools``...) are accepted and ignored, because the agent decides
+how it calls its model. Responses, stream chunks and errors follow the OpenAI shapes exactly, so
+every OpenAI client library reads them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import pydantic
+from pydantic import BaseModel, ConfigDict, Field
+
+from agentd.messages import Message, Role, ToolCall
+from agentd.model.client import Usage
+
+SESSION_ID = re.compile(r"^[\w.:@+-]{1,128}$")
+
+
+class ApiError(Exception):
+    """An error answered to the client in the OpenAI error shape."""
+
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        *,
+        type: str = "invalid_request_error",
+        code: str | None = None,
+        param: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.type = type
+        self.code = code
+        self.param = param
+        self.headers = headers or {}
+
+    def body(self) -> dict[str, Any]:
+        return error_body(self.message, self.type, code=self.code, param=self.param)
+
+
+def error_body(
+    message: str, type: str, *, code: str | None = None, param: str | None = None
+) -> dict[str, Any]:
+    return {"error": {"message": message, "type": type, "param": param, "code": code}}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="ignore", strict=True)
+
+
+class ContentPart(_Strict):
+    type: str
+    text: str | None = None
+
+
+class FunctionIn(_Strict):
+    name: str
+    arguments: str
+
+
+class ToolCallIn(_Strict):
+    id: str
+    type: Literal["function"] = "function"
+    function: FunctionIn
+
+
+class MessageIn(_Strict):
+    role: Literal["system", "developer", "user", "assistant", "tool"]
+    content: str | list[ContentPart] | None = None
+    name: str | None = None
+    tool_calls: list[ToolCallIn] | None = None
+    tool_call_id: str | None = None
+
+
+class StreamOptions(_Strict):
+    include_usage: bool = False
+
+
+class ChatRequest(_Strict):
+    model: str | None = None
+    messages: list[MessageIn] = Field(min_length=1)
+    stream: bool | None = False
+    stream_options: StreamOptions | None = None
+    user: str | None = None
+    n: int | None = None
+
+
+@dataclass(slots=True)
+class ParsedRequest:
+    """A validated chat request in agentd's terms."""
+
+    messages: list[Message]
+    stream: bool
+    include_usage: bool
+    user: str | None
+
+    def trailing_user_text(self) -> str:
+        """The user messages after the last non-user message, joined (what a session appends)."""
+        texts: list[str] = []
+        for message in reversed(self.messages):
+            if message.role != "user":
+                break
+            texts.append(message.content)
+        if not texts:
+            raise ApiError(
+                400,
+                "with a session the last message must be a user message",
+                param="messages",
+                code="no_user_message",
+            )
+        return "\n\n".join(reversed(texts))
+
+
+def _where(loc: tuple[int | str, ...]) -> str:
+    return ".".join(str(part) for part in loc if part not in ("str", "list[ContentPart]"))
+
+
+def parse_request(body: bytes, *, max_message_chars: int) -> ParsedRequest:
+    """Validate a chat request body, or raise ApiError(400) saying what is wrong and where."""
+    try:
+        req = ChatRequest.model_validate_json(body)
+    except pydantic.ValidationError as exc:
+        err = exc.errors(include_url=False, include_input=False)[0]
+        if err["type"] == "json_invalid":
+            raise ApiError(400, "request body is not valid JSON", code="invalid_json") from None
+        where = _where(err["loc"])
+        reason = f"{where}: {err['msg']}" if where else err["msg"]
+        raise ApiError(400, reason, param=where or None, code="invalid_value") from None
+    if req.n not in (None, 1):
+        raise ApiError(400, "only n=1 is supported", param="n", code="invalid_value")
+    messages = [_to_message(i, m, max_message_chars) for i, m in enumerate(req.messages)]
+    return ParsedRequest(
+        messages=messages,
+        stream=bool(req.stream),
+        include_usage=bool(req.stream_options and req.stream_options.include_usage),
+        user=req.user,
+    )
+
+
+def _to_message(index: int, raw: MessageIn, max_chars: int) -> Message:
+    param = f"messages.{index}.content"
+    if raw.content is None:
+        content = ""
+    elif isinstance(raw.content, str):
+        content = raw.content
+    else:
+        parts = []
+        for part in raw.content:
+            if part.type != "text" or part.text is None:
+                raise ApiError(
+                    400, "only text content parts are supported", param=param, code="unsupported"
+                )
+            parts.append(part.text)
+        content = "".join(parts)
+    if len(content) > max_chars:
+        raise ApiError(
+            400,
+            f"message {index} is longer than {max_chars} characters",
+            param=param,
+            code="message_too_long",
+        )
+    role: Role = "system" if raw.role == "developer" else raw.role
+    if role == "tool" and not raw.tool_call_id:
+        raise ApiError(
+            400, "a tool message needs tool_call_id", param=f"messages.{index}.tool_call_id"
+        )
+    calls = tuple(
+        ToolCall(c.id, c.function.name, c.function.arguments) for c in raw.tool_calls or ()
+    )
+    if calls and role != "assistant":
+        raise ApiError(400, "only assistant messages carry tool_calls", param=f"messages.{index}")
+    return Message(
+        role=role,
+        content=content,
+        tool_calls=calls,
+        tool_call_id=raw.tool_call_id if role == "tool" else None,
+        name=raw.name if role == "tool" else None,
+    )
+
+
+def session_id(header: str | None, user: str | None) -> str | None:
+    """The session named by ``X-Session-Id`` (first) or the ``user`` field, validated."""
+    value = header if header is not None else user
+    if value is None or value == "":
+        return None
+    if not SESSION_ID.match(value):
+        raise ApiError(
+            400,
+            "a session id is 1-128 characters of letters, digits and . : @ + - _",
+            param="user" if header is None else None,
+            code="invalid_session",
+        )
+    return value
+
+
+def usage_body(usage: Usage) -> dict[str, int]:
+    return {
+        "prompt_tokens": usage.prompt_tokens,
+        "completion_tokens": usage.completion_tokens,
+        "total_tokens": usage.total_tokens,
+    }
+
+
+@dataclass(slots=True)
+class Reply:
+    """Identity of one completion: its id, creation time and model name."""
+
+    model: str
+    id: str = field(default_factory=lambda: "chatcmpl-" + secrets.token_hex(12))
+    created: int = field(default_factory=lambda: int(time.time()))
+
+    def completion(self, content: str, usage: Usage) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "object": "chat.completion",
+            "created": self.created,
+            "model": self.model,
+            "choices": [
+                {
+                    "index": 0,
+                    "message": {"role": "assistant", "content": content},
+                    "logprobs": None,
+                    "finish_reason": "stop",
+                }
+            ],
+            "usage": usage_body(usage),
+        }
+
+    def chunk(
+        self,
+        delta: dict[str, Any],
+        finish_reason: str | None = None,
+        *,
+        with_usage: bool = False,
+    ) -> bytes:
+        data: dict[str, Any] = {
+            "id": self.id,
+            "object": "chat.completion.chunk",
+            "created": self.created,
+            "model": self.model,
+            "choices": [
+                {"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish_reason}
+            ],
+        }
+        if with_usage:
+            data["usage"] = None
+        return sse(data)
+
+    def usage_chunk(self, usage: Usage) -> bytes:
+        return sse(
+            {
+                "id": self.id,
+                "object": "chat.completion.chunk",
+                "created": self.created,
+                "model": self.model,
+                "choices": [],
+                "usage": usage_body(usage),
+            }
+        )
+
+
+def sse(data: dict[str, Any]) -> bytes:
+    """One server-sent event carrying ``data`` as compact JSON."""
+    return b"data: " + json.dumps(data, separators=(",", ":")).encode() + b"\n\n"
+
+
+DONE = b"data: [DONE]\n\n"

@@ -1,0 +1,95 @@
+"""The daemon client behind `agentd chat`, through httpx.MockTransport."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import httpx
+import pytest
+
+from agentd.cli.remote import DaemonClient
+from agentd.config import HttpChannelSettings, daemon_url
+from agentd.errors import DaemonError, DaemonUnavailable
+
+pytestmark = pytest.mark.anyio
+
+Handler = Callable[[httpx.Request], httpx.Response]
+
+
+async def _collect(handler: Handler, token: str | None = "t") -> list[str]:
+    async with httpx.AsyncClient(transport=httpx.MockTransport(handler)) as http:
+        client = DaemonClient(http, "http://daemon", token=token)
+        return [piece async for piece in client.chat("s1", "hi")]
+
+
+def _sse(*lines: str) -> httpx.Response:
+    body = "".join(f"{line}\n\n" for line in lines)
+    return httpx.Response(200, text=body, headers={"content-type": "text/event-stream"})
+
+
+async def test_streams_pieces_with_session_and_token() -> None:
+    """Deltas are yielded in order; the session and bearer token travel as headers."""
+    seen: list[httpx.Request] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        return _sse(
+            ": comment",
+            'data: {"choices":[{"delta":{"role":"assistant","content":""}}]}',
+            'data: {"choices":[{"delta":{"content":"he"}}]}',
+            'data: {"choices":[{"delta":{"content":"llo"}}]}',
+            'data: {"choices":[],"usage":{"prompt_tokens":1}}',
+            "data: [DONE]",
+        )
+
+    assert await _collect(handler) == ["he", "llo"]
+    assert seen[0].headers["x-session-id"] == "s1"
+    assert seen[0].headers["authorization"] == "Bearer t"
+
+
+@pytest.mark.parametrize(
+    ("response", "message"),
+    [
+        pytest.param(
+            httpx.Response(401, json={"error": {"message": "missing or invalid bearer token"}}),
+            "missing or invalid bearer token",
+            id="status-with-openai-error",
+        ),
+        pytest.param(httpx.Response(502, text="Bad Gateway"), "Bad Gateway", id="status-text"),
+        pytest.param(
+            _sse(
+                'data: {"choices":[{"delta":{"content":"a"}}]}',
+                'data: {"error":{"message":"model failed"}}',
+            ),
+            "model failed",
+            id="error-event",
+        ),
+    ],
+)
+async def test_errors_become_daemon_errors(response: httpx.Response, message: str) -> None:
+    """HTTP errors and error events in the stream raise DaemonError with the daemon's words."""
+    with pytest.raises(DaemonError, match=message):
+        await _collect(lambda request: response)
+
+
+async def test_nothing_listening_is_unavailable() -> None:
+    """A refused connection is DaemonUnavailable, saying how to start the daemon."""
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        raise httpx.ConnectError("refused", request=request)
+
+    with pytest.raises(DaemonUnavailable, match="agentd run"):
+        await _collect(handler, token=None)
+
+
+@pytest.mark.parametrize(
+    ("host", "url"),
+    [
+        pytest.param("127.0.0.1", "http://127.0.0.1:8321", id="loopback"),
+        pytest.param("0.0.0.0", "http://127.0.0.1:8321", id="all-ipv4"),
+        pytest.param("::1", "http://[::1]:8321", id="ipv6"),
+    ],
+)
+def test_daemon_url_from_settings(host: str, url: str) -> None:
+    """The client reaches a daemon bound to every address through loopback."""
+    assert daemon_url(HttpChannelSettings(host=host)) == url

@@ -1,0 +1,202 @@
+"""Heartbeat ticks in process: delivery rules, sessions, prompts, schedules, active hours."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from agentd.config import CronJob
+from agentd.cron.heartbeat import Heartbeat
+from agentd.cron.schedule import fire_times, in_active_hours, make_trigger
+from agentd.cron.ticklog import TickLog, iso
+from tests.support.runtime import stub_runtime
+from tests.support.stub_llm import Reply, StubLLM
+
+pytestmark = pytest.mark.anyio
+WHEN = "2026-01-05T10:00:00Z"
+
+
+class Sink:
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, str]] = []
+
+    async def __call__(self, target: str, text: str) -> None:
+        self.sent.append((target, text))
+
+
+async def _tick(stub: StubLLM, tmp_path: Path, job: CronJob, sink: Sink) -> tuple[str | None, list]:
+    async with stub_runtime(stub.url) as runtime, TickLog.open(tmp_path / "t.db") as log:
+        beat = Heartbeat(runtime, log, workdir=tmp_path, deliver=sink)
+        status = await beat.tick(job, WHEN)
+        return status, await log.list()
+
+
+async def test_heartbeat_ok_is_recorded_not_delivered(stub_llm: StubLLM, tmp_path: Path) -> None:
+    """A reply of exactly HEARTBEAT_OK is an ok tick that is not delivered."""
+    stub_llm.add(Reply(text="HEARTBEAT_OK"))
+    sink = Sink()
+    job = CronJob(name="b", schedule="1h", prompt="check", deliver_to="telegram:42")
+    status, rows = await _tick(stub_llm, tmp_path, job, sink)
+    assert status == "ok"
+    assert sink.sent == []
+    assert (rows[0].status, rows[0].output, rows[0].delivered) == ("ok", "HEARTBEAT_OK", False)
+
+
+async def test_other_replies_are_delivered(stub_llm: StubLLM, tmp_path: Path) -> None:
+    """Any other reply goes to deliver_to and the row says it was sent."""
+    stub_llm.add(Reply(text="Your backup failed."))
+    sink = Sink()
+    job = CronJob(name="b", schedule="1h", prompt="check", deliver_to="telegram:42")
+    status, rows = await _tick(stub_llm, tmp_path, job, sink)
+    assert status == "ok"
+    assert sink.sent == [("telegram:42", "Your backup failed.")]
+    assert rows[0].delivered
+
+
+async def test_failed_delivery_is_an_error_tick(stub_llm: StubLLM, tmp_path: Path) -> None:
+    """A delivery that raises makes the tick an error with the reason."""
+
+    async def broken(target: str, text: str) -> None:
+        raise RuntimeError("telegram is down")
+
+    job = CronJob(name="b", schedule="1h", prompt="check", deliver_to="telegram:42")
+    async with stub_runtime(stub_llm.url) as runtime, TickLog.open(tmp_path / "t.db") as log:
+        status = await Heartbeat(runtime, log, workdir=tmp_path, deliver=broken).tick(job, WHEN)
+        rows = await log.list()
+    assert status == "error"
+    assert "telegram is down" in (rows[0].error or "")
+
+
+async def test_prompt_file_defaults_to_heartbeat_md(stub_llm: StubLLM, tmp_path: Path) -> None:
+    """Without prompt or prompt_file the tick sends workdir/HEARTBEAT.md."""
+    (tmp_path / "HEARTBEAT.md").write_text("Look at the todo list.")
+    job = CronJob(name="b", schedule="1h")
+    status, _ = await _tick(stub_llm, tmp_path, job, Sink())
+    assert status == "ok"
+    assert stub_llm.requests[0]["messages"][-1]["content"] == "Look at the todo list."
+
+
+async def test_missing_prompt_file_is_an_error(stub_llm: StubLLM, tmp_path: Path) -> None:
+    """A missing HEARTBEAT.md is recorded as an error tick, not a crash."""
+    status, rows = await _tick(stub_llm, tmp_path, CronJob(name="b", schedule="1h"), Sink())
+    assert status == "error"
+    assert "HEARTBEAT.md" in (rows[0].error or "")
+
+
+async def test_claimed_tick_is_not_run_twice(stub_llm: StubLLM, tmp_path: Path) -> None:
+    """A second tick() of the same job and time returns None and calls no model."""
+    job = CronJob(name="b", schedule="1h", prompt="check")
+    async with stub_runtime(stub_llm.url) as runtime, TickLog.open(tmp_path / "t.db") as log:
+        beat = Heartbeat(runtime, log, workdir=tmp_path)
+        assert await beat.tick(job, WHEN) == "ok"
+        assert await beat.tick(job, WHEN) is None
+    assert len(stub_llm.requests) == 1
+
+
+@pytest.mark.parametrize(
+    ("mode", "expected_max"),
+    [pytest.param("fresh", 3, id="fresh"), pytest.param("window", 6, id="window")],
+)
+async def test_heartbeat_sessions_stay_bounded(
+    stub_llm: StubLLM, tmp_path: Path, mode: str, expected_max: int
+) -> None:
+    """Token use per tick does not grow: the request size stays bounded over many ticks."""
+    job = CronJob(name="b", schedule="1h", prompt="check", session_mode=mode, window=4)
+    async with stub_runtime(stub_llm.url) as runtime, TickLog.open(tmp_path / "t.db") as log:
+        beat = Heartbeat(runtime, log, workdir=tmp_path)
+        start = dt.datetime(2026, 1, 5, tzinfo=dt.UTC)
+        for hour in range(12):
+            await beat.tick(job, iso(start + dt.timedelta(hours=hour)))
+        sizes = [len(r["messages"]) for r in stub_llm.requests]
+        if mode == "fresh":
+            assert len(runtime.sessions) == 0
+    assert max(sizes) <= expected_max
+    assert sizes[-1] == sizes[-2]
+
+
+def test_interval_triggers_align_to_the_epoch() -> None:
+    """Two daemons compute the same fire instants for an interval job."""
+    job = CronJob(name="b", schedule="15m")
+    a = make_trigger(job).get_next_fire_time(None, dt.datetime(2026, 1, 5, 10, 7, tzinfo=dt.UTC))
+    b = make_trigger(job).get_next_fire_time(None, dt.datetime(2026, 1, 5, 10, 3, tzinfo=dt.UTC))
+    assert a == b == dt.datetime(2026, 1, 5, 10, 15, tzinfo=dt.UTC)
+
+
+@pytest.mark.parametrize(
+    "schedule",
+    [
+        pytest.param("*/5 * * * *", id="5-field"),
+        pytest.param("0 */5 * * * *", id="6-field"),
+        pytest.param("every 5m", id="every"),
+    ],
+)
+def test_schedules_fire_every_five_minutes(schedule: str) -> None:
+    """Cron lines (5 or 6 fields) and intervals give the expected fire times."""
+    job = CronJob(name="b", schedule=schedule, timezone="UTC")
+    start = dt.datetime(2026, 1, 5, 10, 0, tzinfo=dt.UTC)
+    times = fire_times(make_trigger(job), start, start + dt.timedelta(minutes=20))
+    assert [t.minute for t in times] == [5, 10, 15, 20]
+
+
+@pytest.mark.parametrize(
+    ("hours", "hour", "inside"),
+    [
+        pytest.param("08:00-22:00", 12, True, id="day-inside"),
+        pytest.param("08:00-22:00", 23, False, id="day-outside"),
+        pytest.param("22:00-06:00", 2, True, id="night-wraps"),
+        pytest.param("22:00-06:00", 12, False, id="night-outside"),
+    ],
+)
+def test_active_hours(hours: str, hour: int, inside: bool) -> None:
+    """active_hours is a local-time window, which may wrap past midnight."""
+    job = CronJob(name="b", schedule="1h", active_hours=hours, timezone="Europe/Berlin")
+    when = dt.datetime(2026, 1, 5, hour, 30, tzinfo=dt.UTC) - dt.timedelta(hours=1)
+    assert in_active_hours(job, when) is inside
+
+
+async def test_outside_active_hours_is_skipped(stub_llm: StubLLM, tmp_path: Path) -> None:
+    """A tick outside active_hours is recorded as skipped and calls no model."""
+    job = CronJob(name="b", schedule="1h", prompt="x", active_hours="00:00-01:00", timezone="UTC")
+    status, rows = await _tick(stub_llm, tmp_path, job, Sink())
+    assert status == "skipped"
+    assert rows[0].error == "outside active_hours"
+    assert stub_llm.requests == []
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        pytest.param({"schedule": "every blue moon"}, id="schedule"),
+        pytest.param({"schedule": "1h", "timezone": "Mars/Base"}, id="timezone"),
+        pytest.param({"schedule": "1h", "active_hours": "9-5"}, id="hours"),
+    ],
+)
+def test_bad_jobs_are_rejected(bad: dict[str, str]) -> None:
+    """Invalid schedules, zones and hours fail validation with a reason."""
+    with pytest.raises(ValueError):
+        CronJob(name="b", **bad)
+
+
+async def test_fresh_heartbeat_sessions_leave_no_stored_history(
+    stub_llm: StubLLM, tmp_path: Path
+) -> None:
+    """Fresh-mode ticks are forgotten after they ran: history.db does not grow per tick."""
+    from agentd import scope as scopes
+    from agentd.config import Settings
+    from agentd.daemon.app import open_app
+
+    settings = Settings(
+        workdir=tmp_path, state_dir=tmp_path / "state", llm={"base_url": stub_llm.url},
+        memory={"embed": False},
+    )  # fmt: skip
+    job = CronJob(name="b", schedule="1h", prompt="check")
+    async with open_app(settings) as app, TickLog.open(tmp_path / "t.db") as log:
+        beat = Heartbeat(app.runtime, log, workdir=tmp_path)
+        assert await beat.tick(job, WHEN) == "ok"
+        assert app.history is not None
+        with scopes.use(app.runtime.default_scope):
+            assert await app.history.list_sessions() == []
+        assert len(app.runtime.sessions) == 0
+    assert len(stub_llm.requests) == 1

@@ -1,0 +1,247 @@
+"""The agent loop: model -> tools -> model ... -> answer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import anyio
+import pytest
+
+from agentd.engine.loop import AgentLoop, TurnDone
+from agentd.engine.tools import ToolRegistry
+from agentd.errors import LLMUnavailable
+from agentd.messages import Conversation, Message, system, user
+from agentd.model.client import TextDelta
+from tests.support.fake_model import FakeModel, answer
+
+pytestmark = pytest.mark.anyio
+
+
+def make_registry() -> ToolRegistry:
+    reg = ToolRegistry(default_timeout=10)
+
+    async def echo_tool(text: str) -> str:
+        """Echo the text back.
+
+        Args:
+            text: What to echo.
+        """
+        return f"echoed {text}"
+
+    reg.add(echo_tool)
+    return reg
+
+
+def conversation() -> Conversation:
+    return Conversation([system("be brief"), user("hi")])
+
+
+def assert_consistent(messages: Sequence[Message]) -> None:
+    """Every assistant tool_calls message is followed by exactly its tool results."""
+    for i, message in enumerate(messages):
+        if message.tool_calls:
+            ids = [c.id for c in message.tool_calls]
+            results = messages[i + 1 : i + 1 + len(ids)]
+            assert [m.role for m in results] == ["tool"] * len(ids), messages
+            assert [m.tool_call_id for m in results] == ids
+        if message.role == "tool":
+            assert any(
+                message.tool_call_id in [c.id for c in m.tool_calls] for m in messages[:i]
+            ), messages
+
+
+async def test_plain_answer() -> None:
+    """Without tool calls the first answer is final and appended."""
+    model = FakeModel()
+    model.add(answer("hello", usage=(5, 2)))
+    conv = conversation()
+    result = await AgentLoop(model, make_registry()).run(conv)
+    assert result.message.content == "hello" and result.steps == 1
+    assert result.usage.prompt_tokens == 5 and result.usage.completion_tokens == 2
+    assert conv.messages[-1] is result.message and result.added == [result.message]
+    request = model.requests[0]
+    assert request.tools is not None and request.tool_names == {"echo_tool"}
+    assert not request.stream
+
+
+async def test_tool_loop_appends_calls_and_results() -> None:
+    """Requested tools run, their results are appended, and the model is called again."""
+    model = FakeModel()
+    model.add(answer("", ("echo_tool", '{"text": "a"}'), usage=(3, 1)), answer("done"))
+    seen_tools: list[tuple[str, bool]] = []
+    sup = AgentLoop(model, make_registry(), on_tool=lambda n, e, s: seen_tools.append((n, e)))
+    conv = conversation()
+    result = await sup.run(conv)
+    assert result.message.content == "done" and result.steps == 2
+    assert result.usage.prompt_tokens == 4
+    assert [m.role for m in conv] == ["system", "user", "assistant", "tool", "assistant"]
+    assert conv.messages[3].content == "echoed a" and conv.messages[3].tool_call_id == "call_0"
+    assert [m.role for m in model.requests[1].messages][-2:] == ["assistant", "tool"]
+    assert len(result.added) == 3 and seen_tools == [("echo_tool", False)]
+    assert_consistent(conv.messages)
+
+
+async def test_tools_run_concurrently() -> None:
+    """Independent tool calls of one answer run at the same time."""
+    reg = ToolRegistry(default_timeout=10)
+    first, second = anyio.Event(), anyio.Event()
+
+    async def left() -> str:
+        """Wait for right."""
+        first.set()
+        await second.wait()
+        return "left done"
+
+    async def right() -> str:
+        """Wait for left."""
+        second.set()
+        await first.wait()
+        return "right done"
+
+    reg.add(left)
+    reg.add(right)
+    model = FakeModel()
+    model.add(answer("", ("left", "{}"), ("right", "{}")), answer("both"))
+    conv = conversation()
+    with anyio.fail_after(5):
+        await AgentLoop(model, reg).run(conv)
+    # Run one after the other, each would wait for the other until the tool timeout.
+    assert [m.content for m in conv.messages[3:5]] == ["left done", "right done"]
+    assert_consistent(conv.messages)
+
+
+async def test_invalid_tool_json_becomes_an_error_result() -> None:
+    """Invalid arguments do not crash the turn: the model sees an error tool result."""
+    model = FakeModel()
+    model.add(answer("", ("echo_tool", "{not json"), ("ghost", "{}")), answer("sorry"))
+    conv = conversation()
+    result = await AgentLoop(model, make_registry()).run(conv)
+    assert result.message.content == "sorry"
+    bad_json, unknown = conv.messages[3], conv.messages[4]
+    assert bad_json.role == "tool" and "not valid JSON" in bad_json.content
+    assert bad_json.metadata == {"error": True}
+    assert "unknown tool 'ghost'" in unknown.content
+    assert_consistent(conv.messages)
+
+
+async def test_max_steps_bounds_the_loop() -> None:
+    """A model always asking for tools gets max_steps calls, the last without tools."""
+    model = FakeModel(fallback=lambda msgs: answer("again", ("echo_tool", '{"text": "x"}')))
+    conv = conversation()
+    result = await AgentLoop(model, make_registry(), max_steps=3).run(conv)
+    assert len(model.requests) == 3 and result.steps == 3
+    assert model.requests[0].tools and model.requests[1].tools
+    assert model.requests[2].tools is None and model.requests[2].tool_names == frozenset()
+    assert not result.message.tool_calls
+    assert conv.messages[-1] is result.message
+    assert_consistent(conv.messages)
+
+
+async def test_streaming_yields_deltas_then_done() -> None:
+    """With stream=True text deltas arrive before TurnDone, and run() forwards them."""
+    model = FakeModel()
+    model.add(answer("one two three"))
+    sup = AgentLoop(model, make_registry())
+    events = [e async for e in sup.events(conversation(), stream=True)]
+    assert [e.text for e in events if isinstance(e, TextDelta)] == ["one", " two", " three"]
+    assert isinstance(events[-1], TurnDone)
+    model.add(answer("four five"))
+    got: list[str] = []
+
+    async def on_delta(text: str) -> None:
+        got.append(text)
+
+    result = await sup.run(conversation(), stream=True, on_delta=on_delta)
+    assert got == ["four", " five"] and result.message.content == "four five"
+    assert model.requests[-1].stream
+
+
+async def test_use_tools_false_offers_none() -> None:
+    """use_tools=False calls the model without tools."""
+    model = FakeModel()
+    await AgentLoop(model, make_registry()).run(conversation(), use_tools=False)
+    assert model.requests[0].tools is None and model.requests[0].tool_names == frozenset()
+
+
+async def test_on_append_gets_whole_units_before_memory() -> None:
+    """on_append receives each assistant tool_calls message together with its results."""
+    model = FakeModel()
+    model.add(answer("", ("echo_tool", '{"text": "a"}')), answer("done"))
+    units: list[list[str]] = []
+    conv = conversation()
+
+    async def on_append(messages: Sequence[Message]) -> None:
+        units.append([m.role for m in messages])
+        assert messages[0] not in conv.messages
+
+    await AgentLoop(model, make_registry()).run(conv, on_append=on_append)
+    assert units == [["assistant", "tool"], ["assistant"]]
+
+
+async def test_cancelled_turn_leaves_no_half_exchange() -> None:
+    """Cancelling a turn while its tools run leaves no tool_calls message without results."""
+    reg = make_registry()
+    started = anyio.Event()
+
+    async def hang() -> str:
+        """Never returns."""
+        started.set()
+        await anyio.sleep_forever()
+        return ""
+
+    reg.add(hang)
+    model = FakeModel()
+    model.add(answer("", ("echo_tool", '{"text": "a"}'), ("hang", "{}")))
+    conv = conversation()
+    sup = AgentLoop(model, reg)
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(sup.run, conv)
+        await started.wait()
+        tg.cancel_scope.cancel()
+    assert [m.role for m in conv] == ["system", "user"]
+    assert_consistent(conv.messages)
+
+
+async def test_failed_model_call_leaves_no_half_exchange() -> None:
+    """A model error after a tool round propagates; whole exchanges stay, nothing half."""
+    model = FakeModel()
+    model.add(answer("", ("echo_tool", '{"text": "a"}')), LLMUnavailable("down"))
+    conv = conversation()
+    with pytest.raises(LLMUnavailable):
+        await AgentLoop(model, make_registry()).run(conv)
+    assert [m.role for m in conv] == ["system", "user", "assistant", "tool"]
+    assert_consistent(conv.messages)
+
+
+async def test_failed_persist_leaves_memory_untouched() -> None:
+    """When on_append fails, the unit is not added to the in-memory conversation either."""
+    model = FakeModel()
+    model.add(answer("", ("echo_tool", '{"text": "a"}')))
+
+    async def on_append(messages: Sequence[Message]) -> None:
+        raise OSError("disk full")
+
+    conv = conversation()
+    with pytest.raises(OSError, match="disk full"):
+        await AgentLoop(model, make_registry()).run(conv, on_append=on_append)
+    assert [m.role for m in conv] == ["system", "user"]
+
+
+async def test_empty_registry_offers_no_tools() -> None:
+    """An agent loop without tools sends no tool schemas."""
+    model = FakeModel()
+    await AgentLoop(model).run(conversation())
+    assert model.requests[0].tools is None
+
+
+async def test_max_steps_without_text_says_so_when_streaming() -> None:
+    """When the last step brings only tool calls, the user is told the turn stopped."""
+    from agentd.engine.loop import STEPS_EXHAUSTED
+
+    model = FakeModel(fallback=lambda msgs: answer("", ("echo_tool", '{"text": "x"}')))
+    conv = conversation()
+    events = [e async for e in AgentLoop(model, make_registry(), max_steps=2).events(conv)]
+    assert [e.text for e in events if isinstance(e, TextDelta)] == [STEPS_EXHAUSTED]
+    done = events[-1]
+    assert isinstance(done, TurnDone) and done.result.message.content == STEPS_EXHAUSTED
+    assert_consistent(conv.messages)

