@@ -19,7 +19,6 @@ import structlog
 
 from agentd import scope as scopes
 from agentd.memory.history import SQLiteHistory, Synchronous
-from agentd.memory.journal import HistoryJournal
 from agentd.messages import Message, assistant, user
 
 CONCURRENT_SESSIONS = 50
@@ -69,10 +68,9 @@ async def _bench(
             batch = [_message(i) for i in range(n_messages)]
             for start in range(0, n_messages, 100):
                 await store.save_conversation("long", batch[start : start + 100])
-            journal = HistoryJournal(store)
             for name, load in (
                 ("load_conversation", lambda: store.load_conversation("long")),
-                ("resume (hydrate)", lambda: journal.hydrate("long")),
+                ("resume (hydrate)", lambda: store.resume("long")),
             ):
                 times = [await _timed(load) for _ in range(repeat)]
                 ms = statistics.median(times) * 1000

@@ -81,8 +81,10 @@ async def main(args: argparse.Namespace) -> None:
         settings = Settings(llm={"base_url": stub.url, "max_retries": 0})  # type: ignore[arg-type]
         async with open_client(settings) as llm:
             defaults = AgentDefaults(max_concurrent_turns=64)
-            runtime = Runtime(AgentLoop(llm, ToolRegistry()), system_prompt="", defaults=defaults)
             async with (
+                Runtime(
+                    AgentLoop(llm, ToolRegistry()), system_prompt="", defaults=defaults
+                ) as runtime,
                 serving(runtime) as channel,
                 httpx.AsyncClient(limits=limits, timeout=60) as http,
             ):

@@ -24,7 +24,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import aclosing, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -126,8 +126,8 @@ async def measure(
             r.raise_for_status()
 
         async def via_runtime(i: int) -> None:
-            events = app.runtime.handle(f"bench:{i}", "Say hello in five words.", stream=False)
-            async with aclosing(events) as stream:
+            text = "Say hello in five words."
+            async with app.runtime.turn(f"bench:{i}", text, stream=False) as stream:
                 async for _ in stream:
                     pass
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
-from contextlib import aclosing
 from pathlib import Path
 
 import anyio
@@ -34,8 +33,8 @@ async def _session(settings: Settings, url: str, turns: int) -> tuple[list[int],
         async with httpx.AsyncClient() as http:
             await http.get(f"{url}/stats")
             for i in range(turns):
-                events = app.runtime.handle("bench:payload", f"Question number {i + 1}?")
-                async with aclosing(events) as stream:
+                question = f"Question number {i + 1}?"
+                async with app.runtime.turn("bench:payload", question) as stream:
                     async for _ in stream:
                         pass
             sizes = (await http.get(f"{url}/stats")).json()["chat_request_bytes"]

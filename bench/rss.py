@@ -15,12 +15,12 @@ import gc
 import resource
 import tempfile
 import time
-from contextlib import aclosing
 from pathlib import Path
 
 import anyio
 
 from agentd.config import Settings
+from agentd.engine.runtime import Runtime
 from bench._common import stub_server, table
 
 TARGET_MB = 200.0
@@ -33,11 +33,11 @@ def rss_mb() -> float:
     return pages * resource.getpagesize() / 1e6
 
 
-async def _turns(runtime: object, ids: range, done: list[int]) -> None:
+async def _turns(runtime: Runtime, ids: range, done: list[int]) -> None:
     for sid in ids:
         for turn in range(TURNS_PER_SESSION):
-            events = runtime.handle(f"bench:{sid}", f"message {turn} of session {sid}")  # type: ignore[attr-defined]
-            async with aclosing(events) as stream:
+            text = f"message {turn} of session {sid}"
+            async with runtime.turn(f"bench:{sid}", text) as stream:
                 async for _ in stream:
                     pass
             done[0] += 1

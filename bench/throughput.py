@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import resource
 import time
-from contextlib import aclosing
 from pathlib import Path
 
 import anyio
@@ -31,7 +30,7 @@ def _cpu() -> float:
 async def _session(runtime: Runtime, sid: str, turns: int, latencies: list[float]) -> None:
     for i in range(turns):
         started = time.perf_counter()
-        async with aclosing(runtime.handle(sid, f"message {i}", stream=False)) as events:
+        async with runtime.turn(sid, f"message {i}", stream=False) as events:
             async for _ in events:
                 pass
         latencies.append(time.perf_counter() - started)

@@ -23,7 +23,7 @@ EX_UNAVAILABLE = 69
 
 
 async def _one_turn(runtime: Runtime, session: str, text: str) -> None:
-    async with aclosing(runtime.handle(session, text, channel="console")) as events:
+    async with runtime.turn(session, text, channel="console") as events:
         async for event in events:
             if isinstance(event, TextDelta):
                 sys.stdout.write(event.text)

@@ -1,9 +1,7 @@
-"""Heartbeat ticks: when a job fires, and what one tick does.
+"""Heartbeat ticks: what one tick does (when a job fires is :mod:`agentd.cron.schedule`).
 
-Schedules come from APScheduler's triggers (cron expressions with timezones and DST, intervals
-aligned to the epoch so every daemon computes the same instants). A tick is claimed in the
-:class:`~agentd.cron.ticklog.TickLog` before it runs, runs one agent turn on a bounded session,
-and delivers the reply unless it is exactly ``HEARTBEAT_OK``.
+A tick is claimed in the :class:`~agentd.cron.ticklog.TickLog` before it runs, runs one agent
+turn on a bounded session, and delivers the reply unless it is exactly ``HEARTBEAT_OK``.
 """
 
 from __future__ import annotations
@@ -20,7 +18,6 @@ from agentd.config import CronJob
 from agentd.cron.schedule import fire_times, in_active_hours
 from agentd.cron.ticklog import Kind, TickLog, iso, parse_iso
 from agentd.engine.runtime import Runtime
-from agentd.memory.sessions import trim
 
 log = structlog.get_logger("agentd.cron.heartbeat")
 
@@ -120,10 +117,8 @@ class Heartbeat:
         # after it (the tick log keeps the reply); a shared one keeps its last `window` messages.
         if job.session_mode == "fresh":
             await self.runtime.forget(session)
-            return
-        conv = self.runtime.sessions.get(session)
-        if conv is not None:
-            conv.messages = trim(conv.messages, job.window)
+        else:
+            await self.runtime.bound_session(session, job.window)
 
     def _count(self, job: CronJob, status: str) -> None:
         if self._on_tick is not None:

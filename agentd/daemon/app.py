@@ -19,10 +19,10 @@ from agentd.daemon.lifecycle import ChannelHealth, supervise_channel
 from agentd.daemon.prompt import build_system_prompt
 from agentd.daemon.sdnotify import Notifier, pet_watchdog, watchdog_interval
 from agentd.engine.loop import AgentLoop
+from agentd.engine.policy import SessionPolicy
 from agentd.engine.runtime import Runtime
 from agentd.engine.tools import ToolRegistry
 from agentd.memory.history import SQLiteHistory
-from agentd.memory.journal import HistoryJournal
 from agentd.memory.longterm import MemoryStore, open_store_or_warn
 from agentd.model.client import LLMClient, open_client
 from agentd.tools.builtin import register_builtin_tools
@@ -57,8 +57,9 @@ class App:
 
     def reload_prompt(self) -> None:
         """Re-read SYSTEM.md and AGENTS.md; sessions keep their history."""
-        self.runtime.system_prompt = build_system_prompt(self.settings.workdir)
-        log.info("prompt.reloaded", chars=len(self.runtime.system_prompt))
+        prompt = build_system_prompt(self.settings.workdir)
+        self.runtime.reload(prompt)
+        log.info("prompt.reloaded", chars=len(prompt))
 
 
 @asynccontextmanager
@@ -87,13 +88,21 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
         agent_loop = AgentLoop(
             metrics.timed(llm), tools, max_steps=settings.default.max_steps, on_tool=metrics.on_tool
         )
-        runtime = Runtime(
-            agent_loop,
-            system_prompt=prompt,
-            defaults=settings.default,
-            journal=HistoryJournal(history, max_messages=settings.default.max_messages),
-            default_scope=scopes.Scope(tenant=settings.tenant),
-            on_turn=metrics.on_turn,
+        sessions = SessionPolicy(
+            max_messages=settings.default.max_messages,
+            history=history,
+            max_sessions=settings.default.max_sessions_in_memory,
+        )
+        runtime = await stack.enter_async_context(
+            Runtime(
+                agent_loop,
+                system_prompt=prompt,
+                defaults=settings.default,
+                sessions=sessions,
+                default_scope=scopes.Scope(tenant=settings.tenant),
+                on_turn=metrics.on_turn,
+                drain_timeout=settings.shutdown_timeout,
+            )
         )
         metrics.watch_runtime(runtime)
         app = App(

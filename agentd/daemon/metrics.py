@@ -117,7 +117,7 @@ class Metrics:
 
     def watch_runtime(self, runtime: Any) -> None:
         """Read sessions in memory and turns in flight from ``runtime`` at each scrape."""
-        self.active_sessions.set_function(lambda: len(runtime.sessions))
+        self.active_sessions.set_function(lambda: runtime.session_count)
         self.turns_in_flight.set_function(lambda: runtime.in_flight)
 
     def watch_memory(self, state: Callable[[], str]) -> None:

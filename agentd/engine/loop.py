@@ -8,6 +8,7 @@ midway therefore never leaves an assistant ``tool_calls`` message without its re
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import aclosing
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -23,6 +24,7 @@ log = structlog.get_logger("agentd.engine.loop")
 STEPS_EXHAUSTED = "(I stopped: this turn used all its tool steps without reaching an answer.)"
 
 OnAppend = Callable[[Sequence[Message]], Awaitable[None]]
+OnDelta = Callable[[str], Awaitable[None]]
 ToolObserver = Callable[[str, bool, float], None]
 
 
@@ -56,6 +58,8 @@ class TurnResult:
 
 @dataclass(frozen=True, slots=True)
 class TurnDone:
+    """The last event of a turn: its result."""
+
     result: TurnResult
 
 
@@ -85,27 +89,13 @@ class AgentLoop:
         stream: bool = False,
         use_tools: bool = True,
         on_append: OnAppend | None = None,
-        on_delta: Callable[[str], Awaitable[None]] | None = None,
+        on_delta: OnDelta | None = None,
     ) -> TurnResult:
-        """Run one turn to its final answer; with ``stream`` deltas go to ``on_delta``."""
-        async for event in self.events(
-            conversation, stream=stream, use_tools=use_tools, on_append=on_append
-        ):
-            if isinstance(event, TurnDone):
-                return event.result
-            if on_delta is not None:
-                await on_delta(event.text)
-        raise AssertionError("a turn always ends with TurnDone")  # pragma: no cover
+        """Run one turn to its final answer; with ``stream`` text deltas go to ``on_delta``.
 
-    async def events(
-        self,
-        conversation: Conversation,
-        *,
-        stream: bool = True,
-        use_tools: bool = True,
-        on_append: OnAppend | None = None,
-    ) -> AsyncIterator[TurnEvent]:
-        """The turn as events: text deltas (when streaming), then one TurnDone."""
+        Nothing here outlives the call: the model's stream is closed (``aclosing``) before
+        this returns or raises, in the caller's task.
+        """
         usage = Usage()
         added: list[Message] = []
         schemas = self.tools.schemas() if use_tools and len(self.tools) else None
@@ -116,13 +106,7 @@ class AgentLoop:
             offered = None if last else schemas
             offered_names = frozenset() if last else names
             if stream:
-                result: ChatResult | None = None
-                async for ev in self.model.stream(conversation.messages, offered, offered_names):
-                    if isinstance(ev, Completed):
-                        result = ev.result
-                    else:
-                        yield ev
-                assert result is not None
+                result = await self._streamed(conversation, offered, offered_names, on_delta)
             else:
                 result = await self.model.chat(conversation.messages, offered, offered_names)
             usage.add(result.usage)
@@ -132,12 +116,11 @@ class AgentLoop:
                 # exceed the bound, keeping them unanswered would break the conversation.
                 log.warning("turn.max_steps", steps=step, tools=[c.name for c in reply.tool_calls])
                 reply = assistant(reply.content or STEPS_EXHAUSTED)
-                if stream and not result.message.content:
-                    yield TextDelta(reply.content)
+                if stream and not result.message.content and on_delta is not None:
+                    await on_delta(reply.content)
             if not reply.tool_calls:
                 await _commit(conversation, [reply], added, on_append)
-                yield TurnDone(TurnResult(reply, usage, step, added))
-                return
+                return TurnResult(reply, usage, step, added)
             log.info("turn.tools", step=step, tools=[c.name for c in reply.tool_calls])
             outcomes = await self._run_tools(reply.tool_calls)
             results = [
@@ -146,6 +129,24 @@ class AgentLoop:
             ]
             await _commit(conversation, [reply, *results], added, on_append)
         raise AssertionError("the last step always ends the turn")  # pragma: no cover
+
+    async def _streamed(
+        self,
+        conversation: Conversation,
+        offered: Sequence[dict[str, Any]] | None,
+        offered_names: frozenset[str],
+        on_delta: OnDelta | None,
+    ) -> ChatResult:
+        result: ChatResult | None = None
+        events = self.model.stream(conversation.messages, offered, offered_names)
+        async with aclosing(events):  # type: ignore[type-var]
+            async for event in events:
+                if isinstance(event, Completed):
+                    result = event.result
+                elif on_delta is not None:
+                    await on_delta(event.text)
+        assert result is not None
+        return result
 
     async def _run_tools(self, calls: Sequence[ToolCall]) -> list[ToolOutcome]:
         outcomes: list[ToolOutcome | None] = [None] * len(calls)

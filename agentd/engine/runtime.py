@@ -1,48 +1,152 @@
 """Turns per session: one at a time per session, sessions in parallel under a global limit.
 
-``handle`` runs a turn and streams its events; after a successful turn the conversation goes
-back into the SessionStore (sliding window) and compaction runs. With a durable journal every
-message is persisted as it is appended, the user message before the model is called.
+A turn is a task of the runtime's own task group, never a generator run by its reader. The task
+takes the session's lock, a slot of the global limiter and the scope, and hands its events to the
+channel over a bounded memory object stream (:class:`Turn`)::
+
+    async with runtime.turn(session_id, text, channel="http") as events:
+        async for event in events:
+            ...
+
+The limiter slot is held only while the model and the tools work: text deltas never wait for
+the reader (when its buffer is full they are merged into the next delta), so a client that stops
+reading cannot hold a slot that other channels need. When the reader leaves before the answer,
+the turn is cancelled (history stays consistent: only whole tool exchanges are appended); once
+the answer exists it is persisted whatever the reader does. The answer goes out first, then,
+still under the session's lock, compaction runs, so the next turn of that session sees the
+compacted conversation and no reader waits for it.
 """
 
 from __future__ import annotations
 
 import itertools
 import secrets
-from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterator, Sequence
-from contextlib import asynccontextmanager, contextmanager
-from dataclasses import dataclass
-from typing import Protocol
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
+from dataclasses import dataclass, field
+from types import TracebackType
+from typing import Self
 
 import anyio
 import structlog
+from anyio.abc import TaskGroup
+from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
 from agentd import scope as scopes
 from agentd.config import AgentDefaults
 from agentd.engine.compaction import summarize_compaction
 from agentd.engine.loop import AgentLoop, TurnDone, TurnEvent, TurnResult
+from agentd.engine.policy import SessionPolicy
 from agentd.errors import ShuttingDown
-from agentd.memory.sessions import SessionStore
 from agentd.messages import Conversation, Message, user
 from agentd.model.client import TextDelta
 
 log = structlog.get_logger("agentd.engine.runtime")
 
+#: Events buffered between a turn and its reader; beyond it, text deltas are merged.
+EVENT_BUFFER = 64
 
-class Journal(Protocol):
-    """Durable session history as the runtime needs it (memory/history.py provides one)."""
+OnTurn = Callable[[str, str, float], None]
 
-    async def hydrate(self, session_id: str) -> list[Message] | None:
-        """The session's messages after the system prompt (latest summary first), or None."""
 
-    async def append(self, session_id: str, messages: Sequence[Message]) -> None:
-        """Persist messages the turn appended, in order, atomically."""
+@dataclass(frozen=True, slots=True)
+class SessionStatus:
+    """What ``/status`` tells about a session: its messages in memory and the daemon's load."""
 
-    async def summarized(self, session_id: str, summary: Message, tail: Sequence[Message]) -> None:
-        """Persist a compaction summary that is followed by ``tail``."""
+    session_id: str
+    messages: int
+    in_flight: int
 
-    async def forget(self, session_id: str) -> None:
-        """Delete the session's stored history."""
+
+@dataclass(slots=True)
+class _Failed:
+    error: Exception
+
+
+_Item = TextDelta | TurnDone | _Failed
+
+
+class Turn:
+    """The reader's side of a running turn: its events, ending with one :class:`TurnDone`.
+
+    A failure of the turn is raised from the iteration, as the exception the turn met.
+    """
+
+    def __init__(self, receive: MemoryObjectReceiveStream[_Item]) -> None:
+        self._receive = receive
+        self._ended = False
+
+    def __aiter__(self) -> Self:
+        return self
+
+    async def __anext__(self) -> TurnEvent:
+        if self._ended:
+            raise StopAsyncIteration
+        try:
+            item = await self._receive.receive()
+        except anyio.EndOfStream:
+            # The runtime stopped the turn (shutdown) before it could answer.
+            self._ended = True
+            raise ShuttingDown() from None
+        if isinstance(item, _Failed):
+            self._ended = True
+            raise item.error
+        self._ended = isinstance(item, TurnDone)
+        return item
+
+    async def result(self) -> TurnResult:
+        """Read the turn to its end and return its result."""
+        result: TurnResult | None = None
+        async for event in self:
+            if isinstance(event, TurnDone):
+                result = event.result
+        assert result is not None, "a turn ends with TurnDone or raises"
+        return result
+
+
+@dataclass(slots=True)
+class _Job:
+    """One submitted turn: where it runs and how far it got."""
+
+    channel: str
+    scope: scopes.Scope
+    stream: bool
+    run_id: str = field(default_factory=lambda: secrets.token_hex(6))
+    cancel: anyio.CancelScope = field(default_factory=anyio.CancelScope)
+    answered: bool = False
+
+
+class _Emitter:
+    """Sends a turn's events to its reader without ever waiting for it while the model works."""
+
+    def __init__(self, send: MemoryObjectSendStream[_Item]) -> None:
+        self._send = send
+        self._pending = ""
+        self._gone = False
+
+    async def delta(self, text: str) -> None:
+        if self._gone:
+            return
+        self._pending += text
+        try:
+            self._send.send_nowait(TextDelta(self._pending))
+        except anyio.WouldBlock:
+            return  # merged into the next delta
+        except (anyio.BrokenResourceError, anyio.ClosedResourceError):
+            self._gone = True
+        self._pending = ""
+
+    async def finish(self, item: TurnDone | _Failed) -> None:
+        """Send what is left and the last item, waiting for the reader if it must."""
+        if self._gone:
+            return
+        try:
+            if self._pending:
+                await self._send.send(TextDelta(self._pending))
+                self._pending = ""
+            await self._send.send(item)
+        except (anyio.BrokenResourceError, anyio.ClosedResourceError):
+            self._gone = True
 
 
 @dataclass(slots=True)
@@ -52,7 +156,7 @@ class _LockSlot:
 
 
 class Runtime:
-    """The turn engine shared by every channel."""
+    """The turn engine shared by every channel. Use it as an async context manager."""
 
     def __init__(
         self,
@@ -60,29 +164,245 @@ class Runtime:
         *,
         system_prompt: str,
         defaults: AgentDefaults,
-        sessions: SessionStore | None = None,
-        journal: Journal | None = None,
+        sessions: SessionPolicy | None = None,
         default_scope: scopes.Scope | None = None,
-        on_turn: Callable[[str, str, float], None] | None = None,
+        on_turn: OnTurn | None = None,
+        drain_timeout: float = 10.0,
     ) -> None:
         self.agent_loop = agent_loop
         self.system_prompt = system_prompt
         self.defaults = defaults
-        self.journal = journal
-        if sessions is None:
-            sessions = SessionStore(
-                defaults.max_messages,
-                max_sessions=defaults.max_sessions_in_memory if journal is not None else None,
-            )
-        self.sessions = sessions
+        self.sessions = (
+            sessions if sessions is not None else SessionPolicy(max_messages=defaults.max_messages)
+        )
         self.default_scope = default_scope or scopes.Scope()
         self.limiter = anyio.CapacityLimiter(defaults.max_concurrent_turns)
-        self._locks: dict[str, _LockSlot] = {}
-        self._on_turn = on_turn
+        self.drain_timeout = drain_timeout
         self.in_flight = 0
         self.accepting = True
+        self._locks: dict[str, _LockSlot] = {}
+        self._on_turn = on_turn
         self._idle = anyio.Event()
         self._idle.set()
+        self._tg: TaskGroup | None = None
+        self._stack: AsyncExitStack | None = None
+
+    async def __aenter__(self) -> Self:
+        async with AsyncExitStack() as stack:
+            self._tg = await stack.enter_async_context(anyio.create_task_group())
+            self._stack = stack.pop_all()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> bool | None:
+        stack, tg = self._stack, self._tg
+        assert stack is not None and tg is not None, "the runtime was not entered"
+        self.accepting = False
+        # Turns whose reader is gone are cancelled already; what runs now is finishing an
+        # answer or compacting. Let it end, within bounds, then cancel what is left.
+        with anyio.move_on_after(self.drain_timeout, shield=True) as drain:
+            await self.wait_idle()
+        if drain.cancelled_caught:
+            log.warning("runtime.drain_timeout", in_flight=self.in_flight)
+        tg.cancel_scope.cancel()
+        self._stack = self._tg = None
+        return await stack.__aexit__(exc_type, exc, tb)
+
+    # The turns.
+
+    @asynccontextmanager
+    async def turn(
+        self,
+        session_id: str,
+        text: str,
+        *,
+        channel: str = "console",
+        scope: scopes.Scope | None = None,
+        stream: bool = True,
+    ) -> AsyncIterator[Turn]:
+        """Start a turn of ``session_id`` with the user's ``text``; yield its events.
+
+        Text deltas come only when ``stream``; the last event is one TurnDone. Leaving the
+        block before the answer cancels the turn.
+        """
+        job = self._job(channel, scope, stream)
+        async with self._running(job, self._session_turn, session_id, text) as events:
+            yield events
+
+    @asynccontextmanager
+    async def turn_stateless(
+        self,
+        messages: Sequence[Message],
+        *,
+        channel: str = "http",
+        scope: scopes.Scope | None = None,
+        stream: bool = True,
+    ) -> AsyncIterator[Turn]:
+        """A turn over ``messages`` alone, storing nothing (no session, no compaction).
+
+        The agent's system prompt comes first; system messages leading ``messages`` are added
+        to it, so the model sees one system message. Events are those of :meth:`turn`.
+        """
+        job = self._job(channel, scope, stream)
+        async with self._running(job, self._stateless_turn, messages) as events:
+            yield events
+
+    async def ask(self, session_id: str, text: str, **kwargs: object) -> TurnResult:
+        """Run a turn without streaming and return its result."""
+        async with self.turn(session_id, text, stream=False, **kwargs) as events:  # type: ignore[arg-type]
+            return await events.result()
+
+    def _job(self, channel: str, scope: scopes.Scope | None, stream: bool) -> _Job:
+        if not self.accepting:
+            raise ShuttingDown()
+        return _Job(channel, scope or scopes.get() or self.default_scope, stream)
+
+    @asynccontextmanager
+    async def _running(
+        self,
+        job: _Job,
+        work: Callable[..., Awaitable[None]],
+        *args: object,
+    ) -> AsyncIterator[Turn]:
+        if self._tg is None:
+            raise RuntimeError("enter the runtime (async with runtime:) before running turns")
+        send, receive = anyio.create_memory_object_stream[_Item](EVENT_BUFFER)
+        self._enter()  # queued turns are in flight too: the drain waits for them
+        try:
+            self._tg.start_soon(self._task, job, work, send, *args)
+        except BaseException:
+            self._leave()
+            send.close()
+            receive.close()
+            raise
+        with receive:
+            try:
+                yield Turn(receive)
+            finally:
+                if not job.answered:
+                    job.cancel.cancel()
+
+    async def _task(
+        self,
+        job: _Job,
+        work: Callable[..., Awaitable[None]],
+        send: MemoryObjectSendStream[_Item],
+        *args: object,
+    ) -> None:
+        try:
+            with (
+                send,
+                job.cancel,
+                scopes.use(job.scope),
+                structlog.contextvars.bound_contextvars(channel=job.channel, run_id=job.run_id),
+            ):
+                await work(job, _Emitter(send), *args)
+        except Exception:
+            # A turn's own failures go to its reader; this is a defect of the runtime, and it
+            # must not cancel every other turn of the task group.
+            log.exception("turn.crashed", run_id=job.run_id)
+        finally:
+            self._leave()
+
+    async def _session_turn(self, job: _Job, out: _Emitter, session_id: str, text: str) -> None:
+        with structlog.contextvars.bound_contextvars(session=session_id):
+            async with self._session_lock(session_id):
+                self.sessions.pin(session_id)
+                try:
+                    conv = await self._answer(job, out, session_id, text)
+                    if conv is not None:
+                        await self._compact(session_id, conv)
+                finally:
+                    self.sessions.unpin(session_id)
+
+    async def _answer(
+        self, job: _Job, out: _Emitter, session_id: str, text: str
+    ) -> Conversation | None:
+        """Run the model and tools under a limiter slot; send the answer; None on failure."""
+        with self._accounted(job) as outcome:
+            conv: Conversation | None = None
+            try:
+                async with self.limiter:
+                    conv = await self.sessions.load(session_id, self.system_prompt)
+                    message = user(text)
+
+                    async def on_append(messages: Sequence[Message]) -> None:
+                        await self.sessions.persist(session_id, messages)
+
+                    await on_append([message])
+                    conv.append(message)
+                    result = await self.agent_loop.run(
+                        conv, stream=job.stream, on_append=on_append, on_delta=out.delta
+                    )
+            except Exception as exc:
+                outcome.append("error")
+                await out.finish(_Failed(exc))
+                return None
+            finally:
+                # Whatever happened, the conversation is consistent (the loop appends whole
+                # tool exchanges only): put it back so the window applies.
+                if conv is not None:
+                    self.sessions.settle(session_id, conv)
+            job.answered = True
+            outcome.append("ok")
+        await out.finish(TurnDone(result))
+        return conv
+
+    async def _stateless_turn(self, job: _Job, out: _Emitter, messages: Sequence[Message]) -> None:
+        head = [m.content for m in itertools.takewhile(lambda m: m.role == "system", messages)]
+        conv = Conversation()
+        conv.set_system("\n\n".join([self.system_prompt, *head]).strip())
+        conv.extend(messages[len(head) :])
+        with self._accounted(job, stateless=True) as outcome:
+            try:
+                async with self.limiter:
+                    result = await self.agent_loop.run(conv, stream=job.stream, on_delta=out.delta)
+            except Exception as exc:
+                outcome.append("error")
+                await out.finish(_Failed(exc))
+                return
+            job.answered = True
+            outcome.append("ok")
+        await out.finish(TurnDone(result))
+
+    async def _compact(self, session_id: str, conv: Conversation) -> None:
+        if self.defaults.compaction_strategy != "summarize":
+            return
+
+        async def summarize(synthetic: Conversation) -> str:
+            async with self.limiter:
+                result = await self.agent_loop.run(synthetic, stream=False, use_tools=False)
+            return result.message.content
+
+        async def save(summary: Message, tail: Sequence[Message]) -> None:
+            await self.sessions.summarized(session_id, summary, tail)
+
+        await summarize_compaction(
+            conv,
+            threshold=self.defaults.effective_threshold,
+            summarize=summarize,
+            save_summary=save,
+        )
+
+    @contextmanager
+    def _accounted(self, job: _Job, **extra: object) -> Iterator[list[str]]:
+        """Log and report how the turn ended: ``ok``, ``error`` or ``cancelled``."""
+        started = anyio.current_time()
+        outcome: list[str] = []
+        try:
+            yield outcome
+        finally:
+            status = outcome[0] if outcome else "cancelled"
+            elapsed = anyio.current_time() - started
+            log.info("turn.end", status=status, seconds=round(elapsed, 3), **extra)
+            if self._on_turn is not None:
+                self._on_turn(job.channel, status, elapsed)
+
+    # Sessions, for channels and the CLI.
 
     @asynccontextmanager
     async def _session_lock(self, session_id: str) -> AsyncIterator[None]:
@@ -98,173 +418,55 @@ class Runtime:
             if slot.users == 0:
                 del self._locks[session_id]
 
-    async def _conversation(self, session_id: str) -> Conversation:
-        conv = self.sessions.get(session_id)
-        if conv is None:
-            conv = Conversation()
-            if self.journal is not None:
-                stored = await self.journal.hydrate(session_id)
-                if stored:
-                    conv.extend(stored)
-            self.sessions.put(session_id, conv)
-        conv.set_system(self.system_prompt)
-        return conv
+    @contextmanager
+    def _scoped(self) -> Iterator[None]:
+        with scopes.use(scopes.get() or self.default_scope):
+            yield
 
     async def history(self, session_id: str) -> list[Message]:
         """The messages the model would see for ``session_id`` now (hydrating if needed)."""
-        with scopes.use(scopes.get() or self.default_scope):
+        with self._scoped():
             async with self._session_lock(session_id):
-                return list((await self._conversation(session_id)).messages)
-
-    async def handle(
-        self,
-        session_id: str,
-        text: str,
-        *,
-        channel: str = "console",
-        scope: scopes.Scope | None = None,
-        stream: bool = True,
-    ) -> AsyncGenerator[TurnEvent, None]:
-        """Run one turn of ``session_id`` with the user's ``text``.
-
-        Yields text deltas (when ``stream``) and finally one TurnDone. Consume it with
-        ``contextlib.aclosing`` so that an abandoned turn releases its session at once.
-        """
-        if not self.accepting:
-            raise ShuttingDown()
-        run_id = secrets.token_hex(6)
-        with (
-            scopes.use(scope or scopes.get() or self.default_scope),
-            structlog.contextvars.bound_contextvars(
-                session=session_id, channel=channel, run_id=run_id
-            ),
-        ):
-            async with self._session_lock(session_id), self.limiter:
-                self.sessions.pin(session_id)
-                try:
-                    with self._accounted(channel):
-                        async for event in self._turn(session_id, text, stream):
-                            yield event
-                finally:
-                    self.sessions.unpin(session_id)
-
-    async def _turn(self, session_id: str, text: str, stream: bool) -> AsyncIterator[TurnEvent]:
-        conv = await self._conversation(session_id)
-        message = user(text)
-        on_append = None
-        if self.journal is not None:
-            journal = self.journal
-
-            async def on_append(messages: Sequence[Message]) -> None:
-                await journal.append(session_id, messages)
-
-            await on_append([message])
-        conv.append(message)
-        try:
-            done: TurnDone | None = None
-            async for event in self.agent_loop.events(conv, stream=stream, on_append=on_append):
-                if isinstance(event, TurnDone):
-                    done = event
-                else:
-                    yield event
-            assert done is not None
-        finally:
-            # Whatever happened, the conversation is consistent: the agent loop only appends
-            # whole tool exchanges. Put it back so the window applies.
-            self.sessions.put(session_id, conv)
-        await self._compact(session_id, conv)
-        yield done
-
-    async def _compact(self, session_id: str, conv: Conversation) -> None:
-        if self.defaults.compaction_strategy != "summarize":
-            return
-
-        async def summarize(synthetic: Conversation) -> str:
-            result = await self.agent_loop.run(synthetic, stream=False, use_tools=False)
-            return result.message.content
-
-        save = None
-        if self.journal is not None:
-            journal = self.journal
-
-            async def save(summary: Message, tail: Sequence[Message]) -> None:
-                await journal.summarized(session_id, summary, tail)
-
-        await summarize_compaction(
-            conv,
-            threshold=self.defaults.effective_threshold,
-            summarize=summarize,
-            save_summary=save,
-        )
-
-    async def handle_stateless(
-        self,
-        messages: Sequence[Message],
-        *,
-        channel: str = "http",
-        scope: scopes.Scope | None = None,
-        stream: bool = True,
-    ) -> AsyncGenerator[TurnEvent, None]:
-        """Run one turn over ``messages`` alone, storing nothing (no session, no compaction).
-
-        The agent's system prompt comes first; system messages leading ``messages`` are added
-        to it, so the model sees one system message. Events are those of :meth:`handle`.
-        """
-        if not self.accepting:
-            raise ShuttingDown()
-        head = [m.content for m in itertools.takewhile(lambda m: m.role == "system", messages)]
-        conv = Conversation()
-        conv.set_system("\n\n".join([self.system_prompt, *head]).strip())
-        conv.extend(messages[len(head) :])
-        with (
-            scopes.use(scope or scopes.get() or self.default_scope),
-            structlog.contextvars.bound_contextvars(channel=channel, run_id=secrets.token_hex(6)),
-        ):
-            async with self.limiter:
-                with self._accounted(channel, stateless=True):
-                    async for event in self.agent_loop.events(conv, stream=stream):
-                        yield event
+                return list((await self.sessions.load(session_id, self.system_prompt)).messages)
 
     async def forget(self, session_id: str) -> None:
         """Drop ``session_id`` from memory and from the durable history (current scope)."""
-        with scopes.use(scopes.get() or self.default_scope):
+        with self._scoped():
             async with self._session_lock(session_id):
-                self.sessions.delete(session_id)
-                if self.journal is not None:
-                    await self.journal.forget(session_id)
+                await self.sessions.forget(session_id)
 
-    async def ask(self, session_id: str, text: str, **kwargs: object) -> TurnResult:
-        """Run a turn without streaming and return its result."""
-        result: TurnResult | None = None
-        stream = self.handle(session_id, text, stream=False, **kwargs)  # type: ignore[arg-type]
-        try:
-            async for event in stream:
-                if isinstance(event, TurnDone):
-                    result = event.result
-        finally:
-            await stream.aclose()
-        assert result is not None
-        return result
+    async def close_session(self, session_id: str) -> None:
+        """Drop ``session_id`` from memory once its turn is over; its history stays stored."""
+        async with self._session_lock(session_id):
+            self.sessions.drop(session_id)
 
-    @contextmanager
-    def _accounted(self, channel: str, **extra: object) -> Iterator[None]:
-        """Count the turn in flight, then log and report how it ended."""
-        self._enter()
-        started = anyio.current_time()
-        status = "error"
-        try:
-            yield
-            status = "ok"
-        except (GeneratorExit, anyio.get_cancelled_exc_class()):
-            # GeneratorExit: the consumer closed the turn early (a client went away).
-            status = "cancelled"
-            raise
-        finally:
-            self._leave()
-            elapsed = anyio.current_time() - started
-            log.info("turn.end", status=status, seconds=round(elapsed, 3), **extra)
-            if self._on_turn is not None:
-                self._on_turn(channel, status, elapsed)
+    async def bound_session(self, session_id: str, keep: int) -> None:
+        """Keep only the newest ``keep`` messages of a session, also after a restart."""
+        with self._scoped():
+            async with self._session_lock(session_id):
+                await self.sessions.bound(session_id, keep)
+
+    def status(self, session_id: str) -> SessionStatus:
+        """The session as held in memory now, and the turns in flight."""
+        conv = self.sessions.cached(session_id)
+        count = sum(m.role != "system" for m in conv.messages) if conv is not None else 0
+        return SessionStatus(session_id, count, self.in_flight)
+
+    @property
+    def session_count(self) -> int:
+        """Sessions held in memory."""
+        return len(self.sessions)
+
+    def reload(self, system_prompt: str) -> None:
+        """Use ``system_prompt`` from the next turn on; sessions keep their history."""
+        self.system_prompt = system_prompt
+
+    async def ping_model(self) -> bool:
+        """Whether the model server answers (True when the model client cannot tell)."""
+        ping = getattr(self.agent_loop.model, "ping", None)
+        return True if ping is None else bool(await ping())
+
+    # In flight, for graceful shutdown.
 
     @contextmanager
     def working(self) -> Iterator[None]:
@@ -285,7 +487,7 @@ class Runtime:
             self._idle.set()
 
     async def wait_idle(self) -> None:
-        """Return when no turn is in flight (graceful shutdown)."""
+        """Return when no turn is in flight or queued (graceful shutdown)."""
         while self.in_flight:
             await self._idle.wait()
 

@@ -73,6 +73,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (tenant, agent_id, run_id, key)
         )""",
     ),
+    (
+        # A boundary row is a compaction summary (kind 'summary', its body the summary) or a
+        # window that a bounded session keeps (kind 'window', no body): either way, resuming the
+        # session starts at the newest boundary's tail_from.
+        "ALTER TABLE summaries ADD COLUMN kind TEXT NOT NULL DEFAULT 'summary'",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -119,6 +125,13 @@ class HistoryStore(Protocol):
         tail: Sequence[Message] = (),
     ) -> None:
         """Store a summary; for a session, it is followed by ``tail`` (its newest messages)."""
+
+    async def save_window(self, session_id: str, keep: int) -> None:
+        """Resume the session from its newest ``keep`` messages from now on (0: none).
+
+        The older messages stay stored (``load_conversation`` returns them); only what a
+        restart hands back to the model is bounded, as a heartbeat session in window mode needs.
+        """
 
     async def load_summaries(self, session_id: str | None = None) -> list[str]:
         """Summary texts of the app (or of one session), oldest first."""
@@ -349,11 +362,33 @@ class SQLiteHistory:
 
         await self._write(insert)
 
+    async def save_window(self, session_id: str, keep: int) -> None:
+        key = _key(session_id)
+
+        def insert(conn: sqlite3.Connection) -> None:
+            rows = _session_rows(conn, key, limit=keep) if keep > 0 else []
+            if rows:
+                tail_from = rows[0][0]
+            else:
+                (tail_from,) = conn.execute(
+                    "SELECT COALESCE(MAX(id), 0) + 1 FROM messages"
+                ).fetchone()
+            conn.execute(
+                "INSERT INTO summaries (tenant, agent_id, session_id, body, tail_from, created,"
+                " kind) VALUES (?, ?, ?, '', ?, ?, 'window')",
+                (*key, tail_from, time.time()),
+            )
+
+        await self._write(insert)
+
     async def load_summaries(self, session_id: str | None = None) -> list[str]:
         scope = scopes.current()
 
         def load(conn: sqlite3.Connection) -> list[tuple[int, Any]]:
-            sql = "SELECT id, body FROM summaries WHERE tenant = ? AND agent_id = ?"
+            sql = (
+                "SELECT id, body FROM summaries WHERE kind = 'summary' AND tenant = ? "
+                "AND agent_id = ?"
+            )
             args: tuple[str, ...] = (scope.tenant, scope.app)
             if session_id is not None:
                 sql += " AND session_id = ?"
@@ -368,8 +403,8 @@ class SQLiteHistory:
 
         def load(conn: sqlite3.Connection) -> tuple[Any, list[tuple[int, Any]]]:
             summary = conn.execute(
-                "SELECT id, body, tail_from FROM summaries WHERE tenant = ? AND agent_id = ? "
-                "AND session_id = ? ORDER BY id DESC LIMIT 1",
+                "SELECT id, body, tail_from, kind FROM summaries WHERE tenant = ? "
+                "AND agent_id = ? AND session_id = ? ORDER BY id DESC LIMIT 1",
                 key,
             ).fetchone()
             after = summary[2] if summary is not None else 0
@@ -377,7 +412,7 @@ class SQLiteHistory:
 
         summary, rows = await self._read(load)
         out = []
-        if summary is not None:
+        if summary is not None and summary[3] == "summary":
             out.append(_decode(summary[1], f"session {session_id!r}: summary row {summary[0]}"))
         out.extend(_decode(body, f"session {session_id!r}: stored row {rid}") for rid, body in rows)
         return out

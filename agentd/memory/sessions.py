@@ -1,41 +1,26 @@
-"""In-memory conversations per session: a sliding window and an LRU bound on idle sessions."""
+"""In-memory conversations per session, with an LRU bound on idle sessions.
+
+What a conversation holds (the window, the tool-exchange rule) is decided by
+:class:`agentd.engine.policy.SessionPolicy`; this store only keeps what it is given.
+"""
 
 from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterable
 
-from agentd.messages import Conversation, Message
-
-
-def trim(messages: list[Message], max_messages: int) -> list[Message]:
-    """Keep the system message and the newest ``max_messages`` others (0 = all).
-
-    A ``tool`` message whose assistant ``tool_calls`` message falls outside the window is
-    dropped too: a tool result without its request is invalid for every chat API.
-    """
-    if max_messages <= 0:
-        return messages
-    head = messages[:1] if messages and messages[0].role == "system" else []
-    rest = messages[len(head) :]
-    if len(rest) <= max_messages:
-        return messages
-    cut = len(rest) - max_messages
-    while cut < len(rest) and rest[cut].role == "tool":
-        cut += 1
-    return head + rest[cut:]
+from agentd.messages import Conversation
 
 
 class SessionStore:
-    """Conversations by session id, trimmed on ``put``.
+    """Conversations by session id.
 
     ``max_sessions`` bounds how many are kept: the least recently used beyond it are evicted
     (they live on in the durable history and are re-hydrated on demand). All methods are
     synchronous and so atomic on the event loop: safe for any number of concurrent tasks.
     """
 
-    def __init__(self, max_messages: int = 0, *, max_sessions: int | None = None) -> None:
-        self.max_messages = max_messages
+    def __init__(self, *, max_sessions: int | None = None) -> None:
         self.max_sessions = max_sessions
         self._sessions: OrderedDict[str, Conversation] = OrderedDict()
         self._pinned: dict[str, int] = {}
@@ -65,7 +50,6 @@ class SessionStore:
         return conv
 
     def put(self, session_id: str, conversation: Conversation) -> None:
-        conversation.messages = trim(conversation.messages, self.max_messages)
         self._sessions[session_id] = conversation
         self._sessions.move_to_end(session_id)
         self._evict(keep=session_id)

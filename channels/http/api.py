@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable, Mapping
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +25,7 @@ from starlette.routing import Route
 from agentd.config import HttpChannelSettings
 from agentd.daemon import metrics as metrics_mod
 from agentd.daemon.metrics import Metrics
-from agentd.engine.runtime import Runtime
+from agentd.engine.runtime import Runtime, Turn
 from channels.http.guard import Authenticator, RateLimiter, read_body
 from channels.http.turn import TurnResponse
 from channels.http.wire import ApiError, Reply, error_body, parse_request, session_id
@@ -214,18 +215,20 @@ class Api:
         parsed = parse_request(body, max_message_chars=self.settings.max_message_chars)
         session = session_id(request.headers.get("x-session-id"), parsed.user)
         headers: dict[str, str] = {}
+        runtime, stream = self.runtime, parsed.stream
         if session is not None:
-            text = parsed.trailing_user_text()
-            events = self.runtime.handle(
-                SESSION_PREFIX + session, text, channel="http", stream=parsed.stream
-            )
+            key, text = SESSION_PREFIX + session, parsed.trailing_user_text()
             headers["X-Session-Id"] = session
+
+            def open_turn() -> AbstractAsyncContextManager[Turn]:
+                return runtime.turn(key, text, channel="http", stream=stream)
         else:
-            events = self.runtime.handle_stateless(
-                parsed.messages, channel="http", stream=parsed.stream
-            )
+
+            def open_turn() -> AbstractAsyncContextManager[Turn]:
+                return runtime.turn_stateless(parsed.messages, channel="http", stream=stream)
+
         return TurnResponse(
-            events,
+            open_turn,
             Reply(model=self.settings.model_name),
             stream=parsed.stream,
             include_usage=parsed.include_usage,
@@ -243,7 +246,6 @@ def build_app(
 ) -> Starlette:
     """The ASGI app of the HTTP channel (tests drive it through ``httpx.ASGITransport``)."""
     if readiness is None:
-        ping = getattr(runtime.agent_loop.model, "ping", None)
-        readiness = Readiness(llm=ping)
+        readiness = Readiness(llm=runtime.ping_model)
     api = Api(runtime, settings, metrics=metrics or metrics_mod.current(), readiness=readiness)
     return api.app()

@@ -1,8 +1,10 @@
 """One turn answered over HTTP: a JSON completion, or an SSE stream of chunks.
 
-The whole turn runs inside the response, in the request's own task, beside a watcher of the
-connection: when the client goes away the turn is cancelled at once (the runtime keeps history
-consistent), and a client that stops reading for ``send_timeout`` is treated the same way.
+The turn runs as a task of the runtime; the response reads its events in the request's own task,
+beside a watcher of the connection. When the client goes away the response stops reading and the
+runtime cancels the turn at once (history stays consistent), and a client that stops reading for
+``send_timeout`` is treated the same way. The runtime never waits for this reader while the model
+works, so a slow client holds no slot that other turns need.
 Nothing is sent before the first event of the turn, so a model server that is down is answered
 with a real HTTP status rather than an error inside a stream that already said 200.
 """
@@ -10,8 +12,8 @@ with a real HTTP status rather than an error inside a stream that already said 2
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncGenerator, Callable
-from contextlib import aclosing
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from typing import Any
 
 import anyio
@@ -22,6 +24,7 @@ from starlette.types import Message as AsgiMessage
 from starlette.types import Receive, Scope, Send
 
 from agentd.engine.loop import TurnDone, TurnEvent
+from agentd.engine.runtime import Turn
 from agentd.errors import LLMError, LLMStatusError, LLMUnavailable, ShuttingDown
 from agentd.model.client import TextDelta, Usage
 from channels.http.wire import DONE, ApiError, Reply
@@ -47,11 +50,12 @@ def _json_bytes(data: dict[str, Any]) -> bytes:
 
 
 class TurnResponse(Response):
-    """Runs ``events`` (a runtime turn) while answering; see the module docstring."""
+    """Starts a runtime turn with ``open_turn`` and answers with its events; see the module
+    docstring."""
 
     def __init__(
         self,
-        events: AsyncGenerator[TurnEvent, None],
+        open_turn: Callable[[], AbstractAsyncContextManager[Turn]],
         reply: Reply,
         *,
         stream: bool,
@@ -59,7 +63,7 @@ class TurnResponse(Response):
         send_timeout: float,
         headers: dict[str, str] | None = None,
     ) -> None:
-        self.events = events
+        self.open_turn = open_turn
         self.reply = reply
         self.stream = stream
         self.include_usage = include_usage
@@ -72,17 +76,22 @@ class TurnResponse(Response):
         self.on_finish: Callable[[int], None] | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        async with aclosing(self.events):
-            async with anyio.create_task_group() as tg:
-                self._scope = tg.cancel_scope
-                tg.start_soon(self._watch, receive, tg.cancel_scope)
-                try:
+        async with anyio.create_task_group() as tg:
+            self._scope = tg.cancel_scope
+            tg.start_soon(self._watch, receive, tg.cancel_scope)
+            try:
+                async with AsyncExitStack() as stack:
+                    try:
+                        events = await stack.enter_async_context(self.open_turn())
+                    except Exception as exc:  # shutting down: no turn started
+                        await self._fail(send, exc)
+                        return
                     if self.stream:
-                        await self._stream(send)
+                        await self._stream(send, events)
                     else:
-                        await self._complete(send)
-                finally:
-                    tg.cancel_scope.cancel()
+                        await self._complete(send, events)
+            finally:
+                tg.cancel_scope.cancel()
         if self.disconnected:
             log.info("http.client_gone", stream=self.stream)
         if self.on_finish is not None:
@@ -154,10 +163,10 @@ class TurnResponse(Response):
         log.exception("http.turn_failed")
         return ApiError(500, "the turn failed inside agentd; see its log", type="server_error")
 
-    async def _complete(self, send: Send) -> None:
+    async def _complete(self, send: Send, events: Turn) -> None:
         done: TurnDone | None = None
         try:
-            async for event in self.events:
+            async for event in events:
                 if isinstance(event, TurnDone):
                     done = event
         except Exception as exc:
@@ -167,9 +176,9 @@ class TurnResponse(Response):
         result = done.result
         await self._whole(send, 200, self.reply.completion(result.message.content, result.usage))
 
-    async def _stream(self, send: Send) -> None:
+    async def _stream(self, send: Send, events: Turn) -> None:
         try:
-            first = await anext(self.events)
+            first = await anext(events)
         except Exception as exc:
             await self._fail(send, exc)
             return
@@ -189,7 +198,7 @@ class TurnResponse(Response):
                         )
                 else:
                     usage = event.result.usage
-                event = await anext(self.events, None)
+                event = await anext(events, None)
         except Exception as exc:
             error = self._as_api_error(exc)
             await self._body(send, b"data: " + _json_bytes(error.body()) + b"\n\n")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from contextlib import aclosing
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -27,7 +26,7 @@ import structlog
 from anyio.abc import TaskGroup, TaskStatus
 
 from agentd.config import Settings, TelegramSettings
-from agentd.engine.loop import TurnDone, TurnResult
+from agentd.engine.loop import TurnResult
 from agentd.errors import AgentdError, ConfigError, TelegramError
 from channels.base import InboundMessage, Target
 from channels.telegram.api import Backoff, BotAPI, with_retries
@@ -306,17 +305,16 @@ class TelegramChannel:
         if command in ("/start", "/help"):
             return HELP
         if command in ("/reset", "/new"):
-            runtime.sessions.delete(session)
+            await runtime.close_session(session)
             await self.ledger.reset(inbound.chat_id)
             log.info("telegram.reset", old_session=session)
             return "Started a new conversation."
         if command == "/status":
-            conversation = runtime.sessions.get(session)
-            messages = conversation.messages if conversation is not None else []
-            count = sum(m.role != "system" for m in messages)
+            status = runtime.status(session)
             return (
-                f"agentd is running.\nSession: {session}\nMessages in this session: {count}\n"
-                f"Turns in progress: {runtime.in_flight}"
+                f"agentd is running.\nSession: {session}\n"
+                f"Messages in this session: {status.messages}\n"
+                f"Turns in progress: {status.in_flight}"
             )
         return None
 
@@ -325,11 +323,10 @@ class TelegramChannel:
         async with anyio.create_task_group() as tg:
             tg.start_soon(self._typing, inbound.chat_id)
             try:
-                events = runtime.handle(session, inbound.text, channel=self.name, stream=False)
-                async with aclosing(events) as turn:
-                    async for event in turn:
-                        if isinstance(event, TurnDone):
-                            result = event.result
+                async with runtime.turn(
+                    session, inbound.text, channel=self.name, stream=False
+                ) as events:
+                    result = await events.result()
             except AgentdError as exc:
                 log.warning("telegram.turn_failed", error=str(exc))
                 return FAILED

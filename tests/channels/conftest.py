@@ -94,11 +94,11 @@ async def stub_runtime(
         tools = ToolRegistry()
         register_builtin_tools(tools, tmp_path)
         agent_loop = AgentLoop(metrics.timed(llm), tools, on_tool=metrics.on_tool)
-        runtime = Runtime(
+        async with Runtime(
             agent_loop,
             system_prompt=SYSTEM,
             defaults=AgentDefaults(max_concurrent_turns=32),
             on_turn=metrics.on_turn,
-        )
-        metrics.watch_runtime(runtime)
-        yield runtime
+        ) as runtime:
+            metrics.watch_runtime(runtime)
+            yield runtime

@@ -7,11 +7,10 @@ from collections.abc import Sequence
 import anyio
 import pytest
 
-from agentd.engine.loop import AgentLoop, TurnDone
+from agentd.engine.loop import AgentLoop
 from agentd.engine.tools import ToolRegistry
 from agentd.errors import LLMUnavailable
 from agentd.messages import Conversation, Message, system, user
-from agentd.model.client import TextDelta
 from tests.support.fake_model import FakeModel, answer
 
 pytestmark = pytest.mark.anyio
@@ -137,21 +136,18 @@ async def test_max_steps_bounds_the_loop() -> None:
     assert_consistent(conv.messages)
 
 
-async def test_streaming_yields_deltas_then_done() -> None:
-    """With stream=True text deltas arrive before TurnDone, and run() forwards them."""
+async def test_streaming_forwards_deltas() -> None:
+    """With stream=True run() forwards each text delta before it returns the answer."""
     model = FakeModel()
-    model.add(answer("one two three"))
-    sup = AgentLoop(model, make_registry())
-    events = [e async for e in sup.events(conversation(), stream=True)]
-    assert [e.text for e in events if isinstance(e, TextDelta)] == ["one", " two", " three"]
-    assert isinstance(events[-1], TurnDone)
     model.add(answer("four five"))
     got: list[str] = []
 
     async def on_delta(text: str) -> None:
         got.append(text)
 
-    result = await sup.run(conversation(), stream=True, on_delta=on_delta)
+    result = await AgentLoop(model, make_registry()).run(
+        conversation(), stream=True, on_delta=on_delta
+    )
     assert got == ["four", " five"] and result.message.content == "four five"
     assert model.requests[-1].stream
 
@@ -240,8 +236,12 @@ async def test_max_steps_without_text_says_so_when_streaming() -> None:
 
     model = FakeModel(fallback=lambda msgs: answer("", ("echo_tool", '{"text": "x"}')))
     conv = conversation()
-    events = [e async for e in AgentLoop(model, make_registry(), max_steps=2).events(conv)]
-    assert [e.text for e in events if isinstance(e, TextDelta)] == [STEPS_EXHAUSTED]
-    done = events[-1]
-    assert isinstance(done, TurnDone) and done.result.message.content == STEPS_EXHAUSTED
+    got: list[str] = []
+
+    async def on_delta(text: str) -> None:
+        got.append(text)
+
+    loop = AgentLoop(model, make_registry(), max_steps=2)
+    result = await loop.run(conv, stream=True, on_delta=on_delta)
+    assert got == [STEPS_EXHAUSTED] and result.message.content == STEPS_EXHAUSTED
     assert_consistent(conv.messages)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from contextlib import aclosing
+from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 import anyio
@@ -15,6 +14,7 @@ from agentd import scope as scopes
 from agentd.config import AgentDefaults
 from agentd.engine.compaction import is_summary
 from agentd.engine.loop import AgentLoop, TurnDone
+from agentd.engine.policy import SessionPolicy
 from agentd.engine.runtime import Runtime, text_of
 from agentd.engine.tools import ToolRegistry
 from agentd.errors import LLMUnavailable
@@ -52,18 +52,18 @@ async def test_turn_streams_and_records_history() -> None:
     """A turn streams deltas, ends with TurnDone, and the session holds the exchange."""
     model = FakeModel()
     model.add(answer("hello there"))
-    runtime = make_runtime(model)
-    async with aclosing(runtime.handle("s", "hi")) as events:
-        collected = [e async for e in events]
-    assert text_of(collected) == "hello there"
-    assert isinstance(collected[-1], TurnDone)
-    history = await runtime.history("s")
-    assert [(m.role, m.content) for m in history] == [
-        ("system", "SYS"),
-        ("user", "hi"),
-        ("assistant", "hello there"),
-    ]
-    assert model.requests[0].messages[0].content == "SYS"
+    async with make_runtime(model) as runtime:
+        async with runtime.turn("s", "hi") as events:
+            collected = [e async for e in events]
+        assert text_of(collected) == "hello there"
+        assert isinstance(collected[-1], TurnDone)
+        history = await runtime.history("s")
+        assert [(m.role, m.content) for m in history] == [
+            ("system", "SYS"),
+            ("user", "hi"),
+            ("assistant", "hello there"),
+        ]
+        assert model.requests[0].messages[0].content == "SYS"
 
 
 async def test_turns_of_one_session_run_one_at_a_time() -> None:
@@ -72,19 +72,19 @@ async def test_turns_of_one_session_run_one_at_a_time() -> None:
     first, second = Gate("1", log), Gate("2", log)
     model = FakeModel()
     model.add(first, second)
-    runtime = make_runtime(model)
-    async with anyio.create_task_group() as tg:
-        tg.start_soon(runtime.ask, "same", "one")
-        await first.entered.wait()
-        tg.start_soon(runtime.ask, "same", "two")
-        await wait_all_tasks_blocked()
-        assert log == ["enter 1"]
-        first.release.set()
-        await second.entered.wait()
-        second.release.set()
-    assert log == ["enter 1", "exit 1", "enter 2", "exit 2"]
-    # The second turn saw the first one's answer.
-    assert [m.content for m in model.requests[1].messages][-2:] == ["reply 1", "two"]
+    async with make_runtime(model) as runtime:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(runtime.ask, "same", "one")
+            await first.entered.wait()
+            tg.start_soon(runtime.ask, "same", "two")
+            await wait_all_tasks_blocked()
+            assert log == ["enter 1"]
+            first.release.set()
+            await second.entered.wait()
+            second.release.set()
+        assert log == ["enter 1", "exit 1", "enter 2", "exit 2"]
+        # The second turn saw the first one's answer.
+        assert [m.content for m in model.requests[1].messages][-2:] == ["reply 1", "two"]
 
 
 async def test_sessions_run_in_parallel() -> None:
@@ -93,17 +93,17 @@ async def test_sessions_run_in_parallel() -> None:
     first, second = Gate("a", log), Gate("b", log)
     model = FakeModel()
     model.add(first, second)
-    runtime = make_runtime(model)
-    with anyio.fail_after(5):
-        async with anyio.create_task_group() as tg:
-            tg.start_soon(runtime.ask, "a", "x")
-            await first.entered.wait()
-            tg.start_soon(runtime.ask, "b", "y")
-            await second.entered.wait()
-            assert runtime.in_flight == 2
-            first.release.set()
-            second.release.set()
-    assert log[:2] == ["enter a", "enter b"]
+    async with make_runtime(model) as runtime:
+        with anyio.fail_after(5):
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(runtime.ask, "a", "x")
+                await first.entered.wait()
+                tg.start_soon(runtime.ask, "b", "y")
+                await second.entered.wait()
+                assert runtime.in_flight == 2
+                first.release.set()
+                second.release.set()
+        assert log[:2] == ["enter a", "enter b"]
 
 
 async def test_capacity_limiter_bounds_turns_across_sessions() -> None:
@@ -112,107 +112,112 @@ async def test_capacity_limiter_bounds_turns_across_sessions() -> None:
     first, second = Gate("a", log), Gate("b", log)
     model = FakeModel()
     model.add(first, second)
-    runtime = make_runtime(model, max_concurrent_turns=1)
-    async with anyio.create_task_group() as tg:
-        tg.start_soon(runtime.ask, "a", "x")
-        await first.entered.wait()
-        tg.start_soon(runtime.ask, "b", "y")
-        await wait_all_tasks_blocked()
-        assert log == ["enter a"] and runtime.limiter.borrowed_tokens == 1
-        first.release.set()
-        await second.entered.wait()
-        second.release.set()
-    assert log == ["enter a", "exit a", "enter b", "exit b"]
+    async with make_runtime(model, max_concurrent_turns=1) as runtime:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(runtime.ask, "a", "x")
+            await first.entered.wait()
+            tg.start_soon(runtime.ask, "b", "y")
+            await wait_all_tasks_blocked()
+            assert log == ["enter a"] and runtime.limiter.borrowed_tokens == 1
+            first.release.set()
+            await second.entered.wait()
+            second.release.set()
+        assert log == ["enter a", "exit a", "enter b", "exit b"]
 
 
 async def test_window_applies_after_a_turn() -> None:
     """After a turn the session is put back through the sliding window."""
-    runtime = make_runtime(FakeModel(), max_messages=3)
-    for i in range(4):
-        await runtime.ask("s", f"q{i}")
-    history = await runtime.history("s")
-    assert [m.content for m in history] == ["SYS", "echo: q2", "q3", "echo: q3"]
+    async with make_runtime(FakeModel(), max_messages=3) as runtime:
+        for i in range(4):
+            await runtime.ask("s", f"q{i}")
+        history = await runtime.history("s")
+        assert [m.content for m in history] == ["SYS", "echo: q2", "q3", "echo: q3"]
 
 
 async def test_summarize_runs_after_a_turn() -> None:
     """summarize compacts a long session after its turn, by a tool-less non-streaming call."""
     model = FakeModel(fallback=lambda msgs: answer("x" * 400))
-    runtime = make_runtime(
+    async with make_runtime(
         model, compaction_strategy="summarize", compaction_threshold=650, max_tokens=100_000
-    )
-    for i in range(6):
-        await runtime.ask("s", f"question {i}")
-    assert not any(is_summary(m) for m in await runtime.history("s"))
-    model.add(answer("x" * 400), answer("- six questions were asked"))
-    stream = runtime.handle("s", "question 6", stream=True)
-    async with aclosing(stream) as events:
-        async for _ in events:
-            pass
-    history = await runtime.history("s")
-    assert history[0].content == "SYS" and is_summary(history[1])
-    assert "six questions" in history[1].content and len(history) == 12
-    summary_request = model.requests[-1]
-    assert summary_request.tools is None and not summary_request.stream
-    assert "Summarize this conversation" in summary_request.messages[-1].content
+    ) as runtime:
+        for i in range(6):
+            await runtime.ask("s", f"question {i}")
+        assert not any(is_summary(m) for m in await runtime.history("s"))
+        model.add(answer("x" * 400), answer("- six questions were asked"))
+        async with runtime.turn("s", "question 6", stream=True) as events:
+            async for _ in events:
+                pass
+        history = await runtime.history("s")
+        assert history[0].content == "SYS" and is_summary(history[1])
+        assert "six questions" in history[1].content and len(history) == 12
+        summary_request = model.requests[-1]
+        assert summary_request.tools is None and not summary_request.stream
+        assert "Summarize this conversation" in summary_request.messages[-1].content
 
 
 async def test_summarize_uses_the_default_threshold() -> None:
     """With no threshold set, summarize starts once the estimate passes 0.75 * max_tokens."""
     model = FakeModel(fallback=lambda msgs: answer("x" * 400))  # 100 tokens per answer
-    runtime = make_runtime(model, compaction_strategy="summarize", max_tokens=1000)
-    for i in range(7):
-        await runtime.ask("s", f"q{i}")
-    assert not any(is_summary(m) for m in await runtime.history("s"))  # ~700 <= 750
-    model.add(answer("x" * 400), answer("- gist"))
-    await runtime.ask("s", "q7")  # ~800 > 750
-    assert is_summary((await runtime.history("s"))[1])
+    async with make_runtime(model, compaction_strategy="summarize", max_tokens=1000) as runtime:
+        for i in range(7):
+            await runtime.ask("s", f"q{i}")
+        assert not any(is_summary(m) for m in await runtime.history("s"))  # ~700 <= 750
+        model.add(answer("x" * 400), answer("- gist"))
+        await runtime.ask("s", "q7")  # ~800 > 750
+        assert is_summary((await runtime.history("s"))[1])
 
 
 async def test_truncate_strategy_never_summarizes() -> None:
     """The default strategy (truncate) never calls the model to summarize."""
     model = FakeModel(fallback=lambda msgs: answer("x" * 4000))
-    runtime = make_runtime(model, max_tokens=100)
-    for i in range(12):
-        await runtime.ask("s", f"q{i}")
-    assert len(model.requests) == 12
-    assert len(await runtime.history("s")) == 25
+    async with make_runtime(model, max_tokens=100) as runtime:
+        for i in range(12):
+            await runtime.ask("s", f"q{i}")
+        assert len(model.requests) == 12
+        assert len(await runtime.history("s")) == 25
 
 
 async def test_failed_turn_keeps_the_user_message() -> None:
     """When the model fails the error propagates and the user message stays in history."""
     model = FakeModel()
     model.add(LLMUnavailable("down"))
-    runtime = make_runtime(model)
-    with pytest.raises(LLMUnavailable):
-        await runtime.ask("s", "are you there?")
-    assert [(m.role, m.content) for m in await runtime.history("s")] == [
-        ("system", "SYS"),
-        ("user", "are you there?"),
-    ]
-    assert runtime.in_flight == 0
-    await runtime.ask("s", "again")
-    assert [m.content for m in model.requests[-1].messages] == ["SYS", "are you there?", "again"]
+    async with make_runtime(model) as runtime:
+        with pytest.raises(LLMUnavailable):
+            await runtime.ask("s", "are you there?")
+        assert [(m.role, m.content) for m in await runtime.history("s")] == [
+            ("system", "SYS"),
+            ("user", "are you there?"),
+        ]
+        assert runtime.in_flight == 0
+        await runtime.ask("s", "again")
+        assert [m.content for m in model.requests[-1].messages] == [
+            "SYS",
+            "are you there?",
+            "again",
+        ]
 
 
 async def test_abandoned_turn_releases_the_session() -> None:
-    """A consumer that stops early (aclosing) frees the session; the turn counts as cancelled."""
+    """A reader that leaves early cancels the turn and frees the session."""
+    gate = Gate("g", [])
     model = FakeModel(fallback=lambda msgs: answer("one two three"))
+    model.add(gate)
     outcomes: list[str] = []
-    runtime = Runtime(
+    async with Runtime(
         AgentLoop(model),
         system_prompt="SYS",
         defaults=AgentDefaults(),
         on_turn=lambda channel, status, seconds: outcomes.append(f"{channel}:{status}"),
-    )
-    async with aclosing(runtime.handle("s", "hi", channel="http")) as events:
-        async for event in events:
-            assert isinstance(event, TextDelta)
-            break
-    assert runtime.in_flight == 0 and outcomes == ["http:cancelled"]
-    with anyio.fail_after(5):
-        result = await runtime.ask("s", "again")
-    assert result.message.content == "one two three"
-    assert outcomes[-1] == "console:ok"
+    ) as runtime:
+        async with runtime.turn("s", "hi", channel="http"):
+            await gate.entered.wait()
+        with anyio.fail_after(5):
+            await runtime.wait_idle()
+        assert runtime.in_flight == 0 and outcomes == ["http:cancelled"]
+        with anyio.fail_after(5):
+            result = await runtime.ask("s", "again")
+        assert result.message.content == "one two three"
+        assert outcomes[-1] == "console:ok"
 
 
 async def test_cancelled_turn_is_reported_and_released() -> None:
@@ -222,20 +227,20 @@ async def test_cancelled_turn_is_reported_and_released() -> None:
     model = FakeModel()
     model.add(gate)
     outcomes: list[str] = []
-    runtime = Runtime(
+    async with Runtime(
         AgentLoop(model),
         system_prompt="SYS",
         defaults=AgentDefaults(),
         on_turn=lambda channel, status, seconds: outcomes.append(status),
-    )
-    async with anyio.create_task_group() as tg:
-        tg.start_soon(runtime.ask, "s", "hi")
-        await gate.entered.wait()
-        tg.cancel_scope.cancel()
-    assert outcomes == ["cancelled"] and runtime.in_flight == 0
-    with anyio.fail_after(5):
-        await runtime.wait_idle()
-    assert [m.role for m in await runtime.history("s")] == ["system", "user"]
+    ) as runtime:
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(runtime.ask, "s", "hi")
+            await gate.entered.wait()
+            tg.cancel_scope.cancel()
+        assert outcomes == ["cancelled"] and runtime.in_flight == 0
+        with anyio.fail_after(5):
+            await runtime.wait_idle()
+        assert [m.role for m in await runtime.history("s")] == ["system", "user"]
 
 
 async def test_wait_idle_waits_for_turns_in_flight() -> None:
@@ -244,21 +249,21 @@ async def test_wait_idle_waits_for_turns_in_flight() -> None:
     gate = Gate("g", log)
     model = FakeModel()
     model.add(gate)
-    runtime = make_runtime(model)
-    done: list[str] = []
-    async with anyio.create_task_group() as tg:
-        tg.start_soon(runtime.ask, "s", "hi")
-        await gate.entered.wait()
+    async with make_runtime(model) as runtime:
+        done: list[str] = []
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(runtime.ask, "s", "hi")
+            await gate.entered.wait()
 
-        async def waiter() -> None:
-            await runtime.wait_idle()
-            done.append("idle")
+            async def waiter() -> None:
+                await runtime.wait_idle()
+                done.append("idle")
 
-        tg.start_soon(waiter)
-        await wait_all_tasks_blocked()
-        assert done == []
-        gate.release.set()
-    assert done == ["idle"]
+            tg.start_soon(waiter)
+            await wait_all_tasks_blocked()
+            assert done == []
+            gate.release.set()
+        assert done == ["idle"]
 
 
 async def test_turn_runs_in_scope_with_log_context() -> None:
@@ -275,105 +280,159 @@ async def test_turn_runs_in_scope_with_log_context() -> None:
     tools.add(probe)
     model = FakeModel()
     model.add(answer("", ("probe", "{}")), answer("done"))
-    runtime = make_runtime(model, tools)
-    await runtime.ask("s1", "go", scope=scopes.Scope(tenant="acme"))
-    assert seen["scope"] == scopes.Scope(tenant="acme")
-    assert seen["log"]["session"] == "s1" and seen["log"]["channel"] == "console"
-    assert len(seen["log"]["run_id"]) == 12
-    assert scopes.get() is None and "session" not in structlog.contextvars.get_contextvars()
+    async with make_runtime(model, tools) as runtime:
+        await runtime.ask("s1", "go", scope=scopes.Scope(tenant="acme"))
+        assert seen["scope"] == scopes.Scope(tenant="acme")
+        assert seen["log"]["session"] == "s1" and seen["log"]["channel"] == "console"
+        assert len(seen["log"]["run_id"]) == 12
+        assert scopes.get() is None and "session" not in structlog.contextvars.get_contextvars()
 
 
-class FakeJournal:
+class FakeHistory:
+    """The part of a HistoryStore the session policy uses, recording each call."""
+
     def __init__(self, stored: list[Message] | None = None) -> None:
-        self.stored = stored
+        self.stored = stored or []
         self.appended: list[list[str]] = []
         self.summaries: list[tuple[str, int]] = []
         self.hydrated: list[str] = []
 
-    async def hydrate(self, session_id: str) -> list[Message] | None:
+    async def resume(self, session_id: str, limit: int = 0) -> list[Message]:
         self.hydrated.append(session_id)
         return self.stored
 
-    async def append(self, session_id: str, messages: Sequence[Message]) -> None:
+    async def save_conversation(self, session_id: str, messages: Sequence[Message]) -> None:
         self.appended.append([m.role for m in messages])
 
-    async def summarized(self, session_id: str, summary: Message, tail: Sequence[Message]) -> None:
+    async def save_summary(
+        self, summary: Message, *, session_id: str, tail: Sequence[Message]
+    ) -> None:
         self.summaries.append((summary.content, len(tail)))
 
-    async def forget(self, session_id: str) -> None:
-        self.stored = None
+    async def clear_conversation(self, session_id: str) -> int:
+        self.stored = []
+        return 0
 
 
-async def test_journal_persists_user_message_before_the_model_runs() -> None:
-    """With a journal the user message is persisted before the model call, then each unit."""
-    journal = FakeJournal()
+def with_history(model: FakeModel, history: FakeHistory, **defaults: Any) -> Runtime:
+    settings = AgentDefaults(**defaults)
+    policy = SessionPolicy(
+        max_messages=settings.max_messages,
+        history=history,  # type: ignore[arg-type]
+        max_sessions=settings.max_sessions_in_memory,
+    )
+    return Runtime(AgentLoop(model), system_prompt="SYS", defaults=settings, sessions=policy)
+
+
+async def test_history_persists_user_message_before_the_model_runs() -> None:
+    """With a history the user message is persisted before the model call, then each unit."""
+    history = FakeHistory()
     order: list[str] = []
 
     async def step(messages: Sequence[Message]) -> ChatResult:
-        order.append(f"model after {len(journal.appended)} appends")
+        order.append(f"model after {len(history.appended)} appends")
         return answer("hi")
 
     model = FakeModel()
     model.add(step)
-    runtime = Runtime(
-        AgentLoop(model), system_prompt="SYS", defaults=AgentDefaults(), journal=journal
-    )
-    await runtime.ask("s", "hello")
+    async with with_history(model, history) as runtime:
+        await runtime.ask("s", "hello")
     assert order == ["model after 1 appends"]
-    assert journal.appended == [["user"], ["assistant"]]
-    assert journal.hydrated == ["s"]
-    assert runtime.sessions.max_sessions == AgentDefaults().max_sessions_in_memory
+    assert history.appended == [["user"], ["assistant"]]
+    assert history.hydrated == ["s"]
 
 
-async def test_journal_hydrates_a_new_session() -> None:
-    """A session not in memory is restored from the journal under the current prompt."""
+async def test_history_hydrates_a_new_session() -> None:
+    """A session not in memory is restored from the history under the current prompt."""
     from agentd.messages import assistant, user
 
-    journal = FakeJournal([user("earlier"), assistant("reply")])
-    runtime = Runtime(
-        AgentLoop(FakeModel()), system_prompt="SYS", defaults=AgentDefaults(), journal=journal
-    )
-    history = await runtime.history("s")
-    assert [m.content for m in history] == ["SYS", "earlier", "reply"]
-    await runtime.history("s")
-    assert journal.hydrated == ["s"]
+    history = FakeHistory([user("earlier"), assistant("reply")])
+    async with with_history(FakeModel(), history) as runtime:
+        messages = await runtime.history("s")
+        assert [m.content for m in messages] == ["SYS", "earlier", "reply"]
+        await runtime.history("s")
+    assert history.hydrated == ["s"]
 
 
-async def test_journal_saves_summaries() -> None:
-    """A summarize compaction is persisted through the journal."""
-    journal = FakeJournal()
+async def test_history_saves_summaries() -> None:
+    """A summarize compaction is persisted through the session policy."""
+    history = FakeHistory()
     model = FakeModel(fallback=lambda msgs: answer("x" * 400))
-    runtime = Runtime(
-        AgentLoop(model),
-        system_prompt="SYS",
-        defaults=AgentDefaults(compaction_strategy="summarize", compaction_threshold=100),
-        journal=journal,
-    )
-    for i in range(5):
-        await runtime.ask("s", f"q{i}")
-    model.add(answer("x" * 400), answer("- gist"))
-    await runtime.ask("s", "q5")
-    assert journal.summaries and journal.summaries[-1][1] == 10
-    assert journal.summaries[-1][0].endswith("- gist")
+    async with with_history(
+        model, history, compaction_strategy="summarize", compaction_threshold=100
+    ) as runtime:
+        for i in range(5):
+            await runtime.ask("s", f"q{i}")
+        model.add(answer("x" * 400), answer("- gist"))
+        await runtime.ask("s", "q5")
+    assert history.summaries and history.summaries[-1][1] == 10
+    assert history.summaries[-1][0].endswith("- gist")
 
 
 async def test_prompt_changes_apply_to_existing_sessions() -> None:
     """A new system prompt replaces the old one in sessions on their next turn."""
-    runtime = make_runtime(FakeModel())
-    await runtime.ask("s", "hi")
-    runtime.system_prompt = "NEW"
-    history = await runtime.history("s")
-    assert history[0].content == "NEW" and len(history) == 3
+    async with make_runtime(FakeModel()) as runtime:
+        await runtime.ask("s", "hi")
+        runtime.reload("NEW")
+        history = await runtime.history("s")
+        assert history[0].content == "NEW" and len(history) == 3
 
 
-async def test_given_session_store_is_used() -> None:
-    """A SessionStore passed in (empty, as every new one is) is the one the runtime uses."""
-    from agentd.memory.sessions import SessionStore
+async def test_given_session_policy_is_used() -> None:
+    """A SessionPolicy passed in is the one the runtime uses."""
+    policy = SessionPolicy(max_messages=2)
+    async with Runtime(
+        AgentLoop(FakeModel()), system_prompt="SYS", defaults=AgentDefaults(), sessions=policy
+    ) as runtime:
+        assert runtime.sessions is policy
+        await runtime.ask("s", "hi")
+        assert policy.cached("s") is not None
 
-    store = SessionStore(max_messages=2)
-    runtime = Runtime(
-        AgentLoop(FakeModel()), system_prompt="SYS", defaults=AgentDefaults(), sessions=store
-    )
-    assert runtime.sessions is store
-    await runtime.ask("s", "hi")
-    assert "s" in store
+
+async def test_answer_does_not_wait_for_compaction() -> None:
+    """The answer reaches the reader while the summary is still being written; the next turn
+    of the session waits for it and sees the compacted conversation."""
+    log: list[str] = []
+    summary = Gate("summary", log)
+    model = FakeModel(fallback=lambda msgs: answer("x" * 400))
+    async with make_runtime(
+        model, compaction_strategy="summarize", compaction_threshold=100, max_tokens=100_000
+    ) as runtime:
+        for i in range(5):
+            await runtime.ask("s", f"q{i}")
+        model.add(answer("x" * 400), summary)
+        with anyio.fail_after(5):
+            result = await runtime.ask("s", "q5")
+            await summary.entered.wait()
+        assert result.message.content == "x" * 400 and log == ["enter summary"]
+        assert runtime.in_flight == 1  # compaction still holds the session
+        summary.release.set()
+        model.add(answer("after"))
+        await runtime.ask("s", "q6")
+        assert is_summary(model.requests[-1].messages[1])
+
+
+async def test_model_stream_is_closed_in_the_turn_task() -> None:
+    """A reader that leaves mid-stream: the model stream's cleanup runs in the turn's own task
+    before the runtime is idle, never later in a generator finaliser task."""
+    seen: dict[str, object] = {}
+    release = anyio.Event()
+
+    class Streaming(FakeModel):
+        async def stream(self, *args: Any, **kwargs: Any) -> AsyncIterator[Any]:  # type: ignore[override]
+            seen["task"] = anyio.get_current_task().id
+            try:
+                yield TextDelta("first")
+                release.set()
+                await anyio.sleep_forever()
+            finally:
+                seen["closed_in"] = anyio.get_current_task().id
+
+    async with make_runtime(Streaming()) as runtime:
+        async with runtime.turn("s", "hi") as events:
+            assert isinstance(await anext(events), TextDelta)
+            await release.wait()
+        with anyio.fail_after(5):
+            await runtime.wait_idle()
+        assert seen["closed_in"] == seen["task"]
+        assert [m.role for m in await runtime.history("s")] == ["system", "user"]

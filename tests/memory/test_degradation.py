@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from contextlib import aclosing
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +31,7 @@ def _settings(stub: StubLLM, tmp_path: Path, **memory: Any) -> Settings:
 
 
 async def _turn(app: App, text: str) -> str:
-    async with aclosing(app.runtime.handle("console:test", text, stream=False)) as events:
+    async with app.runtime.turn("console:test", text, stream=False) as events:
         async for event in events:
             if isinstance(event, TurnDone):
                 return event.result.message.content or ""

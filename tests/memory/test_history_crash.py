@@ -13,7 +13,6 @@ import signal
 import subprocess
 import sys
 import time
-from contextlib import aclosing
 from pathlib import Path
 from typing import Any
 
@@ -103,7 +102,7 @@ def _crash_run(stub: StubLLM, workdir: Path, state: Path, turn2: list[Reply], ki
 
 
 async def _drain(runtime: Runtime, text: str) -> None:
-    async with aclosing(runtime.handle(SESSION, text)) as events:
+    async with runtime.turn(SESSION, text) as events:
         async for _ in events:
             pass
 

@@ -1,4 +1,4 @@
-"""SessionStore: the sliding window and the LRU bound on sessions kept in memory."""
+"""SessionStore: the LRU bound on sessions kept in memory."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import anyio
 import anyio.lowlevel
 import pytest
 
-from agentd.memory.sessions import SessionStore, trim
-from agentd.messages import Conversation, Message, ToolCall, assistant, system, tool_result, user
+from agentd.memory.sessions import SessionStore
+from agentd.messages import Conversation, Message, assistant, system, user
 
 
 def chat(n: int, *, with_system: bool = True) -> list[Message]:
@@ -17,56 +17,6 @@ def chat(n: int, *, with_system: bool = True) -> list[Message]:
 
 def contents(messages: list[Message]) -> list[str]:
     return [m.content for m in messages]
-
-
-def test_window_keeps_the_system_message() -> None:
-    """put() keeps the system message and the newest max_messages others."""
-    store = SessionStore(max_messages=3)
-    conv = Conversation(chat(6))
-    store.put("s", conv)
-    assert contents(conv.messages) == ["sys", "a3", "u4", "a5"]
-    assert store.get("s") is conv
-
-
-def test_window_without_system_message() -> None:
-    """Without a system message the window is simply the newest messages."""
-    assert contents(trim(chat(5, with_system=False), 2)) == ["a3", "u4"]
-
-
-@pytest.mark.parametrize("limit", [0, -1, 10])
-def test_no_trimming_within_the_limit(limit: int) -> None:
-    """max_messages 0 (unlimited) or a limit not reached keeps everything."""
-    messages = chat(6)
-    assert trim(messages, limit) == messages
-
-
-def test_window_never_keeps_an_orphan_tool_message() -> None:
-    """A tool result whose assistant tool_calls message falls out of the window goes too."""
-    call_a, call_b = ToolCall("a", "f", "{}"), ToolCall("b", "g", "{}")
-    messages = [
-        system("sys"),
-        user("q"),
-        assistant("", [call_a, call_b]),
-        tool_result(call_a, "ra"),
-        tool_result(call_b, "rb"),
-        assistant("answer"),
-        user("next"),
-    ]
-    for limit in (1, 2, 3, 4):
-        kept = trim(messages, limit)
-        assert kept[0].role == "system"
-        rest = kept[1:]
-        assert rest, limit
-        assert rest[0].role != "tool", (limit, [m.role for m in rest])
-    assert [m.role for m in trim(messages, 3)] == ["system", "assistant", "user"]
-    assert [m.role for m in trim(messages, 5)] == [
-        "system",
-        "assistant",
-        "tool",
-        "tool",
-        "assistant",
-        "user",
-    ]
 
 
 def test_get_or_create_and_delete() -> None:
@@ -119,7 +69,7 @@ def test_unbounded_store_never_evicts() -> None:
 @pytest.mark.anyio
 async def test_concurrent_use_is_safe() -> None:
     """Many tasks creating, putting and deleting sessions leave a consistent store."""
-    store = SessionStore(max_messages=5, max_sessions=50)
+    store = SessionStore(max_sessions=50)
 
     async def worker(n: int) -> None:
         for i in range(50):
@@ -136,4 +86,4 @@ async def test_concurrent_use_is_safe() -> None:
     assert len(store) <= 50
     for session_id in store.ids():
         conv = store.get(session_id)
-        assert conv is not None and len(conv) <= 5
+        assert conv is not None

@@ -20,6 +20,7 @@ async def stub_runtime(url: str, **defaults: Any) -> AsyncIterator[Runtime]:
     async with httpx.AsyncClient(timeout=30) as http:
         llm = LLMClient(http, base_url=url, model="stub", max_retries=0)
         agent_loop = AgentLoop(llm, ToolRegistry(), max_steps=4)
-        yield Runtime(
+        async with Runtime(
             agent_loop, system_prompt="You are a test.", defaults=AgentDefaults(**defaults)
-        )
+        ) as runtime:
+            yield runtime

@@ -7,13 +7,15 @@ import signal
 import socket
 import subprocess
 import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
 import openai
 
 from tests.support.daemon import NotifySocket, daemon, write_config
-from tests.support.stub_llm import StubLLM
+from tests.support.stub_llm import Reply, StubLLM
 
 
 def _free_port() -> int:
@@ -67,3 +69,45 @@ def test_daemon_serves_the_api_and_stops_on_sigterm(stub_llm: StubLLM, tmp_path:
             assert proc.wait(timeout=30) == 0
     finally:
         notify.close()
+
+
+def test_sigterm_drains_queued_turns(stub_llm: StubLLM, tmp_path: Path) -> None:
+    """SIGTERM waits for turns still queued for a slot, not only the running one.
+
+    Regression: a turn counted as in flight only once it held its slot, so the drain ended
+    after the running turn and the queued ones were cut off.
+    """
+    stub_llm.fallback = lambda body: Reply(text="done", delay=1.0)
+    port = _free_port()
+    config = write_config(
+        tmp_path / "config.json",
+        tmp_path,
+        stub_llm.url,
+        channels={"http": {"enabled": True, "port": port}},
+        cron={"enabled": False},
+        default={"max_concurrent_turns": 1},
+    )
+    notify = NotifySocket(tmp_path / "notify.sock")
+    url = f"http://127.0.0.1:{port}/v1/chat/completions"
+
+    def ask(session: str) -> httpx.Response:
+        body = {"messages": [{"role": "user", "content": "hi"}], "user": session}
+        return httpx.post(url, json=body, timeout=60)
+
+    try:
+        with daemon(config, notify) as proc, ThreadPoolExecutor(3) as pool:
+            notify.wait_for("READY=1")
+            replies = [pool.submit(ask, f"s{i}") for i in range(3)]
+            # One runs, two wait for its slot: the gauge counts all three.
+            metrics = f"http://127.0.0.1:{port}/metrics"
+            deadline = time.monotonic() + 20
+            while "agentd_turns_in_flight 3.0" not in httpx.get(metrics).text:
+                assert time.monotonic() < deadline, "three turns never were in flight"
+                time.sleep(0.01)
+            proc.send_signal(signal.SIGTERM)
+            statuses = [r.result(timeout=30).status_code for r in replies]
+            assert proc.wait(timeout=30) == 0
+    finally:
+        notify.close()
+    assert statuses == [200, 200, 200]
+    assert len(stub_llm.requests) == 3

@@ -1,12 +1,18 @@
-"""A turn answered over ASGI: clients that leave or stop reading cancel it, history stays whole."""
+"""A turn answered over ASGI: a client that leaves cancels it, one that stalls holds nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from functools import partial
+from pathlib import Path
 from typing import Any
 
 import anyio
 import pytest
 
+from agentd.config import CronJob
+from agentd.cron.heartbeat import Heartbeat
+from agentd.cron.ticklog import TickLog
 from agentd.daemon.metrics import Metrics
 from agentd.engine.runtime import Runtime
 from channels.http.turn import TurnResponse
@@ -16,9 +22,9 @@ from tests.support.stub_llm import Reply, StubLLM
 pytestmark = pytest.mark.anyio
 
 
-def _cancelled(metrics: Metrics) -> float | None:
+def _turns(metrics: Metrics, status: str) -> float | None:
     return metrics.registry.get_sample_value(
-        "agentd_turns_total", {"channel": "http", "status": "cancelled"}
+        "agentd_turns_total", {"channel": "http", "status": status}
     )
 
 
@@ -37,9 +43,12 @@ async def test_disconnect_during_a_json_turn_cancels_it(
     async def send(message: Any) -> None:
         sent.append(message)
 
-    events = stub_runtime.handle("http:erin", "hello", channel="http", stream=False)
     response = TurnResponse(
-        events, WireReply("agentd"), stream=False, include_usage=False, send_timeout=5
+        lambda: stub_runtime.turn("http:erin", "hello", channel="http", stream=False),
+        WireReply("agentd"),
+        stream=False,
+        include_usage=False,
+        send_timeout=5,
     )
     with anyio.fail_after(10):
         async with anyio.create_task_group() as tg:
@@ -49,7 +58,9 @@ async def test_disconnect_during_a_json_turn_cancels_it(
             gone.set()
     assert sent == []
     assert response.disconnected
-    assert _cancelled(metrics) == 1.0
+    with anyio.fail_after(5):
+        await stub_runtime.wait_idle()
+    assert _turns(metrics, "cancelled") == 1.0
     history = await stub_runtime.history("http:erin")
     assert [m.role for m in history] == ["system", "user"]
 
@@ -57,32 +68,81 @@ async def test_disconnect_during_a_json_turn_cancels_it(
 async def test_client_that_stops_reading_is_dropped(
     stub_runtime: Runtime, stub_llm: StubLLM, metrics: Metrics
 ) -> None:
-    """A streaming client whose socket stops taking data for send_timeout cancels the turn."""
+    """A streaming client that stops taking data for send_timeout is dropped; the answer the
+    model finished meanwhile is kept."""
     stub_llm.add(Reply(text="one two three four five"))
-    bodies = 0
     stalled = anyio.Event()
 
-    async def receive() -> dict[str, Any]:
-        await anyio.sleep_forever()
-        raise AssertionError  # pragma: no cover
+    response = TurnResponse(
+        lambda: stub_runtime.turn("http:finn", "hello", channel="http", stream=True),
+        WireReply("agentd"),
+        stream=True,
+        include_usage=False,
+        send_timeout=0.2,
+    )
+    with anyio.fail_after(10):
+        await response({"type": "http"}, _never_disconnects, _stalls_after(1, stalled))
+        await stub_runtime.wait_idle()
+    assert stalled.is_set()
+    assert response.disconnected
+    assert _turns(metrics, "ok") == 1.0
+    history = await stub_runtime.history("http:finn")
+    assert [m.role for m in history] == ["system", "user", "assistant"]
+
+
+async def test_stalled_streaming_clients_hold_no_turn_slot(
+    stub_runtime: Runtime, stub_llm: StubLLM, tmp_path: Path
+) -> None:
+    """32 stalled streaming clients (as many as turn slots): a turn of another session and a
+    cron tick still complete at once.
+
+    Regression: the global limiter stayed borrowed while a channel wrote to a slow client, so
+    16 stalled clients stopped every channel for send_timeout (60 s).
+    """
+    stub_llm.fallback = lambda body: Reply(text="one two three four five six")
+    assert stub_runtime.limiter.total_tokens == 32
+    stalled = [anyio.Event() for _ in range(32)]
+    async with anyio.create_task_group() as tg:
+        for i, event in enumerate(stalled):
+            response = TurnResponse(
+                partial(stub_runtime.turn, f"http:slow{i}", "hi", channel="http", stream=True),
+                WireReply("agentd"),
+                stream=True,
+                include_usage=False,
+                send_timeout=60,
+            )
+            tg.start_soon(response, {"type": "http"}, _never_disconnects, _stalls_after(1, event))
+        with anyio.fail_after(10):
+            for event in stalled:
+                await event.wait()
+        job = CronJob(name="beat", schedule="1h", prompt="check")
+        with anyio.fail_after(10):
+            result = await stub_runtime.ask("http:other", "are you there?")
+            async with TickLog.open(tmp_path / "ticks.db") as log:
+                status = await Heartbeat(stub_runtime, log, workdir=tmp_path).tick(
+                    job, "2026-01-05T10:00:00Z"
+                )
+        assert result.message.content == "one two three four five six"
+        assert status == "ok"
+        assert stub_runtime.limiter.borrowed_tokens == 0
+        tg.cancel_scope.cancel()
+
+
+async def _never_disconnects() -> dict[str, Any]:
+    await anyio.sleep_forever()
+    raise AssertionError  # pragma: no cover
+
+
+def _stalls_after(bodies: int, stalled: anyio.Event) -> Callable[[Any], Awaitable[None]]:
+    """An ASGI send that takes ``bodies`` body messages, then never returns (a full socket)."""
+    seen = 0
 
     async def send(message: Any) -> None:
-        nonlocal bodies
+        nonlocal seen
         if message["type"] == "http.response.body":
-            bodies += 1
-            if bodies == 2:
+            seen += 1
+            if seen > bodies:
                 stalled.set()
                 await anyio.sleep_forever()
 
-    events = stub_runtime.handle("http:finn", "hello", channel="http", stream=True)
-    response = TurnResponse(
-        events, WireReply("agentd"), stream=True, include_usage=False, send_timeout=0.2
-    )
-    with anyio.fail_after(10):
-        await response({"type": "http"}, receive, send)
-    assert stalled.is_set()
-    assert response.disconnected
-    assert _cancelled(metrics) == 1.0
-    assert stub_runtime.in_flight == 0
-    history = await stub_runtime.history("http:finn")
-    assert [m.role for m in history] == ["system", "user"]
+    return send

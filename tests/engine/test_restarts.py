@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from contextlib import aclosing
 from pathlib import Path
 from typing import Any
 
@@ -145,7 +144,7 @@ async def test_user_message_is_stored_before_the_model_answers(
         async with anyio.create_task_group() as tg:
 
             async def turn() -> None:
-                async with aclosing(app.runtime.handle("s", "second")) as events:
+                async with app.runtime.turn("s", "second") as events:
                     async for event in events:
                         assert not isinstance(event, TurnDone)
 

@@ -1,0 +1,153 @@
+"""What the model sees of a session: the one place that decides it.
+
+Every path that hands a session's messages to the model goes through :class:`SessionPolicy`:
+the sliding window after a turn (``default.max_messages``), the hydration from the durable
+history after a restart or an eviction (the latest summary or window boundary, then the messages
+after it), the heartbeat's own window (persisted, so a restart does not resend old ticks) and the
+summary plus tail that compaction leaves. Each of them ends in :func:`well_formed`, the
+tool-exchange rule: what is sent never starts with a ``tool`` message and never holds an
+assistant ``tool_calls`` message without all of its results (strict servers reject both).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from agentd.memory.history import HistoryStore
+from agentd.memory.sessions import SessionStore
+from agentd.messages import Conversation, Message
+
+
+def well_formed(messages: Sequence[Message]) -> list[Message]:
+    """``messages`` without tool results whose call is missing and calls whose results are.
+
+    A tool exchange (an assistant message with ``tool_calls`` and the ``tool`` messages that
+    answer it) is kept whole or dropped whole; any other message is kept as it is.
+    """
+    out: list[Message] = []
+    i = 0
+    while i < len(messages):
+        message = messages[i]
+        if message.role == "tool":
+            i += 1  # a result without the call that asked for it
+            continue
+        if message.role != "assistant" or not message.tool_calls:
+            out.append(message)
+            i += 1
+            continue
+        j = i + 1
+        while j < len(messages) and messages[j].role == "tool":
+            j += 1
+        results = messages[i + 1 : j]
+        if _answers(message, results):
+            out.extend(messages[i:j])
+        i = j
+    return out
+
+
+def _answers(call: Message, results: Sequence[Message]) -> bool:
+    wanted = [c.id for c in call.tool_calls]
+    got = [r.tool_call_id for r in results]
+    if len(got) != len(wanted):
+        return False
+    return all(g is None for g in got) or sorted(map(str, got)) == sorted(map(str, wanted))
+
+
+def window(messages: Sequence[Message], max_messages: int) -> list[Message]:
+    """The system message and the newest ``max_messages`` others (0 = all), well formed.
+
+    The cut moves forward past ``tool`` messages, so the window starts at a whole exchange.
+    """
+    head = list(messages[:1]) if messages and messages[0].role == "system" else []
+    rest = list(messages[len(head) :])
+    if max_messages > 0 and len(rest) > max_messages:
+        cut = len(rest) - max_messages
+        while cut < len(rest) and rest[cut].role == "tool":
+            cut += 1
+        rest = rest[cut:]
+    return head + well_formed(rest)
+
+
+class SessionPolicy:
+    """Sessions in memory (a :class:`SessionStore`) backed by an optional durable history.
+
+    The runtime calls it under the session's lock; every method is safe for concurrent
+    sessions. ``max_messages`` is the sliding window (0 = unlimited).
+    """
+
+    def __init__(
+        self,
+        *,
+        max_messages: int = 0,
+        history: HistoryStore | None = None,
+        store: SessionStore | None = None,
+        max_sessions: int | None = None,
+    ) -> None:
+        self.max_messages = max_messages
+        self.history = history
+        self.store = store if store is not None else SessionStore(max_sessions=max_sessions)
+
+    def __len__(self) -> int:
+        return len(self.store)
+
+    def cached(self, session_id: str) -> Conversation | None:
+        """The session as held in memory now, or None (nothing is read from the history)."""
+        return self.store.get(session_id)
+
+    async def load(self, session_id: str, system_prompt: str) -> Conversation:
+        """The session's conversation with ``system_prompt`` first, hydrated when not in memory."""
+        conv = self.store.get(session_id)
+        if conv is None:
+            conv = Conversation()
+            if self.history is not None:
+                stored = await self.history.resume(session_id, limit=self.max_messages)
+                conv.extend(well_formed(stored))
+            self.store.put(session_id, conv)
+        conv.set_system(system_prompt)
+        return conv
+
+    async def persist(self, session_id: str, messages: Sequence[Message]) -> None:
+        """Store messages a turn appends (a user message, or a whole tool exchange)."""
+        if self.history is not None:
+            await self.history.save_conversation(session_id, messages)
+
+    def settle(self, session_id: str, conv: Conversation) -> None:
+        """Put the conversation back after a turn, cut to the sliding window."""
+        conv.messages = window(conv.messages, self.max_messages)
+        self.store.put(session_id, conv)
+
+    async def summarized(self, session_id: str, summary: Message, tail: Sequence[Message]) -> None:
+        """Store a compaction summary that the messages ``tail`` follow."""
+        if self.history is not None:
+            await self.history.save_summary(summary, session_id=session_id, tail=tail)
+
+    async def bound(self, session_id: str, keep: int) -> None:
+        """Keep only the newest ``keep`` messages of a session, in memory and on restart.
+
+        The stored boundary counts stored messages: a compaction summary inside the window
+        is kept in memory but not after a restart (the window then starts after it).
+        """
+        conv = self.store.get(session_id)
+        if conv is not None:
+            conv.messages = window(conv.messages, keep)
+            kept = sum(m.role != "system" and not m.metadata.get("summary") for m in conv.messages)
+        else:
+            kept = keep
+        if self.history is not None:
+            await self.history.save_window(session_id, kept)
+
+    def drop(self, session_id: str) -> None:
+        """Forget the session in memory only (its history stays stored)."""
+        self.store.delete(session_id)
+
+    async def forget(self, session_id: str) -> None:
+        """Forget the session in memory and in the durable history."""
+        self.store.delete(session_id)
+        if self.history is not None:
+            await self.history.clear_conversation(session_id)
+
+    def pin(self, session_id: str) -> None:
+        self.store.pin(session_id)
+
+    def unpin(self, session_id: str) -> None:
+        self.store.unpin(session_id)
