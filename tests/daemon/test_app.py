@@ -52,13 +52,11 @@ async def test_memory_state_reaches_readiness_and_metrics(
     tmp_path: Path, stub_llm: StubLLM, env: dict[str, str], state: str, tools: bool
 ) -> None:
     """Long-term memory is off, degraded or ok; the metrics gauge says degraded only then."""
-    from agentd.daemon import metrics as metrics_mod
-
     environ = {"LLAMA_URL": stub_llm.url, "AGENTD_STATE_DIR": str(tmp_path / "state"), **env}
     settings = load_settings(environ=environ).settings
     async with open_app(settings) as app:
         assert app.memory_state() == state
         assert ("memory_search" in app.tools.names) is tools
-        text = metrics_mod.current().exposition().decode()
+        text = app.metrics.exposition().decode()
     degraded = 1.0 if state == "degraded" else 0.0
     assert f"agentd_memory_degraded {degraded}" in text

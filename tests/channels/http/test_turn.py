@@ -7,8 +7,8 @@ from typing import Any
 import anyio
 import pytest
 
-from agentd.daemon.metrics import Metrics
 from agentd.engine.runtime import Runtime
+from agentd.metrics import Metrics
 from channels.http.turn import TurnResponse
 from channels.http.wire import Reply as WireReply
 from tests.support.stub_llm import Reply, StubLLM
