@@ -141,6 +141,7 @@ def build_channels(app: App, health: dict[str, ChannelHealth]) -> list[Any]:
                 ticks_path=settings.ticks_path,
                 workdir=settings.workdir,
                 deliver=deliver,
+                on_tick=app.metrics.cron_tick,
             )
         )
     if settings.channels.telegram.enabled:
