@@ -20,9 +20,10 @@ from agentd.daemon.sdnotify import Notifier, pet_watchdog, watchdog_interval
 from agentd.engine.loop import AgentLoop
 from agentd.engine.runtime import Runtime
 from agentd.engine.tools import ToolRegistry
+from agentd.memory.factory import open_store_or_warn
 from agentd.memory.history import SQLiteHistory
 from agentd.memory.journal import HistoryJournal
-from agentd.memory.longterm import MemoryStore, open_store_or_warn
+from agentd.memory.longterm import MemoryStore
 from agentd.metrics import Metrics
 from agentd.model.client import LLMClient, open_client
 from agentd.model.timed import TimedModel
