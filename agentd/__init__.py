@@ -19,8 +19,9 @@ from agentd.errors import (
     StoredRowError,
     ToolError,
 )
+from agentd.memory.factory import open_store
 from agentd.memory.history import HistoryStore, SQLiteHistory
-from agentd.memory.longterm import Memory, MemoryStore, open_store
+from agentd.memory.longterm import Memory, MemoryStore
 from agentd.messages import Conversation, Message, ToolCall, decode_stored_message
 from agentd.model.client import LLMClient
 from agentd.scope import Scope

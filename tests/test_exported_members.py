@@ -5,6 +5,7 @@ from __future__ import annotations
 import agentd
 
 EXPORTED = [
+    "AgentLoop",
     "AgentdError",
     "ConfigError",
     "Conversation",
@@ -26,7 +27,6 @@ EXPORTED = [
     "ScopeMissing",
     "Settings",
     "StoredRowError",
-    "AgentLoop",
     "ToolCall",
     "ToolError",
     "ToolRegistry",

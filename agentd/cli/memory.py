@@ -15,7 +15,8 @@ import anyio
 from agentd import scope as scopes
 from agentd.config import Loaded, Settings
 from agentd.errors import InvalidMemory, MemoryUnavailable
-from agentd.memory.longterm import Memory, memories_text, open_store
+from agentd.memory.factory import open_store
+from agentd.memory.longterm import Memory, memories_text
 from agentd.model.client import open_client
 
 EX_DATAERR = 65

@@ -1,1 +1,1 @@
-"""The wiring and the process: app, lifecycle, sd_notify, metrics, logging, prompt."""
+"""The wiring and the process: app, lifecycle, sd_notify, logging, prompt."""

@@ -14,7 +14,6 @@ import structlog
 
 from agentd import scope as scopes
 from agentd.config import Settings
-from agentd.daemon import metrics as metrics_mod
 from agentd.daemon.lifecycle import ChannelHealth, supervise_channel
 from agentd.daemon.prompt import build_system_prompt
 from agentd.daemon.sdnotify import Notifier, pet_watchdog, watchdog_interval
@@ -22,9 +21,12 @@ from agentd.engine.loop import AgentLoop
 from agentd.engine.policy import SessionPolicy
 from agentd.engine.runtime import Runtime
 from agentd.engine.tools import ToolRegistry
+from agentd.memory.factory import open_store_or_warn
 from agentd.memory.history import SQLiteHistory
-from agentd.memory.longterm import MemoryStore, open_store_or_warn
+from agentd.memory.longterm import MemoryStore
+from agentd.metrics import Metrics
 from agentd.model.client import LLMClient, open_client
+from agentd.model.timed import TimedModel
 from agentd.tools.builtin import register_builtin_tools
 from agentd.tools.memory import register_memory_tools
 
@@ -42,6 +44,7 @@ class App:
     llm: LLMClient
     tools: ToolRegistry
     runtime: Runtime
+    metrics: Metrics
     channel_health: dict[str, ChannelHealth] = field(default_factory=dict)
     history: SQLiteHistory | None = None
     memory: MemoryStore | None = None
@@ -66,12 +69,15 @@ class App:
 async def open_app(settings: Settings) -> AsyncIterator[App]:
     """Build the runtime and close what it opened on exit."""
     prompt = build_system_prompt(settings.workdir)
+    metrics = Metrics()
     async with AsyncExitStack() as stack:
         sidecar = None
         if settings.llm.sidecar.enabled:
             from agentd.model.sidecar import open_sidecar, with_sidecar_url
 
-            sidecar = await stack.enter_async_context(open_sidecar(settings))
+            sidecar = await stack.enter_async_context(
+                open_sidecar(settings, on_restart=metrics.sidecar_restart)
+            )
             settings = with_sidecar_url(settings, sidecar)
         llm = await stack.enter_async_context(open_client(settings))
         history = await stack.enter_async_context(
@@ -84,9 +90,11 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
         register_builtin_tools(tools, settings.workdir)
         if memory is not None:
             register_memory_tools(tools, memory)
-        metrics = metrics_mod.current()
         agent_loop = AgentLoop(
-            metrics.timed(llm), tools, max_steps=settings.default.max_steps, on_tool=metrics.on_tool
+            TimedModel(llm, metrics.on_llm),
+            tools,
+            max_steps=settings.default.max_steps,
+            on_tool=metrics.on_tool,
         )
         sessions = SessionPolicy(
             max_messages=settings.default.max_messages,
@@ -110,6 +118,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             llm=llm,
             tools=tools,
             runtime=runtime,
+            metrics=metrics,
             history=history,
             memory=memory,
             sidecar=sidecar,
@@ -142,6 +151,7 @@ def build_channels(app: App, health: dict[str, ChannelHealth]) -> list[Any]:
                 ticks_path=settings.ticks_path,
                 workdir=settings.workdir,
                 deliver=deliver,
+                on_tick=app.metrics.cron_tick,
             )
         )
     if settings.channels.telegram.enabled:
@@ -159,6 +169,7 @@ def build_channels(app: App, health: dict[str, ChannelHealth]) -> list[Any]:
         channels.append(
             HttpChannel(
                 settings.channels.http,
+                metrics=app.metrics,
                 readiness=readiness,
                 shutdown_timeout=settings.shutdown_timeout,
             )

@@ -1,14 +1,12 @@
-"""Long-term memory: what a memory is, the store protocol, and :func:`open_store`.
+"""Long-term memory: what a memory is, the store protocol and the input rules every store shares.
 
 A memory is a piece of text the agent chose to keep across sessions, with tags, a timestamp and
 the agent that saved it. The store finds memories by meaning (vector search over embeddings) and
 is scoped: every memory belongs to the tenant scope that saved it (:func:`agentd.scope.current`),
 and no search, get or delete ever sees another scope's memories.
 
-:func:`open_store` keeps the three cases of the original design: no embedding function means no
-long-term memory (``None``); an embedding function but no Milvus address, or a Milvus that cannot
-be reached, raises :class:`~agentd.errors.MemoryUnavailable`, which the app logs as a warning
-before it goes on without memory.
+This module is the interface only; :mod:`agentd.memory.milvus` implements it and
+:mod:`agentd.memory.factory` opens the store the settings describe.
 """
 
 from __future__ import annotations
@@ -16,16 +14,11 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
-from contextlib import AsyncExitStack, asynccontextmanager
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-import structlog
-
-from agentd.errors import InvalidMemory, MemoryUnavailable
-
-log = structlog.get_logger("agentd.memory")
+from agentd.errors import InvalidMemory
 
 #: Turns one text into its embedding (``LLMClient.embed_one``).
 EmbedFunc = Callable[[str], Awaitable[list[float]]]
@@ -177,49 +170,3 @@ def check_top_k(top_k: int) -> int:
     if not 1 <= top_k <= MAX_TOP_K:
         raise InvalidMemory(f"top_k must be between 1 and {MAX_TOP_K}, got {top_k}")
     return top_k
-
-
-@asynccontextmanager
-async def open_store(settings: Any, embed: EmbedFunc | None) -> AsyncIterator[MemoryStore | None]:
-    """The long-term memory store the settings describe, or None when memory is off.
-
-    Raises MemoryUnavailable when memory is on but Milvus is not configured or not reachable.
-    """
-    if embed is None:
-        yield None
-        return
-    addr = settings.milvus_addr
-    if not addr or not str(addr).strip():
-        raise MemoryUnavailable(
-            "memory.embed is on but milvus.addr is empty: set MILVUS_ADDR to a Milvus Lite path "
-            "(ending in .db) or http://host:19530, or set MEMORY_EMBED=false"
-        )
-    from agentd.memory.milvus import MilvusStore
-
-    token = settings.milvus.token
-    async with MilvusStore.open(
-        str(addr).strip(),
-        embed,
-        collection=settings.milvus.collection,
-        token=token.get_secret_value() if token else "",
-        db_name=settings.milvus.db_name,
-        call_timeout=settings.milvus.timeout,
-    ) as store:
-        yield store
-
-
-@asynccontextmanager
-async def open_store_or_warn(
-    settings: Any, embed: EmbedFunc | None
-) -> AsyncIterator[MemoryStore | None]:
-    """:func:`open_store`, but an unavailable store is a logged warning and ``None``."""
-    async with AsyncExitStack() as stack:
-        store: MemoryStore | None
-        try:
-            store = await stack.enter_async_context(open_store(settings, embed))
-        except MemoryUnavailable as exc:
-            log.warning("memory.unavailable", reason=str(exc), effect="running without memory")
-            store = None
-        if store is None and embed is None:
-            log.info("memory.disabled", reason="memory.embed is false")
-        yield store

@@ -2,7 +2,8 @@
 
 :func:`open_sidecar` starts the server on a loopback port, waits for ``/health`` and yields a
 :class:`Sidecar` whose ``base_url`` the LLM client uses. A task watches the process: when it dies
-it is started again on the same port, with exponential backoff, and ``restarts`` counts that.
+it is started again on the same port, with exponential backoff, ``restarts`` counts that and the
+optional ``on_restart`` hook hears of it (``Metrics.sidecar_restart`` in the daemon).
 Leaving the context stops it (SIGTERM, then SIGKILL to its process group).
 
 No orphan survives agentd: the server runs in its own session (so a terminal's Ctrl-C reaches
@@ -31,7 +32,6 @@ import structlog
 from anyio.abc import TaskStatus
 
 from agentd.config import Settings
-from agentd.daemon import metrics
 from agentd.errors import ModelError, SidecarError
 from agentd.model.packages import resolve_model_file
 
@@ -111,6 +111,7 @@ class Sidecar:
     start_timeout: float = 120.0
     backoff: tuple[float, float] = (1.0, 30.0)
     restarts: int = 0
+    on_restart: Callable[[], None] | None = field(default=None, repr=False)
     process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
 
     @property
@@ -210,7 +211,8 @@ class Sidecar:
             if anyio.current_time() - since > 60:
                 delay = self.backoff[0]
             self.restarts += 1
-            metrics.sidecar_restart()
+            if self.on_restart is not None:
+                self.on_restart()
             log.warning("sidecar.restart", restarts=self.restarts, delay=delay)
             await anyio.sleep(delay)
             delay = min(delay * 2, self.backoff[1])
@@ -228,7 +230,12 @@ def _signal_group(proc: subprocess.Popen[bytes], sig: signal.Signals) -> None:
         pass
 
 
-def build_sidecar(settings: Settings, *, backoff: tuple[float, float] = (1.0, 30.0)) -> Sidecar:
+def build_sidecar(
+    settings: Settings,
+    *,
+    backoff: tuple[float, float] = (1.0, 30.0),
+    on_restart: Callable[[], None] | None = None,
+) -> Sidecar:
     """A Sidecar for ``settings.llm.sidecar`` (binary and model resolved, port chosen)."""
     sc = settings.llm.sidecar
     try:
@@ -243,18 +250,24 @@ def build_sidecar(settings: Settings, *, backoff: tuple[float, float] = (1.0, 30
         log_path=settings.state_dir.expanduser() / "llama-server.log",
         start_timeout=sc.start_timeout,
         backoff=backoff,
+        on_restart=on_restart,
     )
 
 
 @asynccontextmanager
 async def open_sidecar(
-    settings: Settings, *, backoff: tuple[float, float] = (1.0, 30.0)
+    settings: Settings,
+    *,
+    backoff: tuple[float, float] = (1.0, 30.0),
+    on_restart: Callable[[], None] | None = None,
 ) -> AsyncIterator[Sidecar]:
     """Start and supervise llama-server; it is stopped when the context exits.
 
+    ``on_restart`` is called each time the server is started again after it died.
+
     Raises SidecarError when the binary or model is missing or the first start fails.
     """
-    sidecar = build_sidecar(settings, backoff=backoff)
+    sidecar = build_sidecar(settings, backoff=backoff, on_restart=on_restart)
     log.info("sidecar.starting", command=sidecar.command, log=str(sidecar.log_path))
     # The body's own exception is re-raised as itself, not wrapped in the task group's group.
     error: BaseException | None = None

@@ -23,9 +23,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from agentd.config import HttpChannelSettings
-from agentd.daemon import metrics as metrics_mod
-from agentd.daemon.metrics import Metrics
 from agentd.engine.runtime import Runtime, Turn
+from agentd.metrics import CONTENT_TYPE, Metrics
 from channels.http.guard import Authenticator, RateLimiter, read_body
 from channels.http.turn import TurnResponse
 from channels.http.wire import ApiError, Reply, error_body, parse_request, session_id
@@ -184,7 +183,7 @@ class Api:
         return JSONResponse(body, status_code=200 if ready else 503)
 
     async def scrape(self, request: Request, who: str | None) -> Response:
-        return Response(self.metrics.exposition(), media_type=metrics_mod.CONTENT_TYPE)
+        return Response(self.metrics.exposition(), media_type=CONTENT_TYPE)
 
     def _model(self) -> dict[str, Any]:
         return {
@@ -244,8 +243,13 @@ def build_app(
     metrics: Metrics | None = None,
     readiness: Readiness | None = None,
 ) -> Starlette:
-    """The ASGI app of the HTTP channel (tests drive it through ``httpx.ASGITransport``)."""
+    """The ASGI app of the HTTP channel (tests drive it through ``httpx.ASGITransport``).
+
+    Without ``metrics`` the app counts into a private :class:`Metrics` of its own.
+    """
     if readiness is None:
         readiness = Readiness(llm=runtime.ping_model)
-    api = Api(runtime, settings, metrics=metrics or metrics_mod.current(), readiness=readiness)
+    if metrics is None:
+        metrics = Metrics()
+    api = Api(runtime, settings, metrics=metrics, readiness=readiness)
     return api.app()

@@ -21,7 +21,7 @@ import uvicorn
 from anyio.abc import TaskStatus
 
 from agentd.config import HttpChannelSettings, daemon_url
-from agentd.daemon.metrics import Metrics
+from agentd.metrics import Metrics
 from channels.http.api import Readiness, build_app
 from channels.http.guard import check_exposure
 

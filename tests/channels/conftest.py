@@ -10,11 +10,12 @@ import pytest
 
 from agentd.config import AgentDefaults, Settings, TelegramSettings
 from agentd.daemon.app import open_app
-from agentd.daemon.metrics import Metrics
 from agentd.engine.loop import AgentLoop
 from agentd.engine.runtime import Runtime
 from agentd.engine.tools import ToolRegistry
+from agentd.metrics import Metrics
 from agentd.model.client import open_client
+from agentd.model.timed import TimedModel
 from agentd.tools.builtin import register_builtin_tools
 from channels.telegram import TelegramChannel
 from tests.support.fake_telegram import TOKEN, FakeTelegram, running_fake
@@ -93,7 +94,7 @@ async def stub_runtime(
     async with open_client(settings) as llm:
         tools = ToolRegistry()
         register_builtin_tools(tools, tmp_path)
-        agent_loop = AgentLoop(metrics.timed(llm), tools, on_tool=metrics.on_tool)
+        agent_loop = AgentLoop(TimedModel(llm, metrics.on_llm), tools, on_tool=metrics.on_tool)
         async with Runtime(
             agent_loop,
             system_prompt=SYSTEM,

@@ -119,7 +119,7 @@ async def test_evicted_sessions_rehydrate_unchanged(stub_llm: StubLLM, tmp_path:
         for session, text in TURNS:
             await app.runtime.ask(session, text)
             assert len(app.runtime.sessions) == 1
-        evictions = app.runtime.sessions.evictions
+        evictions = app.runtime.sessions.store.evictions
     assert evictions >= 6
     assert [r["messages"] for r in stub_llm.requests] == reference
 

@@ -91,12 +91,12 @@ async def test_a_big_log_is_rotated(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
 @pytest.mark.anyio
 async def test_a_dead_server_is_restarted(tmp_path: Path) -> None:
-    """SIGKILL of llama-server: it comes back on the same URL, and the restart is counted."""
-    from agentd.daemon import metrics
-
-    counter = metrics.current().sidecar_restarts
-    before = counter._value.get()
-    async with open_sidecar(_settings(tmp_path), backoff=FAST) as sidecar:
+    """SIGKILL of llama-server: it comes back on the same URL, and on_restart hears of it."""
+    heard: list[str] = []
+    settings = _settings(tmp_path)
+    async with open_sidecar(
+        settings, backoff=FAST, on_restart=lambda: heard.append("restart")
+    ) as sidecar:
         first = sidecar.pid
         assert first is not None
         os.kill(first, signal.SIGKILL)
@@ -113,7 +113,7 @@ async def test_a_dead_server_is_restarted(tmp_path: Path) -> None:
                     pass
                 await anyio.sleep(0.05)
         assert sidecar.restarts == 1
-    assert counter._value.get() == before + 1
+    assert heard == ["restart"]
 
 
 @pytest.mark.anyio
@@ -179,11 +179,14 @@ async def test_the_body_error_comes_out_unwrapped(tmp_path: Path) -> None:
 
 @pytest.mark.anyio
 async def test_open_app_points_the_client_at_the_sidecar(tmp_path: Path) -> None:
-    """With llm.sidecar.enabled, open_app starts it and the LLM client talks to it."""
+    """With llm.sidecar.enabled, open_app starts it, the client talks to it, restarts count."""
     (tmp_path / "workdir").mkdir()
     async with open_app(_settings(tmp_path)) as app:
         assert app.sidecar is not None
         assert app.llm.base_url == f"{app.sidecar.base_url}/v1"
+        assert app.sidecar.on_restart is not None
+        app.sidecar.on_restart()
+        assert "agentd_sidecar_restarts_total 1.0" in app.metrics.exposition().decode()
         pid = app.sidecar.pid
     assert pid is not None and wait_gone(pid, within=10)
 

@@ -14,8 +14,8 @@ import pytest
 from pydantic import SecretStr
 
 from agentd.config import HttpChannelSettings, RateLimitSettings
-from agentd.daemon.metrics import Metrics
 from agentd.engine.runtime import Runtime
+from agentd.metrics import Metrics
 from tests.support.http_channel import serving
 from tests.support.stub_llm import Reply, StubLLM
 

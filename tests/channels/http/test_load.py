@@ -5,8 +5,8 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from agentd.daemon.metrics import Metrics
 from agentd.engine.runtime import Runtime
+from agentd.metrics import Metrics
 from tests.support.http_channel import serving
 from tests.support.stub_llm import StubLLM
 

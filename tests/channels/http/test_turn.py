@@ -13,8 +13,8 @@ import pytest
 from agentd.config import CronJob
 from agentd.cron.heartbeat import Heartbeat
 from agentd.cron.ticklog import TickLog
-from agentd.daemon.metrics import Metrics
 from agentd.engine.runtime import Runtime
+from agentd.metrics import Metrics
 from channels.http.turn import TurnResponse
 from channels.http.wire import Reply as WireReply
 from tests.support.stub_llm import Reply, StubLLM

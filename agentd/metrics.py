@@ -1,42 +1,27 @@
 """Prometheus metrics: one registry per daemon, filled through small hook methods.
 
-Nothing is registered at import time. :class:`Metrics` owns its own ``CollectorRegistry`` (never
-the library's global one), so two daemons (or two tests) in one process do not collide. The
-parts of agentd report through hooks that are plain callables::
+A leaf: it imports nothing from agentd, so any layer (channels included) may take a
+:class:`Metrics` without importing the daemon. Nothing is registered at import time and there is
+no process-wide instance: :class:`Metrics` owns its own ``CollectorRegistry`` (never the library's
+global one), the app creates one and hands it, or its bound hook methods, to what reports::
 
     Runtime(..., on_turn=metrics.on_turn)
-    AgentLoop(metrics.timed(llm), tools, on_tool=metrics.on_tool)
+    AgentLoop(TimedModel(llm, metrics.on_llm), tools, on_tool=metrics.on_tool)
+    CronChannel(..., on_tick=metrics.cron_tick)
+    open_sidecar(settings, on_restart=metrics.sidecar_restart)
 
-and through the module functions :func:`cron_tick`, :func:`sidecar_restart` and
-:func:`memory_degraded`, which report to the process's current metrics (:func:`current`).
+so two daemons (or two tests) in one process never count into each other's numbers.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
-from contextlib import aclosing
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Callable
+from typing import Any
 
-import anyio
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
-from agentd.messages import Message
-from agentd.model.client import ChatResult, Completed, StreamEvent
-
-if TYPE_CHECKING:
-    from agentd.engine.loop import ChatModel
-
-__all__ = [
-    "CONTENT_TYPE",
-    "Metrics",
-    "TimedModel",
-    "cron_tick",
-    "current",
-    "memory_degraded",
-    "sidecar_restart",
-    "use",
-]
+__all__ = ["CONTENT_TYPE", "Metrics"]
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
 
@@ -113,7 +98,16 @@ class Metrics:
         self.tool_seconds.labels(name).observe(seconds)
 
     def on_llm(self, mode: str, outcome: str, seconds: float) -> None:
+        """TimedModel hook: one model call (``chat`` or ``stream``) ended with ``outcome``."""
         self.llm_seconds.labels(mode, outcome).observe(seconds)
+
+    def cron_tick(self, job: str, status: str) -> None:
+        """Heartbeat hook: a tick of ``job`` was recorded (ok, error, missed, skipped)."""
+        self.cron_ticks.labels(job, status).inc()
+
+    def sidecar_restart(self) -> None:
+        """Sidecar hook: the local model server was restarted."""
+        self.sidecar_restarts.inc()
 
     def watch_runtime(self, runtime: Any) -> None:
         """Read sessions in memory and turns in flight from ``runtime`` at each scrape."""
@@ -124,93 +118,6 @@ class Metrics:
         """Report long-term memory as degraded while ``state()`` says ``degraded``."""
         self.memory_degraded.set_function(lambda: 1.0 if state() == "degraded" else 0.0)
 
-    def timed(self, model: ChatModel) -> TimedModel:
-        """``model`` with every call's latency recorded."""
-        return TimedModel(model, self.on_llm)
-
     def exposition(self) -> bytes:
         """The registry in the Prometheus text format."""
         return generate_latest(self.registry)
-
-
-class TimedModel:
-    """A ChatModel that reports each call's duration and outcome; otherwise transparent."""
-
-    def __init__(self, inner: ChatModel, observe: Callable[[str, str, float], None]) -> None:
-        self.inner = inner
-        self._observe = observe
-
-    async def chat(
-        self,
-        messages: Sequence[Message],
-        tools: Sequence[dict[str, Any]] | None = None,
-        tool_names: frozenset[str] = frozenset(),
-    ) -> ChatResult:
-        started = anyio.current_time()
-        outcome = "error"
-        try:
-            result = await self.inner.chat(messages, tools, tool_names)
-            outcome = "ok"
-            return result
-        finally:
-            self._observe("chat", outcome, anyio.current_time() - started)
-
-    async def stream(
-        self,
-        messages: Sequence[Message],
-        tools: Sequence[dict[str, Any]] | None = None,
-        tool_names: frozenset[str] = frozenset(),
-    ) -> AsyncIterator[StreamEvent]:
-        started = anyio.current_time()
-        outcome = "error"
-        inner = cast(
-            AsyncGenerator[StreamEvent, None], self.inner.stream(messages, tools, tool_names)
-        )
-        try:
-            async with aclosing(inner):
-                async for event in inner:
-                    if isinstance(event, Completed):
-                        outcome = "ok"
-                    yield event
-        except (GeneratorExit, anyio.get_cancelled_exc_class()):
-            outcome = "cancelled"
-            raise
-        finally:
-            self._observe("stream", outcome, anyio.current_time() - started)
-
-    async def ping(self) -> bool:
-        """The inner model's ping, or True when it has none."""
-        ping = getattr(self.inner, "ping", None)
-        return True if ping is None else bool(await ping())
-
-
-_current: Metrics | None = None
-
-
-def current() -> Metrics:
-    """The process's metrics, created on first use."""
-    global _current
-    if _current is None:
-        _current = Metrics()
-    return _current
-
-
-def use(metrics: Metrics | None) -> None:
-    """Make ``metrics`` the process's current metrics (None: a fresh one on next use)."""
-    global _current
-    _current = metrics
-
-
-def cron_tick(job: str, status: str) -> None:
-    """A heartbeat tick was recorded with ``status`` (ok, error, missed, skipped)."""
-    current().cron_ticks.labels(job, status).inc()
-
-
-def sidecar_restart() -> None:
-    """The local model server was restarted."""
-    current().sidecar_restarts.inc()
-
-
-def memory_degraded(degraded: bool) -> None:
-    """Long-term memory became unavailable (True) or available again (False)."""
-    current().memory_degraded.set(1 if degraded else 0)

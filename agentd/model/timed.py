@@ -1,0 +1,76 @@
+"""TimedModel: a chat model that reports how long each call took and how it ended.
+
+It reports through a plain callable, ``observe(mode, outcome, seconds)`` (``Metrics.on_llm`` in
+the daemon), so the model package knows nothing about metrics: ``mode`` is ``chat`` or
+``stream``, ``outcome`` is ``ok``, ``error`` or ``cancelled`` (a stream closed before its end).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
+from contextlib import aclosing
+from typing import TYPE_CHECKING, Any, cast
+
+import anyio
+
+from agentd.messages import Message
+from agentd.model.client import ChatResult, Completed, StreamEvent
+
+if TYPE_CHECKING:
+    from agentd.engine.loop import ChatModel
+
+__all__ = ["Observe", "TimedModel"]
+
+#: Receives one call's mode (chat, stream), outcome (ok, error, cancelled) and duration.
+Observe = Callable[[str, str, float], None]
+
+
+class TimedModel:
+    """A ChatModel that reports each call's duration and outcome; otherwise transparent."""
+
+    def __init__(self, inner: ChatModel, observe: Observe) -> None:
+        self.inner = inner
+        self._observe = observe
+
+    async def chat(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[dict[str, Any]] | None = None,
+        tool_names: frozenset[str] = frozenset(),
+    ) -> ChatResult:
+        started = anyio.current_time()
+        outcome = "error"
+        try:
+            result = await self.inner.chat(messages, tools, tool_names)
+            outcome = "ok"
+            return result
+        finally:
+            self._observe("chat", outcome, anyio.current_time() - started)
+
+    async def stream(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[dict[str, Any]] | None = None,
+        tool_names: frozenset[str] = frozenset(),
+    ) -> AsyncIterator[StreamEvent]:
+        started = anyio.current_time()
+        outcome = "error"
+        inner = cast(
+            AsyncGenerator[StreamEvent, None], self.inner.stream(messages, tools, tool_names)
+        )
+        try:
+            async with aclosing(inner):
+                async for event in inner:
+                    if isinstance(event, Completed):
+                        outcome = "ok"
+                    yield event
+        except (GeneratorExit, anyio.get_cancelled_exc_class()):
+            outcome = "cancelled"
+            raise
+        finally:
+            self._observe("stream", outcome, anyio.current_time() - started)
+
+    async def ping(self) -> bool:
+        """The inner model's ping, or True when it has none."""
+        ping = getattr(self.inner, "ping", None)
+        return True if ping is None else bool(await ping())
