@@ -16,7 +16,7 @@ so two daemons (or two tests) in one process never count into each other's numbe
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Protocol
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
@@ -28,6 +28,15 @@ CONTENT_TYPE = CONTENT_TYPE_LATEST
 # Turns wait for tools and model calls: seconds to minutes on a small local model.
 TURN_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300)
 LLM_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120)
+
+
+class RuntimeLoad(Protocol):
+    """What the gauges read of the runtime at each scrape."""
+
+    @property
+    def session_count(self) -> int: ...
+    @property
+    def in_flight(self) -> int: ...
 
 
 class Metrics:
@@ -109,7 +118,7 @@ class Metrics:
         """Sidecar hook: the local model server was restarted."""
         self.sidecar_restarts.inc()
 
-    def watch_runtime(self, runtime: Any) -> None:
+    def watch_runtime(self, runtime: RuntimeLoad) -> None:
         """Read sessions in memory and turns in flight from ``runtime`` at each scrape."""
         self.active_sessions.set_function(lambda: runtime.session_count)
         self.turns_in_flight.set_function(lambda: runtime.in_flight)
