@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import aclosing, asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -24,6 +24,7 @@ from agentd.errors import LLMError, LLMResponseError, LLMStatusError, LLMUnavail
 from agentd.messages import Message, ToolCall, assistant
 from agentd.model.textcalls import TextToolCallFilter, parse_text_tool_calls
 from agentd.model.transport import ShardedTransport
+from agentd.sse import sse_data
 
 log = structlog.get_logger("agentd.model.client")
 
@@ -249,12 +250,13 @@ class LLMClient:
         body["stream"] = True
         body["stream_options"] = {"include_usage": True}
         names = frozenset(tool_names)
-        async with self._open_stream(body) as response:
-            assembler = _StreamAssembler()
-            text_filter = TextToolCallFilter(enabled=bool(names))
-            async for data in _sse_data(response):
-                if data == "[DONE]":
-                    break
+        assembler = _StreamAssembler()
+        text_filter = TextToolCallFilter(enabled=bool(names))
+        async with (
+            self._open_stream(body) as response,
+            aclosing(sse_data(response.aiter_lines())) as events,
+        ):
+            async for data in events:
                 try:
                     chunk = json.loads(data)
                 except ValueError as exc:
@@ -411,21 +413,6 @@ class _StreamAssembler:
                 name=slot["name"],
                 arguments="".join(slot["args"]) or "{}",
             )
-
-
-async def _sse_data(response: httpx.Response) -> AsyncIterator[str]:
-    """The ``data:`` payloads of a server-sent event stream (multi-line data joined by \\n)."""
-    lines: list[str] = []
-    async for line in response.aiter_lines():
-        if not line:
-            if lines:
-                yield "\n".join(lines)
-                lines = []
-            continue
-        if line.startswith("data:"):
-            lines.append(line[5:].removeprefix(" "))
-    if lines:
-        yield "\n".join(lines)
 
 
 @asynccontextmanager
