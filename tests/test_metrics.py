@@ -78,7 +78,7 @@ def test_watch_runtime_reads_gauges_at_scrape_time() -> None:
     """Active sessions and turns in flight are read from the runtime when scraped."""
 
     class FakeRuntime:
-        sessions = (1, 2, 3)
+        session_count = 3
         in_flight = 2
 
     m = Metrics()

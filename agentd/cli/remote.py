@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncGenerator
-from typing import Any
+from contextlib import aclosing
 
 import httpx
 
 from agentd.errors import DaemonError, DaemonUnavailable
+from agentd.sse import sse_data
 
 
 def _error_message(response: httpx.Response) -> str:
@@ -22,6 +23,27 @@ def _error_message(response: httpx.Response) -> str:
         return str(body["error"]["message"])
     except (ValueError, KeyError, TypeError):
         return response.text[:200] or response.reason_phrase
+
+
+def _pieces(data: str) -> list[str]:
+    """The text deltas of one stream chunk; an error chunk raises DaemonError."""
+    try:
+        chunk = json.loads(data)
+    except ValueError:
+        raise DaemonError(
+            f"the daemon sent a stream chunk that is not JSON: {data[:200]!r}"
+        ) from None
+    if not isinstance(chunk, dict):
+        raise DaemonError(f"the daemon sent a stream chunk that is not an object: {data[:200]!r}")
+    if "error" in chunk:
+        error = chunk["error"]
+        raise DaemonError(str(error.get("message") if isinstance(error, dict) else error))
+    pieces: list[str] = []
+    for choice in chunk.get("choices") or ():
+        piece = (choice.get("delta") or {}).get("content") if isinstance(choice, dict) else None
+        if isinstance(piece, str) and piece:
+            pieces.append(piece)
+    return pieces
 
 
 class DaemonClient:
@@ -42,18 +64,9 @@ class DaemonClient:
                 if response.status_code != 200:
                     await response.aread()
                     raise DaemonError(_error_message(response), response.status_code)
-                async for line in response.aiter_lines():
-                    if not line.startswith("data: "):
-                        continue
-                    data = line[6:]
-                    if data == "[DONE]":
-                        return
-                    chunk: dict[str, Any] = json.loads(data)
-                    if "error" in chunk:
-                        raise DaemonError(str(chunk["error"].get("message")))
-                    for choice in chunk.get("choices") or ():
-                        piece = (choice.get("delta") or {}).get("content")
-                        if piece:
+                async with aclosing(sse_data(response.aiter_lines())) as events:
+                    async for data in events:
+                        for piece in _pieces(data):
                             yield piece
         except httpx.ConnectError as exc:
             raise DaemonUnavailable(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
@@ -10,6 +9,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import anyio
 import structlog
 from anyio.abc import TaskStatus
+
+from agentd.backoff import Backoff
 
 if TYPE_CHECKING:
     from agentd.engine.runtime import Runtime
@@ -46,7 +47,7 @@ async def supervise_channel(
     fails (so one broken channel cannot hold back the daemon's readiness).
     """
     reported = False
-    failures = 0
+    backoff = Backoff(base_backoff, MAX_BACKOFF, reset_after=STABLE_AFTER)
     while True:
         began = anyio.current_time()
         try:
@@ -64,14 +65,11 @@ async def supervise_channel(
             error = _describe(exc)
             health.last_error = error
             health.state = "restarting"
-            if anyio.current_time() - began > STABLE_AFTER:
-                failures = 0
-            delay = min(MAX_BACKOFF, base_backoff * math.pow(2, failures))
-            failures += 1
+            delay = backoff.next_delay(ran_for=anyio.current_time() - began)
             health.restarts += 1
             if on_restart is not None:
                 on_restart(health.name)
-            log.error("channel.failed", channel=health.name, error=error, retry_in=delay)
+            log.error("channel.failed", channel=health.name, error=error, retry_in=round(delay, 2))
             if not reported:
                 task_status.started()
                 reported = True

@@ -1,4 +1,8 @@
-"""structlog setup: JSON lines under systemd, a console renderer in a terminal, secrets redacted."""
+"""structlog setup: JSON lines under systemd, a console renderer in a terminal, secrets redacted.
+
+Libraries that log through stdlib ``logging`` (uvicorn, httpx, pymilvus) go through the same
+processors, so redaction and the renderer apply to every line the daemon writes.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from collections.abc import MutableMapping
 from typing import Any, TextIO
 
 import structlog
+from structlog.typing import Processor
 
 # Whole name parts only: ``bot_token`` and ``api_key`` are secrets, ``prompt_tokens`` is a count.
 _SECRET_KEYS = re.compile(
@@ -72,7 +77,12 @@ def configure(
     secrets: tuple[str, ...] = (),
     stream: TextIO | None = None,
 ) -> None:
-    """Configure structlog (and stdlib logging of libraries) once, from the entry point."""
+    """Configure structlog and stdlib logging once, from the entry point.
+
+    structlog's own loggers and stdlib ones (uvicorn, httpx, pymilvus...) share one processor
+    chain, so every line is redacted and rendered alike: stdlib records reach it through
+    ``ProcessorFormatter`` on the root handler, with the chain as its ``foreign_pre_chain``.
+    """
     out = stream or sys.stderr
     numeric = logging.getLevelName(level.upper())
     renderer: Any
@@ -80,21 +90,31 @@ def configure(
         renderer = structlog.processors.JSONRenderer()
     else:
         renderer = structlog.dev.ConsoleRenderer(colors=out.isatty())
+    shared: list[Processor] = [
+        structlog.contextvars.merge_contextvars,
+        structlog.processors.add_log_level,
+        structlog.processors.TimeStamper(fmt="iso", utc=True),
+        structlog.processors.format_exc_info,
+        # Last before rendering, so tracebacks and every added field are scrubbed too.
+        Redact(secrets),
+    ]
     structlog.configure(
-        processors=[
-            structlog.contextvars.merge_contextvars,
-            structlog.processors.add_log_level,
-            structlog.processors.TimeStamper(fmt="iso", utc=True),
-            structlog.processors.format_exc_info,
-            Redact(secrets),
-            renderer,
-        ],
+        processors=[*shared, renderer],
         wrapper_class=structlog.make_filtering_bound_logger(numeric),
-        logger_factory=structlog.PrintLoggerFactory(out),
+        # One write per line (PrintLogger writes the newline apart), so a stdlib line from a
+        # worker thread never lands between an event and its newline.
+        logger_factory=structlog.WriteLoggerFactory(out),
         # No caching: module-level loggers that logged once would keep the first
         # configuration (and its stream) forever, and a second configure() would not reach them.
         cache_logger_on_first_use=False,
     )
-    logging.basicConfig(level=max(numeric, logging.WARNING), stream=out, force=True)
+    handler = logging.StreamHandler(out)
+    handler.setFormatter(
+        structlog.stdlib.ProcessorFormatter(
+            foreign_pre_chain=[structlog.stdlib.add_logger_name, *shared],
+            processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta, renderer],
+        )
+    )
+    logging.basicConfig(level=max(numeric, logging.WARNING), handlers=[handler], force=True)
     # httpx logs every request at INFO, with URLs that may carry a bot token.
     logging.getLogger("httpx").setLevel(logging.WARNING)

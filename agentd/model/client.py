@@ -1,20 +1,17 @@
 """Async client for OpenAI-compatible model servers (llama.cpp ``llama-server`` by default).
 
 It runs on an injected ``httpx.AsyncClient`` (tests pass one with ``httpx.MockTransport``),
-retries connect errors, 5xx and 429 with jittered backoff (honouring ``Retry-After``), parses
-SSE streams and assembles tool-call deltas, and turns tool calls that local models write as text
-into real tool calls (see :mod:`agentd.model.textcalls`).
+retries connect errors, 5xx and 429 with :class:`~agentd.backoff.Backoff` (honouring
+``Retry-After``), parses SSE streams and assembles tool-call deltas, and turns tool calls that
+local models write as text into real tool calls (see :mod:`agentd.model.textcalls`).
 """
 
 from __future__ import annotations
 
-import email.utils
 import json
-import random
 import secrets
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import aclosing, asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -22,10 +19,12 @@ import anyio
 import httpx
 import structlog
 
+from agentd.backoff import Backoff, parse_retry_after
 from agentd.errors import LLMError, LLMResponseError, LLMStatusError, LLMUnavailable
 from agentd.messages import Message, ToolCall, assistant
 from agentd.model.textcalls import TextToolCallFilter, parse_text_tool_calls
 from agentd.model.transport import ShardedTransport
+from agentd.sse import sse_data
 
 log = structlog.get_logger("agentd.model.client")
 
@@ -33,6 +32,7 @@ T = TypeVar("T")
 
 EMBED_BATCH = 32
 MAX_BACKOFF = 20.0
+MAX_RETRY_AFTER = 60.0  # one server answer cannot park a turn for hours
 
 
 def api_root(base_url: str) -> str:
@@ -91,20 +91,8 @@ def _new_call_id() -> str:
 
 def _retry_after(response: httpx.Response) -> float | None:
     """Seconds to wait from a Retry-After header (seconds or an HTTP date), capped at 60."""
-    value = response.headers.get("retry-after")
-    if value is None:
-        return None
-    try:
-        seconds = float(value)
-    except ValueError:
-        try:
-            when = email.utils.parsedate_to_datetime(value)
-        except (TypeError, ValueError):
-            return None
-        if when.tzinfo is None:
-            return None
-        seconds = when.timestamp() - time.time()
-    return max(0.0, min(seconds, 60.0))
+    seconds = parse_retry_after(response.headers.get("retry-after"))
+    return None if seconds is None else min(seconds, MAX_RETRY_AFTER)
 
 
 def _error_message(err: Any) -> str | None:
@@ -167,9 +155,10 @@ class LLMClient:
         return body
 
     async def _with_retries(self, what: str, call: Callable[[], Awaitable[T]]) -> T:
+        backoff = Backoff(self._backoff_base, MAX_BACKOFF)
         attempt = 0
         while True:
-            delay: float | None = None
+            retry_after: float | None = None
             try:
                 return await call()
             except httpx.TransportError as exc:
@@ -183,11 +172,9 @@ class LLMClient:
                 retryable = exc.status_code == 429 or exc.status_code >= 500
                 if not retryable or attempt >= self._max_retries:
                     raise
-                delay = getattr(exc, "retry_after", None)
+                retry_after = getattr(exc, "retry_after", None)
                 reason = f"HTTP {exc.status_code}"
-            if delay is None:
-                delay = min(MAX_BACKOFF, self._backoff_base * 2**attempt)
-                delay *= random.uniform(0.5, 1.5)
+            delay = backoff.next_delay(retry_after=retry_after)
             attempt += 1
             log.warning(
                 "llm.retry", what=what, reason=reason, attempt=attempt, delay=round(delay, 2)
@@ -263,12 +250,13 @@ class LLMClient:
         body["stream"] = True
         body["stream_options"] = {"include_usage": True}
         names = frozenset(tool_names)
-        async with self._open_stream(body) as response:
-            assembler = _StreamAssembler()
-            text_filter = TextToolCallFilter(enabled=bool(names))
-            async for data in _sse_data(response):
-                if data == "[DONE]":
-                    break
+        assembler = _StreamAssembler()
+        text_filter = TextToolCallFilter(enabled=bool(names))
+        async with (
+            self._open_stream(body) as response,
+            aclosing(sse_data(response.aiter_lines())) as events,
+        ):
+            async for data in events:
                 try:
                     chunk = json.loads(data)
                 except ValueError as exc:
@@ -425,21 +413,6 @@ class _StreamAssembler:
                 name=slot["name"],
                 arguments="".join(slot["args"]) or "{}",
             )
-
-
-async def _sse_data(response: httpx.Response) -> AsyncIterator[str]:
-    """The ``data:`` payloads of a server-sent event stream (multi-line data joined by \\n)."""
-    lines: list[str] = []
-    async for line in response.aiter_lines():
-        if not line:
-            if lines:
-                yield "\n".join(lines)
-                lines = []
-            continue
-        if line.startswith("data:"):
-            lines.append(line[5:].removeprefix(" "))
-    if lines:
-        yield "\n".join(lines)
 
 
 @asynccontextmanager

@@ -31,6 +31,7 @@ import httpx
 import structlog
 from anyio.abc import TaskStatus
 
+from agentd.backoff import Backoff
 from agentd.config import Settings
 from agentd.errors import ModelError, SidecarError
 from agentd.model.packages import resolve_model_file
@@ -43,6 +44,7 @@ POLL = 0.2
 STOP_GRACE = 5.0
 LOG_TAIL = 1500
 LOG_ROTATE = 10 * 1024 * 1024
+STABLE_AFTER = 60.0  # a server that ran this long restarts from the first backoff step again
 
 
 def free_port() -> int:
@@ -183,7 +185,7 @@ class Sidecar:
     async def supervise(self, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
         """Run the server until cancelled, restarting it when it dies."""
         started = False
-        delay = self.backoff[0]
+        backoff = Backoff(*self.backoff, reset_after=STABLE_AFTER)
         while True:
             since = anyio.current_time()
             proc = None
@@ -208,14 +210,12 @@ class Sidecar:
             finally:
                 if proc is not None:
                     await self._stop(proc)
-            if anyio.current_time() - since > 60:
-                delay = self.backoff[0]
+            delay = backoff.next_delay(ran_for=anyio.current_time() - since)
             self.restarts += 1
             if self.on_restart is not None:
                 self.on_restart()
-            log.warning("sidecar.restart", restarts=self.restarts, delay=delay)
+            log.warning("sidecar.restart", restarts=self.restarts, delay=round(delay, 2))
             await anyio.sleep(delay)
-            delay = min(delay * 2, self.backoff[1])
 
 
 async def _wait_exit(proc: subprocess.Popen[bytes]) -> int:

@@ -8,7 +8,6 @@ logged; httpx exceptions (whose text or request may carry it) are translated int
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -16,6 +15,7 @@ import anyio
 import httpx
 import structlog
 
+from agentd.backoff import Backoff
 from agentd.errors import TelegramError
 
 log = structlog.get_logger("channels.telegram")
@@ -72,34 +72,11 @@ class BotAPI:
         raise TelegramError(method, description, status=status, retry_after=retry_after)
 
 
-class Backoff:
-    """Exponential delays with jitter, ``initial`` doubling up to ``maximum``; reset on success."""
-
-    __slots__ = ("_next", "initial", "maximum")
-
-    def __init__(self, initial: float, maximum: float) -> None:
-        self.initial = initial
-        self.maximum = max(maximum, initial)
-        self._next = initial
-
-    def reset(self) -> None:
-        self._next = self.initial
-
-    def delay(self, error: TelegramError | None = None) -> float:
-        """The next delay: Telegram's ``retry_after`` when it gave one, else the next step."""
-        if error is not None and error.retry_after is not None:
-            return error.retry_after
-        current = self._next
-        self._next = min(self._next * 2, self.maximum)
-        # Jitter keeps many restarted bots from hitting the server in step.
-        return current * random.uniform(0.8, 1.0)
-
-    async def sleep(self, error: TelegramError | None = None) -> None:
-        await anyio.sleep(self.delay(error))
-
-
 async def with_retries(what: Callable[[], Awaitable[T]], *, backoff: Backoff, attempts: int) -> T:
-    """Run ``what``, retrying retryable TelegramErrors up to ``attempts`` times in all."""
+    """Run ``what``, retrying retryable TelegramErrors up to ``attempts`` times in all.
+
+    Between attempts it waits ``backoff``'s next delay, or Telegram's ``retry_after``.
+    """
     for attempt in range(1, attempts + 1):
         try:
             return await what()
@@ -107,5 +84,5 @@ async def with_retries(what: Callable[[], Awaitable[T]], *, backoff: Backoff, at
             if not exc.retryable or attempt == attempts:
                 raise
             log.info("telegram.retry", error=str(exc), attempt=attempt)
-            await backoff.sleep(exc)
+            await anyio.sleep(backoff.next_delay(retry_after=exc.retry_after))
     raise AssertionError("unreachable")

@@ -25,11 +25,12 @@ import httpx
 import structlog
 from anyio.abc import TaskGroup, TaskStatus
 
+from agentd.backoff import Backoff
 from agentd.config import Settings, TelegramSettings
 from agentd.engine.loop import TurnResult
 from agentd.errors import AgentdError, ConfigError, TelegramError
 from channels.base import InboundMessage, Target
-from channels.telegram.api import Backoff, BotAPI, with_retries
+from channels.telegram.api import BotAPI, with_retries
 from channels.telegram.format import render_parts
 from channels.telegram.state import Update, UpdateLedger
 
@@ -164,7 +165,7 @@ class TelegramChannel:
                 break
             except TelegramError as exc:
                 log.warning("telegram.unreachable", error=str(exc), hint=_hint(exc))
-                await backoff.sleep(exc)
+                await anyio.sleep(backoff.next_delay(retry_after=exc.retry_after))
         self._bot_id = int(me["id"])
         username = str(me.get("username") or "")
         self._mention = re.compile(rf"@{re.escape(username)}\b", re.I) if username else None
@@ -193,7 +194,7 @@ class TelegramChannel:
                 level = log.warning if self._ready else log.info
                 level("telegram.unreachable", error=str(exc), hint=_hint(exc))
                 self._ready = False
-                await backoff.sleep(exc)
+                await anyio.sleep(backoff.next_delay(retry_after=exc.retry_after))
                 continue
             if not self._ready:
                 log.info("telegram.reconnected")

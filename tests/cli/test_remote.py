@@ -47,6 +47,13 @@ async def test_streams_pieces_with_session_and_token() -> None:
     assert seen[0].headers["authorization"] == "Bearer t"
 
 
+async def test_reads_events_through_the_shared_parser() -> None:
+    """Events without the space after data: and split over lines are read like any other."""
+    body = 'data:{"choices":[{"delta":{"content":"a"}}]}\n\ndata: {"choices":\ndata: []}\n\n'
+    response = httpx.Response(200, text=body, headers={"content-type": "text/event-stream"})
+    assert await _collect(lambda request: response) == ["a"]
+
+
 @pytest.mark.parametrize(
     ("response", "message"),
     [
@@ -64,6 +71,9 @@ async def test_streams_pieces_with_session_and_token() -> None:
             "model failed",
             id="error-event",
         ),
+        pytest.param(_sse('data: {"error":"overloaded"}'), "overloaded", id="error-string"),
+        pytest.param(_sse("data: <html>"), "not JSON", id="not-json"),
+        pytest.param(_sse("data: [1, 2]"), "not an object", id="not-an-object"),
     ],
 )
 async def test_errors_become_daemon_errors(response: httpx.Response, message: str) -> None:

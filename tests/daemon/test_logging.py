@@ -148,6 +148,44 @@ def test_exceptions_are_redacted() -> None:
     assert "SECRET" not in out.getvalue() and "RuntimeError" in event["exception"]
 
 
+def test_stdlib_logs_are_redacted_json() -> None:
+    """A uvicorn warning holding a configured secret is a JSON line with the secret masked."""
+    out = io.StringIO()
+    configure(level="info", fmt="json", stream=out, secrets=("s3cr3t",))
+    with structlog.contextvars.bound_contextvars(session="tg:1"):
+        logging.getLogger("uvicorn.error").warning("bad header %r from %s", "s3cr3t", "10.0.0.1")
+    event = json.loads(out.getvalue())
+    assert "s3cr3t" not in out.getvalue()
+    assert event["event"] == f"bad header '{REDACTED}' from 10.0.0.1"
+    assert event["level"] == "warning" and event["logger"] == "uvicorn.error"
+    assert event["session"] == "tg:1" and event["timestamp"].endswith("Z")
+
+
+def test_stdlib_tracebacks_are_redacted() -> None:
+    """A library's logged exception is rendered into the JSON event and scrubbed."""
+    out = io.StringIO()
+    configure(fmt="json", stream=out)
+    try:
+        raise ConnectionError("POST https://api.telegram.org/bot42:SECRET/getMe")
+    except ConnectionError:
+        logging.getLogger("apscheduler.executors.default").exception("call failed")
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 1 and "SECRET" not in lines[0]
+    event = json.loads(lines[0])
+    assert event["event"] == "call failed" and "ConnectionError" in event["exception"]
+
+
+def test_stdlib_and_structlog_lines_share_the_stream() -> None:
+    """Both kinds of line go to the configured stream, in order, one JSON object per line."""
+    out = io.StringIO()
+    configure(fmt="json", stream=out)
+    structlog.get_logger("agentd.test").warning("first")
+    logging.getLogger("httpx").warning("second")
+    logging.getLogger("uvicorn.access").info("hidden: libraries speak from WARNING up")
+    events = [json.loads(line)["event"] for line in out.getvalue().splitlines()]
+    assert events == ["first", "second"]
+
+
 def test_library_logs_are_quiet() -> None:
     """httpx request logs (URLs may carry tokens) are held at WARNING."""
     configure(stream=io.StringIO())

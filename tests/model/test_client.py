@@ -356,8 +356,8 @@ async def test_retries_connect_errors_then_succeeds(sleeps: list[float]) -> None
     result = await make_client(handler, backoff_base=1.0).chat([user("hi")])
     assert result.message.content == "up"
     assert len(seen) == 3 and len(sleeps) == 2
-    # Jittered exponential backoff: base * 2**attempt * [0.5, 1.5].
-    assert 0.5 <= sleeps[0] <= 1.5 and 1.0 <= sleeps[1] <= 3.0
+    # Exponential backoff with equal jitter: base * 2**attempt * [0.5, 1].
+    assert 0.5 <= sleeps[0] <= 1.0 and 1.0 <= sleeps[1] <= 2.0
 
 
 async def test_connect_errors_exhaust_into_unavailable(sleeps: list[float]) -> None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import anyio
 import httpx
 import pytest
 
+from agentd.backoff import Backoff
 from agentd.errors import TelegramError
-from channels.telegram.api import Backoff, BotAPI, with_retries
+from channels.telegram.api import BotAPI, with_retries
 
 pytestmark = pytest.mark.anyio
 
@@ -120,11 +122,27 @@ async def test_with_retries_gives_up_on_permanent_errors() -> None:
     assert await with_retries(transient, backoff=Backoff(0.001, 0.002), attempts=5) == "sent"
 
 
-def test_backoff_doubles_to_the_cap_and_honours_retry_after() -> None:
-    """Delays grow to the maximum, Telegram's retry_after wins, reset starts over."""
-    backoff = Backoff(1.0, 4.0)
-    delays = [backoff.delay() for _ in range(5)]
-    assert 0.8 <= delays[0] <= 1.0 and 3.2 <= delays[-1] <= 4.0
-    assert backoff.delay(TelegramError("x", "y", status=429, retry_after=9)) == 9
-    backoff.reset()
-    assert backoff.delay() <= 1.0
+async def test_with_retries_waits_the_backoff_or_retry_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Between attempts it waits the backoff's steps, and Telegram's retry_after when given."""
+    sleeps: list[float] = []
+
+    async def fake_sleep(delay: float) -> None:
+        sleeps.append(delay)
+
+    monkeypatch.setattr(anyio, "sleep", fake_sleep)
+    faults = [
+        TelegramError("sendMessage", "oops", status=500),
+        TelegramError("sendMessage", "Too Many Requests", status=429, retry_after=9),
+        TelegramError("sendMessage", "oops", status=502),
+    ]
+
+    async def flaky() -> str:
+        if faults:
+            raise faults.pop(0)
+        return "sent"
+
+    backoff = Backoff(1.0, 4.0, rand=lambda: 1.0)
+    assert await with_retries(flaky, backoff=backoff, attempts=4) == "sent"
+    assert sleeps == [1.0, 9, 2.0]
