@@ -92,12 +92,19 @@ class CronChannel:
         heartbeat = self.heartbeat(runtime)
         interrupted = await heartbeat.ticklog.mark_interrupted()
         if interrupted:
-            log.warning("tick.interrupted", count=interrupted)
+            log.warning("tick.interrupted", count=len(interrupted))
         async with anyio.create_task_group() as tg:
+            tg.start_soon(self._recover, heartbeat, interrupted)
             for job in self.jobs:
                 tg.start_soon(self._job_loop, heartbeat, job)
             log.info("cron.serving", jobs=[job.name for job in self.jobs])
             task_status.started()
+
+    async def _recover(self, heartbeat: Heartbeat, ticks: list[tuple[str, str]]) -> None:
+        jobs = {job.name: job for job in self.jobs}
+        for name, scheduled_for in ticks:
+            if name in jobs:
+                await heartbeat.recover(jobs[name], scheduled_for)
 
     async def _job_loop(self, heartbeat: Heartbeat, job: CronJob) -> None:
         trigger = make_trigger(job)

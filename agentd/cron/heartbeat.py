@@ -27,6 +27,11 @@ Deliver = Callable[[str, str], Awaitable[None]]
 OnTick = Callable[[str, str], None]
 
 
+def run_id(job: CronJob, scheduled_for: str) -> str:
+    """The working-memory run id of one tick."""
+    return f"tick:{job.name}:{scheduled_for}"
+
+
 class Heartbeat:
     """Runs ticks of cron jobs through the runtime and records them in the tick log."""
 
@@ -82,15 +87,10 @@ class Heartbeat:
                 prompt = self.prompt_for(job)
                 result = await self.runtime.ask(session, prompt, channel="cron")
                 text = result.message.content.strip()
-                delivered = False
-                if text and text != HEARTBEAT_OK and job.deliver_to:
-                    if self._deliver is None:
-                        raise RuntimeError(f"no channel can deliver to {job.deliver_to!r}")
-                    await self._deliver(job.deliver_to, text)
-                    delivered = True
-                await self.ticklog.finish(
-                    job.name, scheduled_for, "ok", output=text, delivered=delivered
-                )
+                # Progress in working memory: a daemon killed from here on finishes the tick
+                # at its next start (recover) instead of losing the answer or sending it twice.
+                await self.runtime.save_progress(run_id(job, scheduled_for), {"answer": text})
+                await self._finish(job, scheduled_for, text)
                 status = "ok"
             except anyio.get_cancelled_exc_class():
                 with anyio.CancelScope(shield=True):
@@ -111,6 +111,44 @@ class Heartbeat:
         log.info("tick.done", job=job.name, status=status)
         self._count(job, status)
         return status
+
+    async def _finish(self, job: CronJob, scheduled_for: str, text: str) -> None:
+        run = run_id(job, scheduled_for)
+        delivered = False
+        if text and text != HEARTBEAT_OK and job.deliver_to:
+            if self._deliver is None:
+                raise RuntimeError(f"no channel can deliver to {job.deliver_to!r}")
+            await self._deliver(job.deliver_to, text)
+            delivered = True
+            await self.runtime.save_progress(run, {"answer": text, "delivered": True})
+        await self.ticklog.finish(job.name, scheduled_for, "ok", output=text, delivered=delivered)
+        await self.runtime.clear_progress(run)
+
+    async def recover(self, job: CronJob, scheduled_for: str) -> str | None:
+        """Finish a tick a killed daemon left running, from its saved progress.
+
+        An answer that was not delivered yet is delivered now (once); a tick with no saved
+        answer stays ``error: interrupted``. Returns the new status, or None.
+        """
+        progress = await self.runtime.load_progress(run_id(job, scheduled_for))
+        if not isinstance(progress, dict) or not isinstance(progress.get("answer"), str):
+            return None
+        text: str = progress["answer"]
+        with structlog.contextvars.bound_contextvars(job=job.name, scheduled_for=scheduled_for):
+            try:
+                if progress.get("delivered"):
+                    await self.ticklog.finish(
+                        job.name, scheduled_for, "ok", output=text, delivered=True
+                    )
+                    await self.runtime.clear_progress(run_id(job, scheduled_for))
+                else:
+                    await self._finish(job, scheduled_for, text)
+            except Exception as exc:
+                log.warning("tick.recover_failed", error=str(exc), exc_type=type(exc).__name__)
+                return "error"
+            log.info("tick.recovered", delivered=bool(job.deliver_to))
+        self._count(job, "ok")
+        return "ok"
 
     async def _bound_session(self, job: CronJob, session: str) -> None:
         # Keep heartbeat token use and storage flat: a fresh session per tick is forgotten

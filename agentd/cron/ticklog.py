@@ -220,20 +220,21 @@ class TickLog:
 
         return await self._run(last)
 
-    async def mark_interrupted(self) -> int:
-        """Mark running rows whose owner process is gone as ``error: interrupted``."""
+    async def mark_interrupted(self) -> list[tuple[str, str]]:
+        """Mark running rows whose owner process is gone as ``error: interrupted``; returns
+        their (job, scheduled_for)."""
 
-        def mark(conn: sqlite3.Connection) -> int:
+        def mark(conn: sqlite3.Connection) -> list[tuple[str, str]]:
             rows = conn.execute(
-                "SELECT id, owner FROM cron_ticks WHERE status='running'"
+                "SELECT id, owner, job, scheduled_for FROM cron_ticks WHERE status='running'"
             ).fetchall()
-            dead = [(_now(), rid) for rid, owner in rows if not owner_alive(owner or "")]
+            dead = [row for row in rows if not owner_alive(row[1] or "")]
             conn.executemany(
                 "UPDATE cron_ticks SET status='error', error='interrupted', finished_at=?"
                 " WHERE id=? AND status='running'",
-                dead,
+                [(_now(), row[0]) for row in dead],
             )
-            return len(dead)
+            return [(job, scheduled_for) for _, _, job, scheduled_for in dead]
 
         return await self._run(mark)
 

@@ -17,6 +17,9 @@ from agentd.memory.history import HistoryStore
 from agentd.memory.sessions import SessionStore
 from agentd.messages import Conversation, Message
 
+#: The working-memory key under which a run keeps its progress.
+PROGRESS = "progress"
+
 
 def well_formed(messages: Sequence[Message]) -> list[Message]:
     """``messages`` without tool results whose call is missing and calls whose results are.
@@ -145,6 +148,21 @@ class SessionPolicy:
         self.store.delete(session_id)
         if self.history is not None:
             await self.history.clear_conversation(session_id)
+
+    async def save_progress(self, run_id: str, value: object) -> None:
+        """Keep a run's progress (working memory) so a restart can finish what it started."""
+        if self.history is not None:
+            await self.history.save_working(run_id, PROGRESS, value)
+
+    async def load_progress(self, run_id: str) -> object:
+        """A run's saved progress, or None."""
+        if self.history is None:
+            return None
+        return await self.history.load_working(run_id, PROGRESS)
+
+    async def clear_progress(self, run_id: str) -> None:
+        if self.history is not None:
+            await self.history.clear_working(run_id)
 
     def pin(self, session_id: str) -> None:
         self.store.pin(session_id)

@@ -446,6 +446,20 @@ class Runtime:
             async with self._session_lock(session_id):
                 await self.sessions.bound(session_id, keep)
 
+    async def save_progress(self, run_id: str, value: object) -> None:
+        """Keep the progress of a run (a heartbeat tick) in working memory, current scope."""
+        with self._scoped():
+            await self.sessions.save_progress(run_id, value)
+
+    async def load_progress(self, run_id: str) -> object:
+        """The saved progress of a run, or None."""
+        with self._scoped():
+            return await self.sessions.load_progress(run_id)
+
+    async def clear_progress(self, run_id: str) -> None:
+        with self._scoped():
+            await self.sessions.clear_progress(run_id)
+
     def status(self, session_id: str) -> SessionStatus:
         """The session as held in memory now, and the turns in flight."""
         conv = self.sessions.cached(session_id)

@@ -457,12 +457,26 @@ def _lite_path(uri: str) -> str:
     return str(path)
 
 
+#: Loggers to which pymilvus attaches its own stderr handler, not propagating, at import.
+PYMILVUS_LOGGERS = ("pymilvus", "pymilvus.milvus_client", "pymilvus.bulk_writer")
+
+
+def _through_root(names: tuple[str, ...]) -> None:
+    """Send these loggers' lines to the root handler (structlog's formatter: redaction, JSON)."""
+    for name in names:
+        logger = logging.getLogger(name)
+        for handler in list(logger.handlers):
+            logger.removeHandler(handler)
+        logger.propagate = True
+
+
 async def _connect(uri: str, token: str, db_name: str, call_timeout: float) -> Any:
     def connect() -> Any:
         from pymilvus import MilvusClient
 
         # pymilvus logs every failed RPC with a traceback; the store logs one line itself.
         logging.getLogger("pymilvus").setLevel(logging.CRITICAL)
+        _through_root(PYMILVUS_LOGGERS)
         if is_lite(uri):
             # Lite's in-process gRPC server logs a traceback for each upsert: pymilvus asks it
             # for AllocTimestamp, which Lite does not implement (and does not need).

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
+import socket
 from pathlib import Path
 
 import pytest
 
-from agentd.config import CronJob
-from agentd.cron.heartbeat import Heartbeat
+from agentd.config import AgentDefaults, CronJob
+from agentd.cron.heartbeat import Heartbeat, run_id
 from agentd.cron.schedule import fire_times, in_active_hours, make_trigger
 from agentd.cron.ticklog import TickLog, iso
 from tests.support.runtime import stub_runtime
@@ -200,3 +201,53 @@ async def test_fresh_heartbeat_sessions_leave_no_stored_history(
             assert await app.history.list_sessions() == []
         assert len(app.runtime.sessions) == 0
     assert len(stub_llm.requests) == 1
+
+
+async def test_killed_tick_is_delivered_once_at_the_next_start(
+    stub_llm: StubLLM, tmp_path: Path
+) -> None:
+    """A daemon killed after the answer but before its delivery: the next start delivers it
+    from the tick's progress in working memory, once, and the tick ends ok."""
+    import sqlite3
+
+    import anyio
+
+    from agentd.engine.loop import AgentLoop
+    from agentd.engine.policy import SessionPolicy
+    from agentd.engine.runtime import Runtime
+    from agentd.engine.tools import ToolRegistry
+    from agentd.memory.history import SQLiteHistory
+    from channels.cron import CronChannel
+    from tests.support.fake_model import FakeModel
+
+    job = CronJob(
+        name="b", schedule="1h", prompt="check", deliver_to="telegram:7", catch_up="skip"
+    )
+    sink = Sink()
+    async with (
+        SQLiteHistory.open(tmp_path / "h.db") as history,
+        Runtime(
+            AgentLoop(FakeModel(), ToolRegistry()),
+            system_prompt="SYS",
+            defaults=AgentDefaults(),
+            sessions=SessionPolicy(history=history),
+        ) as runtime,
+    ):
+        # What the killed process left: a running row and the answer it had.
+        async with TickLog.open(tmp_path / "t.db") as log:
+            assert await log.claim("b", WHEN)
+        with sqlite3.connect(tmp_path / "t.db") as db:
+            db.execute("UPDATE cron_ticks SET owner = ?", (f"{socket.gethostname()}:1:0",))
+        await runtime.save_progress(run_id(job, WHEN), {"answer": "the roof leaks"})
+
+        channel = CronChannel([job], ticks_path=tmp_path / "t.db", workdir=tmp_path, deliver=sink)
+        async with channel, anyio.create_task_group() as tg:
+            await tg.start(channel.serve, runtime)
+            with anyio.fail_after(10):
+                while await runtime.load_progress(run_id(job, WHEN)) is not None:
+                    await anyio.sleep(0.01)  # the channel recovers the tick in its own task
+            tg.cancel_scope.cancel()
+    assert sink.sent == [("telegram:7", "the roof leaks")]
+    async with TickLog.open(tmp_path / "t.db") as log:
+        (tick,) = [t for t in await log.list(status="ok") if t.scheduled_for == WHEN]
+    assert (tick.status, tick.delivered, tick.output) == ("ok", True, "the roof leaks")

@@ -202,3 +202,17 @@ def test_reconfiguring_reaches_loggers_that_already_logged() -> None:
     configure(fmt="json", stream=second)
     log.info("two")
     assert json.loads(second.getvalue())["event"] == "two"
+
+
+def test_pymilvus_logs_go_through_structlog() -> None:
+    """pymilvus's own stderr handlers are removed so its lines are redacted JSON too."""
+    import pymilvus  # noqa: F401 - its import attaches the handlers
+
+    from agentd.memory.milvus import PYMILVUS_LOGGERS, _through_root
+
+    out = io.StringIO()
+    configure(fmt="json", stream=out, secrets=("tok3n",))
+    _through_root(PYMILVUS_LOGGERS)
+    logging.getLogger("pymilvus.milvus_client").warning("connect with tok3n failed")
+    event = json.loads(out.getvalue())
+    assert "tok3n" not in out.getvalue() and event["logger"] == "pymilvus.milvus_client"
