@@ -220,9 +220,7 @@ async def test_killed_tick_is_delivered_once_at_the_next_start(
     from channels.cron import CronChannel
     from tests.support.fake_model import FakeModel
 
-    job = CronJob(
-        name="b", schedule="1h", prompt="check", deliver_to="telegram:7", catch_up="skip"
-    )
+    job = CronJob(name="b", schedule="1h", prompt="check", deliver_to="telegram:7", catch_up="skip")
     sink = Sink()
     async with (
         SQLiteHistory.open(tmp_path / "h.db") as history,
@@ -244,8 +242,8 @@ async def test_killed_tick_is_delivered_once_at_the_next_start(
         async with channel, anyio.create_task_group() as tg:
             await tg.start(channel.serve, runtime)
             with anyio.fail_after(10):
-                while await runtime.load_progress(run_id(job, WHEN)) is not None:
-                    await anyio.sleep(0.01)  # the channel recovers the tick in its own task
+                while await runtime.load_progress(run_id(job, WHEN)) is not None:  # noqa: ASYNC110
+                    await anyio.sleep(0.01)  # the channel recovers it in its own task
             tg.cancel_scope.cancel()
     assert sink.sent == [("telegram:7", "the roof leaks")]
     async with TickLog.open(tmp_path / "t.db") as log:

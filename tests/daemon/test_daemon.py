@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import datetime as dt
 import signal
 import sqlite3
 import time
@@ -9,10 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from agentd.cron.ticklog import iso, parse_iso
 from tests.support.daemon import NotifySocket, daemon, write_config
 from tests.support.stub_llm import Reply, StubLLM
 
 pytestmark = pytest.mark.timeout(90)
+
+# How long the daemon "was down" between two runs; a multiple of every interval used below.
+DOWNTIME = dt.timedelta(seconds=10)
 
 
 def _rows(
@@ -34,6 +40,17 @@ def _wait(predicate, timeout: float = 30.0, what: str = "condition") -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what}")
         time.sleep(0.1)
+
+
+def _backdate(tmp: Path, by: dt.timedelta) -> None:
+    """Move every recorded tick ``by`` into the past, as if the daemon had been down that long."""
+    with contextlib.closing(sqlite3.connect(tmp / "state" / "memory.db")) as conn, conn:
+        rows = conn.execute("SELECT id, scheduled_for FROM cron_ticks ORDER BY scheduled_for")
+        # Oldest first: a row only ever moves below every row not yet moved, so no UNIQUE clash.
+        conn.executemany(
+            "UPDATE cron_ticks SET scheduled_for=? WHERE id=?",
+            [(iso(parse_iso(when) - by), rid) for rid, when in rows.fetchall()],
+        )
 
 
 def _job(**kw: object) -> dict[str, object]:
@@ -105,13 +122,13 @@ def test_sigkill_during_tick_is_marked_interrupted(stub_llm: StubLLM, tmp_path: 
 
 
 def test_downtime_records_missed_and_coalesces_one_run(stub_llm: StubLLM, tmp_path: Path) -> None:
-    """After 10 s down, the missed ticks are rows and exactly one catch-up run happens."""
+    """After downtime (backdated rows), missed ticks are rows and exactly one catch-up runs."""
     cfg = write_config(tmp_path / "c.json", tmp_path, stub_llm.url, **_job(schedule="2s"))
     with daemon(cfg) as proc:
         _wait(lambda: any(r[1] == "ok" for r in _rows(tmp_path)), what="a first tick")
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=30) == 0
-    time.sleep(10)
+    _backdate(tmp_path, DOWNTIME)
     with daemon(cfg) as proc:
         _wait(
             lambda: any(r[2] == "catch_up" and r[1] == "ok" for r in _rows(tmp_path)),
@@ -137,7 +154,7 @@ def test_skip_catch_up_runs_none(stub_llm: StubLLM, tmp_path: Path) -> None:
         _wait(lambda: any(r[1] == "ok" for r in _rows(tmp_path)), what="a first tick")
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=30) == 0
-    time.sleep(3)
+    _backdate(tmp_path, DOWNTIME)
     with daemon(cfg) as proc:
         _wait(lambda: any(r[1] == "missed" for r in _rows(tmp_path)), what="missed rows")
         proc.send_signal(signal.SIGTERM)

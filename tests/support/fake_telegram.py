@@ -19,8 +19,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from html.parser import HTMLParser
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from tests.support.loopback import LoopbackServer
 
 TOKEN = "123456789:AAE-fake_token_for_tests_0123456789"
 BOT_ID = 999
@@ -86,14 +88,13 @@ class FakeTelegram:
         self._ids = itertools.count(100)
         self._message_ids = itertools.count(5000)
         self._cond = threading.Condition()
-        self._server: ThreadingHTTPServer | None = None
+        self._server: LoopbackServer | None = None
         self._stopping = False
 
     @property
     def url(self) -> str:
         assert self._server is not None
-        host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}"
+        return self._server.url
 
     def message(
         self,
@@ -237,26 +238,16 @@ class FakeTelegram:
                 self.end_headers()
                 self.wfile.write(body)
 
-        self._server = _Server(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
-        threading.Thread(
-            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-        ).start()
+        self._server = LoopbackServer(Handler)
+        self._server.start()
 
     def stop(self) -> None:
+        """Close the port now; long polls still held open return at once."""
         with self._cond:
             self._stopping = True
             self._cond.notify_all()
         if self._server is not None:
-            self._server.shutdown()
-            self._server.server_close()
-
-
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        pass  # a client that went away mid-answer (cancelled long poll) is normal here
+            self._server.stop()
 
 
 def _error(code: int, description: str) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 
 It is a stub, not a model: it answers from a script (or echoes), records every request, and can
 inject latency and HTTP errors. It speaks real HTTP on 127.0.0.1, so the code under test runs its
-real network path. Streaming answers are sent as SSE chunks in the OpenAI format.
+real network path. Streaming answers are sent as SSE chunks in the OpenAI format. ``stop()``
+returns at once: answers still waiting out a delay are dropped, as a stopped server would.
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from tests.support.loopback import LoopbackServer
 
 
 @dataclass
@@ -47,13 +50,13 @@ class StubLLM:
         self.latency = latency
         self.embed_dim = embed_dim
         self._lock = threading.Lock()
-        self._server: ThreadingHTTPServer | None = None
+        self._stopped = threading.Event()
+        self._server: LoopbackServer | None = None
 
     @property
     def url(self) -> str:
         assert self._server is not None
-        host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}"
+        return self._server.url
 
     def add(self, *replies: Reply) -> None:
         self.script.extend(replies)
@@ -119,8 +122,9 @@ class StubLLM:
                     return
                 reply = stub._next(body)
                 delay = reply.delay or stub.latency
-                if delay:
-                    time.sleep(delay)
+                if delay and stub._stopped.wait(delay):
+                    self.close_connection = True
+                    return
                 if reply.status != 200:
                     self._json(
                         reply.status,
@@ -138,32 +142,24 @@ class StubLLM:
                 self.send_header("Content-Type", "text/event-stream")
                 self.send_header("Connection", "close")
                 self.end_headers()
+                self.close_connection = True
                 for chunk in _chunks(body, reply):
                     self.wfile.write(b"data: " + json.dumps(chunk).encode() + b"\n\n")
                     self.wfile.flush()
-                    if reply.chunk_delay:
-                        time.sleep(reply.chunk_delay)
+                    if reply.chunk_delay and stub._stopped.wait(reply.chunk_delay):
+                        return
                 self.wfile.write(b"data: [DONE]\n\n")
                 self.wfile.flush()
-                self.close_connection = True
 
-        self._server = _QuietServer(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        self._stopped.clear()
+        self._server = LoopbackServer(Handler)
+        self._server.start()
 
     def stop(self) -> None:
+        """Close the port now and drop answers still waiting out a delay."""
+        self._stopped.set()
         if self._server is not None:
-            self._server.shutdown()
-            self._server.server_close()
-
-
-class _QuietServer(ThreadingHTTPServer):
-    # The default backlog of 5 resets connections when many turns call the stub at once.
-    request_queue_size = 256
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        # A client that went away (killed daemon, cancelled turn) is expected here.
-        pass
+            self._server.stop()
 
 
 def _usage(body: dict[str, Any], reply: Reply) -> dict[str, int]:
