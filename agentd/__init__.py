@@ -4,7 +4,6 @@ from agentd._version import __version__
 from agentd.config import Settings, load_settings
 from agentd.engine.loop import AgentLoop, TurnResult
 from agentd.engine.runtime import Runtime
-from agentd.engine.tools import ToolRegistry
 from agentd.errors import (
     AgentdError,
     ConfigError,
@@ -25,6 +24,7 @@ from agentd.memory.longterm import Memory, MemoryStore
 from agentd.messages import Conversation, Message, ToolCall, decode_stored_message
 from agentd.model.client import LLMClient
 from agentd.scope import Scope
+from agentd.tools.registry import ToolRegistry
 
 __all__ = [
     "AgentLoop",

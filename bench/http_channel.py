@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from agentd.config import AgentDefaults, Settings
 from agentd.engine.loop import AgentLoop
 from agentd.engine.runtime import Runtime
-from agentd.engine.tools import ToolRegistry
 from agentd.model.client import open_client
+from agentd.tools.registry import ToolRegistry
 from tests.support.http_channel import serving
 from tests.support.stub_llm import running_stub
 

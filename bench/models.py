@@ -28,12 +28,12 @@ from agentd.config import load_settings
 from agentd.daemon.logging import configure
 from agentd.daemon.prompt import FALLBACK_INSTRUCTIONS
 from agentd.engine.loop import AgentLoop
-from agentd.engine.tools import ToolRegistry
 from agentd.messages import Conversation, system, user
 from agentd.model.client import open_client
 from agentd.model.packages import MODELS
 from agentd.model.sidecar import open_sidecar, with_sidecar_url
 from agentd.tools.builtin import register_builtin_tools
+from agentd.tools.registry import ToolRegistry
 
 MAX_TOKENS = 256  # llama-server -n: one runaway answer must not dominate the run
 

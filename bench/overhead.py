@@ -33,8 +33,8 @@ import httpx
 
 from agentd.config import Settings
 from agentd.daemon.prompt import build_system_prompt
-from agentd.engine.tools import ToolRegistry
 from agentd.tools.builtin import register_builtin_tools
+from agentd.tools.registry import ToolRegistry
 from bench._common import pct, stub_server, table
 
 

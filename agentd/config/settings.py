@@ -34,7 +34,7 @@ FLAT_ENV: dict[str, tuple[str, ...]] = {
     "LLM_MODEL": ("llm", "model"),
     "LLM_API_KEY": ("llm", "api_key"),
     "MEMORY_EMBED": ("memory", "embed"),
-    "MEMORY_DB": ("memory", "path"),
+    "MEMORY_DB": ("cron", "tick_log"),
     "HISTORY_DB": ("history", "path"),
     "MILVUS_ADDR": ("milvus", "addr"),
     "MILVUS_TOKEN": ("milvus", "token"),
@@ -115,10 +115,12 @@ class LLMSettings(_Section):
 
 
 class MemorySettings(_Section):
-    """Long-term memory switch and the cron tick log's SQLite file."""
+    """Long-term memory switch (and, from the seed, the tick log's file under another name)."""
 
     embed: bool = Field(True, description="Use embeddings and long-term memory.")
-    path: Path | None = Field(None, description="SQLite file of the cron tick log.")
+    path: Path | None = Field(
+        None, description="The seed's name for cron.tick_log; used when that is not set."
+    )
     backend: str | None = Field(None, description="Accepted for compatibility; never read.")
 
 
@@ -168,6 +170,9 @@ class CronJob(_Section):
 
 class CronSettings(_Section):
     enabled: bool = True
+    tick_log: Path | None = Field(
+        None, description="SQLite file of the heartbeat tick log; default: state_dir/memory.db."
+    )
     jobs: list[CronJob] = []
 
 
@@ -330,7 +335,9 @@ class Settings(BaseSettings):
 
     @property
     def ticks_path(self) -> Path:
-        return (self.memory.path or self.state_dir / "memory.db").expanduser()
+        """The tick log's file: ``cron.tick_log`` (``MEMORY_DB``), else ``memory.path``."""
+        path = self.cron.tick_log or self.memory.path or self.state_dir / "memory.db"
+        return path.expanduser()
 
     @property
     def milvus_addr(self) -> str:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import anyio
 import structlog
@@ -17,7 +18,7 @@ import structlog
 from agentd.config import CronJob
 from agentd.cron.schedule import fire_times, in_active_hours
 from agentd.cron.ticklog import Kind, TickLog, iso, parse_iso
-from agentd.engine.runtime import Runtime
+from agentd.messages import Message
 
 log = structlog.get_logger("agentd.cron.heartbeat")
 
@@ -25,6 +26,23 @@ HEARTBEAT_OK = "HEARTBEAT_OK"
 
 Deliver = Callable[[str, str], Awaitable[None]]
 OnTick = Callable[[str, str], None]
+
+
+class Answer(Protocol):
+    @property
+    def message(self) -> Message: ...
+
+
+class TurnRunner(Protocol):
+    """What a tick needs of the runtime (:class:`agentd.engine.runtime.Runtime` is one)."""
+
+    def working(self) -> AbstractContextManager[None]: ...
+    async def ask(self, session_id: str, text: str, *, channel: str) -> Answer: ...
+    async def forget(self, session_id: str) -> None: ...
+    async def bound_session(self, session_id: str, keep: int) -> None: ...
+    async def save_progress(self, run_id: str, value: object) -> None: ...
+    async def load_progress(self, run_id: str) -> object: ...
+    async def clear_progress(self, run_id: str) -> None: ...
 
 
 def run_id(job: CronJob, scheduled_for: str) -> str:
@@ -37,7 +55,7 @@ class Heartbeat:
 
     def __init__(
         self,
-        runtime: Runtime,
+        runtime: TurnRunner,
         ticklog: TickLog,
         *,
         workdir: Path,

@@ -20,7 +20,6 @@ from agentd.daemon.sdnotify import Notifier, pet_watchdog, watchdog_interval
 from agentd.engine.loop import AgentLoop
 from agentd.engine.policy import SessionPolicy
 from agentd.engine.runtime import Runtime
-from agentd.engine.tools import ToolRegistry
 from agentd.memory.factory import open_store_or_warn
 from agentd.memory.history import SQLiteHistory
 from agentd.memory.longterm import MemoryStore
@@ -29,6 +28,7 @@ from agentd.model.client import LLMClient, open_client
 from agentd.model.timed import TimedModel
 from agentd.tools.builtin import register_builtin_tools
 from agentd.tools.memory import register_memory_tools
+from agentd.tools.registry import ToolRegistry
 
 if TYPE_CHECKING:
     from agentd.model.sidecar import Sidecar

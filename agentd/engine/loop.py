@@ -7,17 +7,17 @@ midway therefore never leaves an assistant ``tool_calls`` message without its re
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 import anyio
 import structlog
 
-from agentd.engine.tools import ToolOutcome, ToolRegistry
 from agentd.messages import Conversation, Message, ToolCall, assistant, tool_result
-from agentd.model.client import ChatResult, Completed, StreamEvent, TextDelta, Usage
+from agentd.model.client import ChatModel, ChatResult, Completed, TextDelta, Usage
+from agentd.tools.registry import ToolOutcome, ToolRegistry
 
 log = structlog.get_logger("agentd.engine.loop")
 
@@ -26,24 +26,6 @@ STEPS_EXHAUSTED = "(I stopped: this turn used all its tool steps without reachin
 OnAppend = Callable[[Sequence[Message]], Awaitable[None]]
 OnDelta = Callable[[str], Awaitable[None]]
 ToolObserver = Callable[[str, bool, float], None]
-
-
-class ChatModel(Protocol):
-    """What the agent loop needs of a model client (LLMClient is one)."""
-
-    async def chat(
-        self,
-        messages: Sequence[Message],
-        tools: Sequence[dict[str, Any]] | None = None,
-        tool_names: frozenset[str] = ...,
-    ) -> ChatResult: ...
-
-    def stream(
-        self,
-        messages: Sequence[Message],
-        tools: Sequence[dict[str, Any]] | None = None,
-        tool_names: frozenset[str] = ...,
-    ) -> AsyncIterator[StreamEvent]: ...
 
 
 @dataclass(slots=True)

@@ -13,7 +13,7 @@ import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import aclosing, asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import anyio
 import httpx
@@ -83,6 +83,24 @@ class Completed:
 
 
 StreamEvent = TextDelta | Completed
+
+
+class ChatModel(Protocol):
+    """What the agent loop needs of a model client (LLMClient and TimedModel are two)."""
+
+    async def chat(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[dict[str, Any]] | None = None,
+        tool_names: frozenset[str] = ...,
+    ) -> ChatResult: ...
+
+    def stream(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[dict[str, Any]] | None = None,
+        tool_names: frozenset[str] = ...,
+    ) -> AsyncIterator[StreamEvent]: ...
 
 
 def _new_call_id() -> str:

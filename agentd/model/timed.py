@@ -9,15 +9,12 @@ from __future__ import annotations
 
 from collections.abc import AsyncGenerator, AsyncIterator, Callable, Sequence
 from contextlib import aclosing
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import anyio
 
 from agentd.messages import Message
-from agentd.model.client import ChatResult, Completed, StreamEvent
-
-if TYPE_CHECKING:
-    from agentd.engine.loop import ChatModel
+from agentd.model.client import ChatModel, ChatResult, Completed, StreamEvent
 
 __all__ = ["Observe", "TimedModel"]
 

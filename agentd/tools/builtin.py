@@ -9,8 +9,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import anyio
 
-from agentd.engine.tools import ToolRegistry
 from agentd.errors import ToolError
+from agentd.tools.registry import ToolRegistry
 
 MAX_READ = 64 * 1024
 MAX_WRITE = 1024 * 1024

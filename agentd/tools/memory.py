@@ -7,9 +7,9 @@ on. A refused input (too long, too many tags) is an error result saying the limi
 
 from __future__ import annotations
 
-from agentd.engine.tools import ToolRegistry
 from agentd.errors import InvalidMemory, MemoryUnavailable, ToolError
 from agentd.memory.longterm import MAX_TOP_K, Memory, MemoryStore, memories_text
+from agentd.tools.registry import ToolRegistry
 
 TOOL_NAMES = ("memory_save", "memory_search")
 

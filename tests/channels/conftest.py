@@ -12,11 +12,11 @@ from agentd.config import AgentDefaults, Settings, TelegramSettings
 from agentd.daemon.app import open_app
 from agentd.engine.loop import AgentLoop
 from agentd.engine.runtime import Runtime
-from agentd.engine.tools import ToolRegistry
 from agentd.metrics import Metrics
 from agentd.model.client import open_client
 from agentd.model.timed import TimedModel
 from agentd.tools.builtin import register_builtin_tools
+from agentd.tools.registry import ToolRegistry
 from channels.telegram import TelegramChannel
 from tests.support.fake_telegram import TOKEN, FakeTelegram, running_fake
 from tests.support.stub_llm import StubLLM

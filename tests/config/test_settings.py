@@ -249,6 +249,16 @@ def test_derived_paths(tmp_path: Path) -> None:
     )
 
 
+def test_tick_log_setting_and_its_seed_names(tmp_path: Path) -> None:
+    """cron.tick_log names the tick log's file; MEMORY_DB sets it; memory.path still works."""
+    config = tmp_path / "c.json"
+    config.write_text('{"memory": {"path": "/old/m.db"}}')
+    assert load_settings(config_path=config, environ={}).settings.ticks_path == Path("/old/m.db")
+    loaded = load_settings(config_path=config, environ={"MEMORY_DB": "/new/t.db"})
+    assert loaded.settings.ticks_path == Path("/new/t.db")
+    assert loaded.sources["cron.tick_log"] == "env MEMORY_DB"
+
+
 def test_settings_read_nothing_behind_load_settings(monkeypatch: pytest.MonkeyPatch) -> None:
     """Settings() itself ignores the environment: load_settings() is the only reader."""
     monkeypatch.setenv("AGENTD_TENANT", "sneaky")

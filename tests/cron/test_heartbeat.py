@@ -215,8 +215,8 @@ async def test_killed_tick_is_delivered_once_at_the_next_start(
     from agentd.engine.loop import AgentLoop
     from agentd.engine.policy import SessionPolicy
     from agentd.engine.runtime import Runtime
-    from agentd.engine.tools import ToolRegistry
     from agentd.memory.history import SQLiteHistory
+    from agentd.tools.registry import ToolRegistry
     from channels.cron import CronChannel
     from tests.support.fake_model import FakeModel
 

@@ -8,9 +8,9 @@ import anyio
 import pytest
 
 from agentd.engine.loop import AgentLoop
-from agentd.engine.tools import ToolRegistry
 from agentd.errors import LLMUnavailable
 from agentd.messages import Conversation, Message, system, user
+from agentd.tools.registry import ToolRegistry
 from tests.support.fake_model import FakeModel, answer
 
 pytestmark = pytest.mark.anyio

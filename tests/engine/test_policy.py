@@ -14,9 +14,9 @@ from agentd.cron.ticklog import TickLog, iso
 from agentd.engine.loop import AgentLoop
 from agentd.engine.policy import SessionPolicy, well_formed, window
 from agentd.engine.runtime import Runtime
-from agentd.engine.tools import ToolRegistry
 from agentd.memory.history import SQLiteHistory
 from agentd.messages import Message, ToolCall, assistant, system, tool_result, user
+from agentd.tools.registry import ToolRegistry
 from tests.support.fake_model import FakeModel, answer
 
 pytestmark = pytest.mark.anyio

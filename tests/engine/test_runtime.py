@@ -16,10 +16,10 @@ from agentd.engine.compaction import is_summary
 from agentd.engine.loop import AgentLoop, TurnDone
 from agentd.engine.policy import SessionPolicy
 from agentd.engine.runtime import Runtime, text_of
-from agentd.engine.tools import ToolRegistry
 from agentd.errors import LLMUnavailable
 from agentd.messages import Message
 from agentd.model.client import ChatResult, TextDelta
+from agentd.tools.registry import ToolRegistry
 from tests.support.fake_model import FakeModel, answer
 
 pytestmark = pytest.mark.anyio

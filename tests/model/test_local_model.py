@@ -22,13 +22,13 @@ from anyio.from_thread import start_blocking_portal
 from agentd.config import LLMSettings, Settings, SidecarSettings, load_settings
 from agentd.daemon.prompt import FALLBACK_INSTRUCTIONS
 from agentd.engine.loop import AgentLoop
-from agentd.engine.tools import ToolRegistry
 from agentd.errors import AgentdError
 from agentd.messages import Conversation, system, user
 from agentd.model.client import Completed, LLMClient, TextDelta
 from agentd.model.packages import DEFAULT_MODEL, resolve_model_file
 from agentd.model.sidecar import Sidecar, find_binary, open_sidecar
 from agentd.tools.builtin import register_builtin_tools
+from agentd.tools.registry import ToolRegistry
 from tests.support.sidecar_helper import (
     assert_dies_with_owner,
     process_gone,

@@ -11,8 +11,8 @@ import httpx
 from agentd.config import AgentDefaults
 from agentd.engine.loop import AgentLoop
 from agentd.engine.runtime import Runtime
-from agentd.engine.tools import ToolRegistry
 from agentd.model.client import LLMClient
+from agentd.tools.registry import ToolRegistry
 
 
 @asynccontextmanager

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from agentd.engine.tools import ToolOutcome, ToolRegistry
 from agentd.errors import ToolError
 from agentd.messages import ToolCall
 from agentd.tools import builtin as builtin_tools
 from agentd.tools.builtin import confine, register_builtin_tools
+from agentd.tools.registry import ToolOutcome, ToolRegistry
 
 pytestmark = pytest.mark.anyio
 

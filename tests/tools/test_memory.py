@@ -7,11 +7,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from agentd.engine.tools import ToolRegistry
 from agentd.errors import InvalidMemory, MemoryUnavailable
 from agentd.memory.longterm import Memory, MemoryStats
 from agentd.messages import ToolCall
 from agentd.tools.memory import register_memory_tools
+from agentd.tools.registry import ToolRegistry
 
 pytestmark = pytest.mark.anyio
 

@@ -8,9 +8,9 @@ from typing import Literal
 import anyio
 import pytest
 
-from agentd.engine.tools import Tool, ToolOutcome, ToolRegistry
 from agentd.errors import ToolError
 from agentd.messages import ToolCall
+from agentd.tools.registry import Tool, ToolOutcome, ToolRegistry
 
 pytestmark = pytest.mark.anyio
 

@@ -20,7 +20,7 @@ import structlog
 
 from agentd.messages import ToolCall
 
-log = structlog.get_logger("agentd.engine.tools")
+log = structlog.get_logger("agentd.tools.registry")
 
 ToolFn = Callable[..., Awaitable[Any]]
 _ARG_LINE = re.compile(r"^\s*(\w+)\s*(?:\([^)]*\))?\s*:\s*(.+)$")
