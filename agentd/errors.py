@@ -16,6 +16,7 @@ boundary (``raise ... from exc``), so callers only ever catch these::
     ├── ModelError             a packaged model cannot be fetched, verified or found
     ├── SidecarError           the local llama-server cannot be started
     ├── ShuttingDown           the daemon is stopping and takes no new turns
+    ├── ContextOverflow        the newest message alone does not fit the model's context
     ├── MemoryUnavailable      long-term memory cannot be reached
     ├── ChannelError           a channel cannot talk to its service
     │   └── TelegramError      the Telegram Bot API failed or refused a request
@@ -74,6 +75,17 @@ class LLMStatusError(LLMError):
         super().__init__(message)
 
 
+class ContextExceeded(LLMStatusError):
+    """The model server refused the request: it does not fit the model's context."""
+
+    def __init__(
+        self, message: str, *, limit: int | None = None, requested: int | None = None
+    ) -> None:
+        self.limit = limit
+        self.requested = requested
+        super().__init__(400, message)
+
+
 class LLMResponseError(LLMError):
     """The model server's answer does not follow the OpenAI protocol."""
 
@@ -99,6 +111,17 @@ class ShuttingDown(AgentdError):
 
     def __init__(self) -> None:
         super().__init__("agentd is shutting down and accepts no new turns; try again shortly")
+
+
+class ContextOverflow(AgentdError):
+    """Not even the newest message (with what follows it) fits the model's context."""
+
+    def __init__(self, *, needed: int, limit: int) -> None:
+        self.needed = needed
+        self.limit = limit
+        super().__init__(
+            f"the message needs about {needed} tokens, more than this model's context of {limit}"
+        )
 
 
 class ChannelError(AgentdError):

@@ -95,6 +95,11 @@ class Conversation:
     """An ordered list of messages; the system message, when present, comes first."""
 
     messages: list[Message] = field(default_factory=list)
+    #: The first message the context budget sent last time (kept while it fits, so the
+    #: prompt's prefix, and the model server's cache of it, stays the same).
+    sent_from: Message | None = field(default=None, repr=False, compare=False)
+    #: Prompt tokens of the last model call, as the server counted them (0: unknown).
+    prompt_tokens: int = field(default=0, repr=False, compare=False)
 
     def __iter__(self) -> Iterator[Message]:
         return iter(self.messages)

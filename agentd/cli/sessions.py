@@ -10,6 +10,7 @@ import anyio
 
 from agentd import scope as scopes
 from agentd.config import Loaded, Settings
+from agentd.engine.policy import CONTEXT, context_run
 from agentd.errors import HistoryError, StoredRowError
 from agentd.memory.history import SQLiteHistory
 from agentd.messages import Message
@@ -72,6 +73,10 @@ async def _show(store: SQLiteHistory, session_id: str, limit: int) -> None:
         print(f"(no messages in {session_id})")
     for message in messages:
         print(describe(message))
+    context = await store.load_working(context_run(session_id), CONTEXT)
+    if isinstance(context, dict) and context.get("tokens") and context.get("limit"):
+        tokens, limit = int(context["tokens"]), int(context["limit"])
+        print(f"(context last turn: {tokens:,} of {limit:,} tokens, {100 * tokens / limit:.0f}%)")
 
 
 def describe(message: Message) -> str:

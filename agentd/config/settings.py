@@ -52,7 +52,15 @@ class AgentDefaults(_Section):
     """How each agent turn and conversation is bounded."""
 
     max_messages: int = Field(0, ge=0, description="Sliding window per session; 0 = unlimited.")
-    max_tokens: int = Field(4096, gt=0, description="Context budget of the model, in tokens.")
+    max_tokens: int = Field(
+        4096,
+        gt=0,
+        description="Context budget of the model, in tokens; unset, it follows the model "
+        "server's context (the sidecar's, or llama-server's /props).",
+    )
+    answer_tokens: int = Field(
+        1024, ge=16, description="Tokens kept free for the answer in each model call."
+    )
     compaction_strategy: Literal["truncate", "summarize"] = Field(
         "truncate", description="What runs after each successful turn."
     )
@@ -81,7 +89,7 @@ class SidecarSettings(_Section):
     model: str = Field("qwen2.5-coder-1.5b", description="Name of a packaged model.")
     model_path: Path | None = Field(None, description="A GGUF file to serve instead.")
     binary: Path | None = Field(None, description="llama-server binary; default: the package's.")
-    context: int = Field(4096, ge=256)
+    context: int = Field(8192, ge=256, description="Context window of the served model (tokens).")
     threads: int = Field(2, ge=1)
     port: int = Field(0, ge=0, le=65535, description="0 = a free loopback port.")
     extra_args: list[str] = []

@@ -17,6 +17,7 @@ from agentd.config import Settings
 from agentd.daemon.lifecycle import ChannelHealth, supervise_channel
 from agentd.daemon.prompt import build_system_prompt
 from agentd.daemon.sdnotify import Notifier, pet_watchdog, watchdog_interval
+from agentd.engine.budget import budget_for, effective_defaults
 from agentd.engine.loop import AgentLoop
 from agentd.engine.policy import SessionPolicy
 from agentd.engine.runtime import Runtime
@@ -90,22 +91,28 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
         register_builtin_tools(tools, settings.workdir)
         if memory is not None:
             register_memory_tools(tools, memory)
+        sc = settings.llm.sidecar
+        server_context = sc.context if sidecar is not None else await llm.context_size()
+        defaults = effective_defaults(settings.default, server_context)
+        budget = budget_for(defaults, sc.max_answer_tokens if sidecar is not None else None)
+        log.info("context.budget", context=budget.context, reserve=budget.reserve)
         agent_loop = AgentLoop(
             TimedModel(llm, metrics.on_llm),
             tools,
-            max_steps=settings.default.max_steps,
+            max_steps=defaults.max_steps,
             on_tool=metrics.on_tool,
+            budget=budget,
         )
         sessions = SessionPolicy(
-            max_messages=settings.default.max_messages,
+            max_messages=defaults.max_messages,
             history=history,
-            max_sessions=settings.default.max_sessions_in_memory,
+            max_sessions=defaults.max_sessions_in_memory,
         )
         runtime = await stack.enter_async_context(
             Runtime(
                 agent_loop,
                 system_prompt=prompt,
-                defaults=settings.default,
+                defaults=defaults,
                 sessions=sessions,
                 default_scope=scopes.Scope(tenant=settings.tenant),
                 on_turn=metrics.on_turn,

@@ -65,6 +65,7 @@ async def summarize_compaction(
     threshold: int,
     summarize: Summarize,
     save_summary: SaveSummary | None = None,
+    max_transcript_chars: int | None = None,
 ) -> Message | None:
     """Replace the middle of ``conversation`` by one summary message when it is over threshold.
 
@@ -75,8 +76,13 @@ async def summarize_compaction(
     head, middle, tail = split_for_summary(conversation.messages)
     if not middle:
         return None
+    transcript = _transcript(middle)
+    if max_transcript_chars is not None and len(transcript) > max_transcript_chars:
+        # The summary call has to fit the model's context too: its oldest part goes first.
+        dropped = len(transcript) - max_transcript_chars
+        transcript = f"[{dropped} earlier characters left out]\n" + transcript[dropped:]
     synthetic = Conversation(
-        [system(SUMMARIZER_PROMPT), user("Summarize this conversation:\n\n" + _transcript(middle))]
+        [system(SUMMARIZER_PROMPT), user("Summarize this conversation:\n\n" + transcript)]
     )
     try:
         text = (await summarize(synthetic)).strip()

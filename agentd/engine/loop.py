@@ -15,6 +15,8 @@ from typing import Any
 import anyio
 import structlog
 
+from agentd.engine.budget import ContextBudget
+from agentd.errors import ContextExceeded, ContextOverflow
 from agentd.messages import Conversation, Message, ToolCall, assistant, tool_result
 from agentd.model.client import ChatModel, ChatResult, Completed, TextDelta, Usage
 from agentd.tools.registry import ToolOutcome, ToolRegistry
@@ -58,10 +60,12 @@ class AgentLoop:
         *,
         max_steps: int = 8,
         on_tool: ToolObserver | None = None,
+        budget: ContextBudget | None = None,
     ) -> None:
         self.model = model
         self.tools = tools if tools is not None else ToolRegistry()
         self.max_steps = max_steps
+        self.budget = budget
         self._on_tool = on_tool
 
     async def run(
@@ -87,10 +91,7 @@ class AgentLoop:
             # The last step offers no tools, so the model has to answer in words.
             offered = None if last else schemas
             offered_names = frozenset() if last else names
-            if stream:
-                result = await self._streamed(conversation, offered, offered_names, on_delta)
-            else:
-                result = await self.model.chat(conversation.messages, offered, offered_names)
+            result = await self._call(conversation, offered, offered_names, stream, on_delta)
             usage.add(result.usage)
             reply = result.message
             if last and reply.tool_calls:
@@ -112,15 +113,47 @@ class AgentLoop:
             await _commit(conversation, [reply, *results], added, on_append)
         raise AssertionError("the last step always ends the turn")  # pragma: no cover
 
-    async def _streamed(
+    async def _call(
         self,
         conversation: Conversation,
+        offered: Sequence[dict[str, Any]] | None,
+        offered_names: frozenset[str],
+        stream: bool,
+        on_delta: OnDelta | None,
+    ) -> ChatResult:
+        """One model call with what fits the context; a "context exceeded" answer is retried
+        once with a tighter count, then raised as ContextOverflow."""
+        budget = self.budget
+        retried = False
+        while True:
+            sent = conversation.messages if budget is None else budget.fit(conversation, offered)
+            try:
+                if stream:
+                    result = await self._streamed(sent, offered, offered_names, on_delta)
+                else:
+                    result = await self.model.chat(sent, offered, offered_names)
+            except ContextExceeded as exc:
+                if budget is None or retried:
+                    limit = exc.limit or (budget.context if budget is not None else 0)
+                    raise ContextOverflow(needed=exc.requested or limit, limit=limit) from exc
+                log.warning("context.exceeded", limit=exc.limit, requested=exc.requested)
+                budget.tighten(sent, offered, exc.requested)
+                retried = True
+                continue
+            if budget is not None:
+                budget.calibrate(sent, offered, result.usage.prompt_tokens)
+            conversation.prompt_tokens = result.usage.prompt_tokens
+            return result
+
+    async def _streamed(
+        self,
+        messages: Sequence[Message],
         offered: Sequence[dict[str, Any]] | None,
         offered_names: frozenset[str],
         on_delta: OnDelta | None,
     ) -> ChatResult:
         result: ChatResult | None = None
-        events = self.model.stream(conversation.messages, offered, offered_names)
+        events = self.model.stream(messages, offered, offered_names)
         async with aclosing(events):  # type: ignore[type-var]
             async for event in events:
                 if isinstance(event, Completed):

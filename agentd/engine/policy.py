@@ -19,6 +19,13 @@ from agentd.messages import Conversation, Message
 
 #: The working-memory key under which a run keeps its progress.
 PROGRESS = "progress"
+#: The working-memory key of a session's context fullness (under :func:`context_run`).
+CONTEXT = "context"
+
+
+def context_run(session_id: str) -> str:
+    """The working-memory run id that holds a session's context fullness."""
+    return f"session:{session_id}"
 
 
 def well_formed(messages: Sequence[Message]) -> list[Message]:
@@ -56,15 +63,19 @@ def _answers(call: Message, results: Sequence[Message]) -> bool:
     return all(g is None for g in got) or sorted(map(str, got)) == sorted(map(str, wanted))
 
 
-def window(messages: Sequence[Message], max_messages: int) -> list[Message]:
+def window(messages: Sequence[Message], max_messages: int, *, step: bool = False) -> list[Message]:
     """The system message and the newest ``max_messages`` others (0 = all), well formed.
 
-    The cut moves forward past ``tool`` messages, so the window starts at a whole exchange.
+    With ``step``, a window that overflows is cut down to half of ``max_messages`` at once:
+    the conversation's beginning, and with it the prompt prefix the model server has cached,
+    then stays the same for several turns instead of changing with every turn. The cut moves
+    forward past ``tool`` messages, so the window starts at a whole exchange.
     """
     head = list(messages[:1]) if messages and messages[0].role == "system" else []
     rest = list(messages[len(head) :])
     if max_messages > 0 and len(rest) > max_messages:
-        cut = len(rest) - max_messages
+        keep = max(1, max_messages // 2) if step else max_messages
+        cut = len(rest) - keep
         while cut < len(rest) and rest[cut].role == "tool":
             cut += 1
         rest = rest[cut:]
@@ -116,7 +127,7 @@ class SessionPolicy:
 
     def settle(self, session_id: str, conv: Conversation) -> None:
         """Put the conversation back after a turn, cut to the sliding window."""
-        conv.messages = window(conv.messages, self.max_messages)
+        conv.messages = window(conv.messages, self.max_messages, step=True)
         self.store.put(session_id, conv)
 
     async def summarized(self, session_id: str, summary: Message, tail: Sequence[Message]) -> None:
@@ -148,6 +159,7 @@ class SessionPolicy:
         self.store.delete(session_id)
         if self.history is not None:
             await self.history.clear_conversation(session_id)
+            await self.history.clear_working(context_run(session_id))
 
     async def save_progress(self, run_id: str, value: object) -> None:
         """Keep a run's progress (working memory) so a restart can finish what it started."""
@@ -163,6 +175,13 @@ class SessionPolicy:
     async def clear_progress(self, run_id: str) -> None:
         if self.history is not None:
             await self.history.clear_working(run_id)
+
+    async def note_context(self, session_id: str, tokens: int, limit: int) -> None:
+        """Keep how full the context was in the session's last turn (``sessions show``)."""
+        if self.history is not None and tokens > 0:
+            await self.history.save_working(
+                context_run(session_id), CONTEXT, {"tokens": tokens, "limit": limit}
+            )
 
     def pin(self, session_id: str) -> None:
         self.store.pin(session_id)

@@ -37,8 +37,8 @@ from agentd.config import AgentDefaults
 from agentd.engine.compaction import summarize_compaction
 from agentd.engine.loop import AgentLoop, TurnDone, TurnEvent, TurnResult
 from agentd.engine.policy import SessionPolicy
-from agentd.errors import ShuttingDown
-from agentd.messages import Conversation, Message, user
+from agentd.errors import ContextOverflow, ShuttingDown
+from agentd.messages import Conversation, Message, assistant, user
 from agentd.model.client import TextDelta
 
 log = structlog.get_logger("agentd.engine.runtime")
@@ -56,6 +56,17 @@ class SessionStatus:
     session_id: str
     messages: int
     in_flight: int
+    #: Prompt tokens of the session's last model call, and the model's context.
+    context_tokens: int = 0
+    context_limit: int = 0
+
+    @property
+    def context_line(self) -> str:
+        """How full the context was last turn, for people: ``1,234 of 8,192 tokens (15%)``."""
+        if not self.context_tokens or not self.context_limit:
+            return "not measured yet"
+        share = 100 * self.context_tokens / self.context_limit
+        return f"{self.context_tokens:,} of {self.context_limit:,} tokens ({share:.0f}%)"
 
 
 @dataclass(slots=True)
@@ -315,6 +326,10 @@ class Runtime:
                 try:
                     conv = await self._answer(job, out, session_id, text)
                     if conv is not None:
+                        status = self.status(session_id)
+                        await self.sessions.note_context(
+                            session_id, status.context_tokens, status.context_limit
+                        )
                         await self._compact(session_id, conv)
                 finally:
                     self.sessions.unpin(session_id)
@@ -335,9 +350,12 @@ class Runtime:
 
                     await on_append([message])
                     conv.append(message)
-                    result = await self.agent_loop.run(
-                        conv, stream=job.stream, on_append=on_append, on_delta=out.delta
-                    )
+                    try:
+                        result = await self.agent_loop.run(
+                            conv, stream=job.stream, on_append=on_append, on_delta=out.delta
+                        )
+                    except ContextOverflow as exc:
+                        result = await _too_long(conv, exc, on_append, out.delta)
             except Exception as exc:
                 outcome.append("error")
                 await out.finish(_Failed(exc))
@@ -360,7 +378,12 @@ class Runtime:
         with self._accounted(job, stateless=True) as outcome:
             try:
                 async with self.limiter:
-                    result = await self.agent_loop.run(conv, stream=job.stream, on_delta=out.delta)
+                    try:
+                        result = await self.agent_loop.run(
+                            conv, stream=job.stream, on_delta=out.delta
+                        )
+                    except ContextOverflow as exc:
+                        result = await _too_long(conv, exc, None, out.delta)
             except Exception as exc:
                 outcome.append("error")
                 await out.finish(_Failed(exc))
@@ -381,11 +404,13 @@ class Runtime:
         async def save(summary: Message, tail: Sequence[Message]) -> None:
             await self.sessions.summarized(session_id, summary, tail)
 
+        budget = self.agent_loop.budget
         await summarize_compaction(
             conv,
             threshold=self.defaults.effective_threshold,
             summarize=summarize,
             save_summary=save,
+            max_transcript_chars=budget.chars_for(budget.room() // 2) if budget else None,
         )
 
     @contextmanager
@@ -464,7 +489,10 @@ class Runtime:
         """The session as held in memory now, and the turns in flight."""
         conv = self.sessions.cached(session_id)
         count = sum(m.role != "system" for m in conv.messages) if conv is not None else 0
-        return SessionStatus(session_id, count, self.in_flight)
+        tokens = conv.prompt_tokens if conv is not None else 0
+        budget = self.agent_loop.budget
+        limit = budget.context if budget is not None else self.defaults.max_tokens
+        return SessionStatus(session_id, count, self.in_flight, tokens, limit)
 
     @property
     def session_count(self) -> int:
@@ -504,6 +532,29 @@ class Runtime:
         """Return when no turn is in flight or queued (graceful shutdown)."""
         while self.in_flight:
             await self._idle.wait()
+
+
+TOO_LONG = (
+    "I could not read that: {error}. Please send it in smaller parts, or save it as a file in "
+    "my workdir and ask me to read it piece by piece."
+)
+
+
+async def _too_long(
+    conv: Conversation,
+    exc: ContextOverflow,
+    on_append: Callable[[Sequence[Message]], Awaitable[None]] | None,
+    on_delta: Callable[[str], Awaitable[None]],
+) -> TurnResult:
+    """The answer to a message that does not fit the model's context: said plainly, stored
+    like any answer, so the session goes on (the next turns send what fits)."""
+    log.warning("context.overflow", needed=exc.needed, limit=exc.limit)
+    reply = assistant(TOO_LONG.format(error=exc))
+    if on_append is not None:
+        await on_append([reply])
+    conv.append(reply)
+    await on_delta(reply.content)
+    return TurnResult(reply, added=[reply])
 
 
 def text_of(events: Sequence[TurnEvent]) -> str:

@@ -315,6 +315,7 @@ class TelegramChannel:
             return (
                 f"agentd is running.\nSession: {session}\n"
                 f"Messages in this session: {status.messages}\n"
+                f"Context last turn: {status.context_line}\n"
                 f"Turns in progress: {status.in_flight}"
             )
         return None

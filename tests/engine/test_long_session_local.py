@@ -1,0 +1,67 @@
+"""A session three times longer than the real model's context never fails a turn.
+
+The real llama-server with the packaged model, a 2,048-token context so the test stays short,
+and messages that add up to about three contexts, once with ``truncate`` and once with
+``summarize``; halfway, the model reads a 60 KB file. Skipped without the local model unless
+AGENTD_REQUIRE_LOCAL_MODEL=1 (``make test``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agentd import scope as scopes
+from agentd.config import LLMSettings, Settings, SidecarSettings
+from agentd.daemon.app import open_app
+from tests.model.test_local_model import SEED, _local
+
+pytestmark = [pytest.mark.integration, pytest.mark.timeout(900), pytest.mark.anyio]
+
+CONTEXT = 2048
+#: About 600 tokens of text the model has to carry; nine of them are ~2.7 contexts.
+FILLER = (
+    "Here is a note for the record, numbered {i}. The warehouse in Lyon ships {i} crates of "
+    "pears every Tuesday; the driver is called Ana and the truck is blue. "
+) * 12
+
+
+def _settings(tmp: Path, strategy: str) -> Settings:
+    binary, gguf = _local()
+    sidecar = SidecarSettings(
+        enabled=True, binary=binary, model_path=gguf, context=CONTEXT, max_answer_tokens=64
+    )
+    return Settings(
+        state_dir=tmp / "state",
+        workdir=tmp / "workdir",
+        llm=LLMSettings(temperature=0.0, seed=SEED, sidecar=sidecar),
+        memory={"embed": False},  # type: ignore[arg-type]
+        default={"compaction_strategy": strategy},  # type: ignore[arg-type]
+    )
+
+
+@pytest.mark.parametrize("strategy", ["truncate", "summarize"])
+async def test_a_session_longer_than_the_context(tmp_path: Path, strategy: str) -> None:
+    """No turn fails, the 60 KB file does not break the session, and history keeps it all."""
+    settings = _settings(tmp_path, strategy)
+    settings.workdir.mkdir(parents=True)
+    (settings.workdir / "big.txt").write_text("pears and crates\n" * 3600)  # ~61 KB
+    turns = [FILLER.format(i=i) + "Reply with one short sentence." for i in range(9)]
+    turns.insert(4, "Use the read_file tool on big.txt, then tell me its first word.")
+    async with open_app(settings) as app:
+        assert app.runtime.agent_loop.budget is not None
+        assert app.runtime.agent_loop.budget.context == CONTEXT
+        for text in turns:
+            result = await app.runtime.ask("long", text)  # raises on a failed turn
+            assert not result.message.tool_calls
+        status = app.runtime.status("long")
+        assert 0 < status.context_tokens <= CONTEXT
+        stored = await app.runtime.history("long")
+        assert app.history is not None
+        with scopes.use(app.runtime.default_scope):
+            rows = await app.history.load_conversation("long")
+    tool_results = [m for m in rows if m.role == "tool"]
+    assert tool_results, "the model did not read the file"
+    assert sum(m.role == "user" for m in rows) == len(turns)
+    assert stored[0].role == "system"
