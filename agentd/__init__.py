@@ -7,6 +7,7 @@ from agentd.engine.runtime import Runtime
 from agentd.errors import (
     AgentdError,
     ConfigError,
+    ContextExceeded,
     HistoryError,
     InvalidMemory,
     LLMError,
@@ -30,6 +31,7 @@ __all__ = [
     "AgentLoop",
     "AgentdError",
     "ConfigError",
+    "ContextExceeded",
     "Conversation",
     "HistoryError",
     "HistoryStore",

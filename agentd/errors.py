@@ -11,6 +11,7 @@ boundary (``raise ... from exc``), so callers only ever catch these::
     ├── LLMError               talking to the model server failed
     │   ├── LLMUnavailable     nothing answers at the configured address
     │   ├── LLMStatusError     the server answered with an HTTP error status
+    │   │   └── ContextExceeded  the request does not fit the model's context (never retried)
     │   └── LLMResponseError   the server answered with something that is not the protocol
     ├── ToolError              a tool call could not run (shown to the model as a tool result)
     ├── ModelError             a packaged model cannot be fetched, verified or found
@@ -76,14 +77,35 @@ class LLMStatusError(LLMError):
 
 
 class ContextExceeded(LLMStatusError):
-    """The model server refused the request: it does not fit the model's context."""
+    """The request does not fit the model's context window (an HTTP 400 that says so).
+
+    ``limit`` is the context size and ``requested`` the tokens the request needs as the server
+    counted them (the prompt, plus the completion where the server counts it against the
+    limit), each None when the server's answer does not say. ``requested - limit`` is what
+    must go. Retrying the same request cannot help, so the client never does; the message
+    never contains the request's content.
+    """
 
     def __init__(
-        self, message: str, *, limit: int | None = None, requested: int | None = None
+        self,
+        status_code: int,
+        *,
+        limit: int | None = None,
+        requested: int | None = None,
     ) -> None:
         self.limit = limit
         self.requested = requested
-        super().__init__(400, message)
+        if requested is not None and limit is not None:
+            size = f" ({requested} tokens asked, {limit} fit)"
+        elif limit is not None:
+            size = f" ({limit} tokens fit)"
+        else:
+            size = ""
+        super().__init__(
+            status_code,
+            f"model server answered HTTP {status_code}: the request does not fit the model's "
+            f"context{size}; send a shorter conversation or raise the server's context size",
+        )
 
 
 class LLMResponseError(LLMError):

@@ -8,6 +8,7 @@ EXPORTED = [
     "AgentLoop",
     "AgentdError",
     "ConfigError",
+    "ContextExceeded",
     "Conversation",
     "HistoryError",
     "HistoryStore",

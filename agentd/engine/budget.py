@@ -131,8 +131,15 @@ class ContextBudget:
         tool_chars = len(json.dumps(list(tools))) if tools else 0
         self.counter.calibrate(chars_of(sent) + tool_chars, prompt_tokens)
 
-    def tighten(self, sent: Sequence[Message], tools: Any, requested: int | None) -> None:
-        """The server said the context was exceeded: count more tokens per character now."""
+    def tighten(
+        self, sent: Sequence[Message], tools: Any, requested: int | None, limit: int | None
+    ) -> None:
+        """The server said the context was exceeded: believe its context size when it names
+        one, and count more tokens per character from now on."""
+        if limit and limit < self.context:
+            log.warning("context.learned", was=self.context, now=limit)
+            self.reserve = min(self.reserve, limit // 4)
+            self.context = limit
         tool_chars = len(json.dumps(list(tools))) if tools else 0
         if requested:
             self.counter.calibrate(chars_of(sent) + tool_chars, int(requested / SAFETY) + 1)

@@ -19,6 +19,7 @@ from agentd.engine.budget import ContextBudget
 from agentd.errors import ContextExceeded, ContextOverflow
 from agentd.messages import Conversation, Message, ToolCall, assistant, tool_result
 from agentd.model.client import ChatModel, ChatResult, Completed, TextDelta, Usage
+from agentd.tools.fit import cut_to_fit
 from agentd.tools.registry import ToolOutcome, ToolRegistry
 
 log = structlog.get_logger("agentd.engine.loop")
@@ -107,7 +108,9 @@ class AgentLoop:
             log.info("turn.tools", step=step, tools=[c.name for c in reply.tool_calls])
             outcomes = await self._run_tools(reply.tool_calls)
             results = [
-                tool_result(call, out.content, error=out.error)
+                tool_result(call, self._fitted(call, out.content, offered, len(outcomes)))
+                if not out.error
+                else tool_result(call, out.content, error=True)
                 for call, out in zip(reply.tool_calls, outcomes, strict=True)
             ]
             await _commit(conversation, [reply, *results], added, on_append)
@@ -137,13 +140,31 @@ class AgentLoop:
                     limit = exc.limit or (budget.context if budget is not None else 0)
                     raise ContextOverflow(needed=exc.requested or limit, limit=limit) from exc
                 log.warning("context.exceeded", limit=exc.limit, requested=exc.requested)
-                budget.tighten(sent, offered, exc.requested)
+                budget.tighten(sent, offered, exc.requested, exc.limit)
                 retried = True
                 continue
             if budget is not None:
                 budget.calibrate(sent, offered, result.usage.prompt_tokens)
             conversation.prompt_tokens = result.usage.prompt_tokens
             return result
+
+    def _fitted(
+        self,
+        call: ToolCall,
+        text: str,
+        offered: Sequence[dict[str, Any]] | None,
+        results: int,
+    ) -> str:
+        """A tool result cut to its share of half the room, so the next call still fits."""
+        if self.budget is None:
+            return text
+        limit = self.budget.chars_for(self.budget.room(offered) // (2 * max(results, 1)))
+        hint = (
+            "read a smaller part with read_file's offset and length"
+            if call.name == "read_file"
+            else "the rest did not fit the model's context"
+        )
+        return cut_to_fit(text, limit, hint=hint)
 
     async def _streamed(
         self,

@@ -13,9 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import structlog
+
 from agentd.memory.history import HistoryStore
 from agentd.memory.sessions import SessionStore
 from agentd.messages import Conversation, Message
+
+log = structlog.get_logger("agentd.engine.policy")
 
 #: The working-memory key under which a run keeps its progress.
 PROGRESS = "progress"
@@ -76,6 +80,11 @@ def window(messages: Sequence[Message], max_messages: int, *, step: bool = False
     if max_messages > 0 and len(rest) > max_messages:
         keep = max(1, max_messages // 2) if step else max_messages
         cut = len(rest) - keep
+        if step:
+            # Start at a user message when one is within the window: whole exchanges.
+            floor = len(rest) - max_messages
+            back = next((i for i in range(cut, floor - 1, -1) if rest[i].role == "user"), None)
+            cut = back if back is not None else cut
         while cut < len(rest) and rest[cut].role == "tool":
             cut += 1
         rest = rest[cut:]
@@ -125,10 +134,18 @@ class SessionPolicy:
         if self.history is not None:
             await self.history.save_conversation(session_id, messages)
 
-    def settle(self, session_id: str, conv: Conversation) -> None:
-        """Put the conversation back after a turn, cut to the sliding window."""
+    async def settle(self, session_id: str, conv: Conversation) -> None:
+        """Put the conversation back after a turn, cut to the sliding window.
+
+        A cut is stored as the session's window boundary, so a restart resumes with exactly
+        the messages kept in memory (the stepped cut is not "the newest N").
+        """
+        before = len(conv.messages)
         conv.messages = window(conv.messages, self.max_messages, step=True)
         self.store.put(session_id, conv)
+        if self.history is not None and len(conv.messages) < before:
+            kept = sum(m.role != "system" and not m.metadata.get("summary") for m in conv.messages)
+            await self.history.save_window(session_id, kept)
 
     async def summarized(self, session_id: str, summary: Message, tail: Sequence[Message]) -> None:
         """Store a compaction summary that the messages ``tail`` follow."""
@@ -178,10 +195,14 @@ class SessionPolicy:
 
     async def note_context(self, session_id: str, tokens: int, limit: int) -> None:
         """Keep how full the context was in the session's last turn (``sessions show``)."""
-        if self.history is not None and tokens > 0:
+        if self.history is None or tokens <= 0:
+            return
+        try:
             await self.history.save_working(
                 context_run(session_id), CONTEXT, {"tokens": tokens, "limit": limit}
             )
+        except Exception as exc:  # a gauge for people: never worth failing a turn over
+            log.warning("context.note_failed", error=str(exc), exc_type=type(exc).__name__)
 
     def pin(self, session_id: str) -> None:
         self.store.pin(session_id)

@@ -364,7 +364,8 @@ class Runtime:
                 # Whatever happened, the conversation is consistent (the loop appends whole
                 # tool exchanges only): put it back so the window applies.
                 if conv is not None:
-                    self.sessions.settle(session_id, conv)
+                    with anyio.CancelScope(shield=True):
+                        await self.sessions.settle(session_id, conv)
             job.answered = True
             outcome.append("ok")
         await out.finish(TurnDone(result))

@@ -20,10 +20,18 @@ import httpx
 import structlog
 
 from agentd.backoff import Backoff, parse_retry_after
-from agentd.errors import LLMError, LLMResponseError, LLMStatusError, LLMUnavailable
+from agentd.errors import (
+    ContextExceeded,
+    LLMError,
+    LLMResponseError,
+    LLMStatusError,
+    LLMUnavailable,
+)
 from agentd.messages import Message, ToolCall, assistant
+from agentd.model.overflow import context_exceeded
 from agentd.model.textcalls import TextToolCallFilter, parse_text_tool_calls
 from agentd.model.transport import ShardedTransport
+from agentd.model.usage import Usage
 from agentd.sse import sse_data
 
 log = structlog.get_logger("agentd.model.client")
@@ -33,6 +41,7 @@ T = TypeVar("T")
 EMBED_BATCH = 32
 MAX_BACKOFF = 20.0
 MAX_RETRY_AFTER = 60.0  # one server answer cannot park a turn for hours
+PROPS_TIMEOUT = 5.0  # /props is optional: a server slow to say it is treated as not saying
 
 
 def api_root(base_url: str) -> str:
@@ -43,24 +52,9 @@ def api_root(base_url: str) -> str:
     return url
 
 
-@dataclass(slots=True)
-class Usage:
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-
-    @property
-    def total_tokens(self) -> int:
-        return self.prompt_tokens + self.completion_tokens
-
-    def add(self, other: Usage) -> None:
-        self.prompt_tokens += other.prompt_tokens
-        self.completion_tokens += other.completion_tokens
-
-    @classmethod
-    def from_openai(cls, data: Any) -> Usage:
-        if not isinstance(data, dict):
-            return cls()
-        return cls(int(data.get("prompt_tokens") or 0), int(data.get("completion_tokens") or 0))
+def server_root(api_url: str) -> str:
+    """The server's own root under its OpenAI API: ``http://h:8080/v1`` -> ``http://h:8080``."""
+    return api_url.rstrip("/").removesuffix("/v1")
 
 
 @dataclass(slots=True)
@@ -122,16 +116,27 @@ def _error_message(err: Any) -> str | None:
     return None
 
 
-def _error_text(response: httpx.Response) -> str:
+def _error_body(response: httpx.Response) -> Any:
+    """The decoded JSON of an error answer, or its text when it is not JSON."""
     try:
-        body = response.json()
+        return response.json()
     except ValueError:
-        return response.text[:200]
+        return response.text
+
+
+def _error_text(body: Any, response: httpx.Response) -> str:
     if isinstance(body, dict):
         message = _error_message(body.get("error"))
         if message is not None:
             return message
     return response.text[:200]
+
+
+def _context_exceeded(status_code: int, body: Any) -> ContextExceeded | None:
+    overflow = context_exceeded(body)
+    if overflow is None:
+        return None
+    return ContextExceeded(status_code, limit=overflow.limit, requested=overflow.requested)
 
 
 class LLMClient:
@@ -161,6 +166,7 @@ class LLMClient:
         self._embed_url = api_root(embed_url) if embed_url else self.base_url
         self._embed_model = embed_model or model
         self._backoff_base = backoff_base
+        self._context_size: int | None = None
 
     def _params(self, messages: Sequence[Message], tools: Sequence[dict[str, Any]] | None) -> Any:
         body: dict[str, Any] = {"model": self.model, "messages": [m.to_openai() for m in messages]}
@@ -187,7 +193,10 @@ class LLMClient:
                     ) from exc
                 reason = type(exc).__name__
             except LLMStatusError as exc:
-                retryable = exc.status_code == 429 or exc.status_code >= 500
+                # A request that does not fit will not fit the next time either.
+                retryable = not isinstance(exc, ContextExceeded) and (
+                    exc.status_code == 429 or exc.status_code >= 500
+                )
                 if not retryable or attempt >= self._max_retries:
                     raise
                 retry_after = getattr(exc, "retry_after", None)
@@ -201,13 +210,19 @@ class LLMClient:
 
     @staticmethod
     def _check(response: httpx.Response) -> None:
-        if response.status_code >= 400:
-            err = LLMStatusError(
-                response.status_code,
-                f"model server answered HTTP {response.status_code}: {_error_text(response)}",
-            )
-            err.retry_after = _retry_after(response)  # type: ignore[attr-defined]
-            raise err
+        if response.status_code < 400:
+            return
+        body = _error_body(response)
+        if response.status_code == 400:
+            overflow = _context_exceeded(400, body)
+            if overflow is not None:
+                raise overflow
+        err = LLMStatusError(
+            response.status_code,
+            f"model server answered HTTP {response.status_code}: {_error_text(body, response)}",
+        )
+        err.retry_after = _retry_after(response)  # type: ignore[attr-defined]
+        raise err
 
     async def chat(
         self,
@@ -249,7 +264,7 @@ class LLMClient:
             content, calls = parse_text_tool_calls(content, frozenset(tool_names), _new_call_id)
         return ChatResult(
             message=assistant(content, calls),
-            usage=Usage.from_openai(data.get("usage")),
+            usage=Usage.from_openai(data.get("usage"), data.get("timings")),
             finish_reason=choice.get("finish_reason"),
         )
 
@@ -362,6 +377,38 @@ class LLMClient:
             return False
         return True
 
+    async def context_size(self) -> int | None:
+        """The model's context size in tokens, from llama-server's ``GET /props``.
+
+        None when the server has no such endpoint (vLLM, OpenAI...) or it fails; the answer is
+        asked again next time then, and kept for good after the first success.
+        """
+        if self._context_size is not None:
+            return self._context_size
+        url = f"{server_root(self.base_url)}/props"
+        try:
+            response = await self._http.get(url, headers=self._headers, timeout=PROPS_TIMEOUT)
+            data = response.json() if response.status_code == 200 else None
+        except (httpx.HTTPError, ValueError):
+            return None
+        self._context_size = _props_n_ctx(data)
+        return self._context_size
+
+
+def _props_n_ctx(data: Any) -> int | None:
+    """``default_generation_settings.n_ctx`` of a ``/props`` answer (or a top-level ``n_ctx``).
+
+    llama-server reports the context of one slot there, which is what one request may use.
+    """
+    if not isinstance(data, dict):
+        return None
+    settings = data.get("default_generation_settings")
+    for where in (settings, data):
+        n_ctx = where.get("n_ctx") if isinstance(where, dict) else None
+        if isinstance(n_ctx, int) and not isinstance(n_ctx, bool) and n_ctx > 0:
+            return n_ctx
+    return None
+
 
 def _parse_tool_calls(raw: Any) -> Iterable[ToolCall]:
     if not raw:
@@ -386,18 +433,29 @@ class _StreamAssembler:
     def __init__(self) -> None:
         self._text: list[str] = []
         self._calls: dict[int, dict[str, Any]] = {}
-        self.usage = Usage()
+        self._usage: Any = None
+        self._timings: Any = None
         self.finish_reason: str | None = None
+
+    @property
+    def usage(self) -> Usage:
+        """The last usage object and the last llama-server ``timings`` the stream carried."""
+        return Usage.from_openai(self._usage, self._timings)
 
     def feed(self, chunk: Any) -> str:
         if not isinstance(chunk, dict):
             raise LLMResponseError("model server sent a stream chunk that is not an object")
         if chunk.get("error"):
             # llama-server and OpenAI report a failure after the headers inside the stream.
+            overflow = _context_exceeded(400, {"error": chunk["error"]})
+            if overflow is not None:
+                raise overflow
             detail = _error_message(chunk["error"]) or "no details"
             raise LLMResponseError(f"model server reported an error mid-stream: {detail}")
         if chunk.get("usage"):
-            self.usage = Usage.from_openai(chunk["usage"])
+            self._usage = chunk["usage"]
+        if chunk.get("timings"):
+            self._timings = chunk["timings"]
         choices = chunk.get("choices") or []
         if not choices:
             return ""
@@ -463,4 +521,5 @@ __all__ = [
     "Usage",
     "api_root",
     "open_client",
+    "server_root",
 ]

@@ -71,3 +71,11 @@ class TimedModel:
         """The inner model's ping, or True when it has none."""
         ping = getattr(self.inner, "ping", None)
         return True if ping is None else bool(await ping())
+
+    async def context_size(self) -> int | None:
+        """The inner model's context size in tokens, or None when it cannot tell."""
+        context_size = getattr(self.inner, "context_size", None)
+        if context_size is None:
+            return None
+        size = await context_size()
+        return size if isinstance(size, int) else None

@@ -5,14 +5,17 @@ from __future__ import annotations
 import datetime as dt
 import os
 from pathlib import Path
+from typing import TextIO
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import anyio
 
 from agentd.errors import ToolError
+from agentd.tools.fit import more_marker
 from agentd.tools.registry import ToolRegistry
 
-MAX_READ = 64 * 1024
+MAX_READ = 64 * 1024  # characters one read_file call returns at most
+READ_CHUNK = 1024 * 1024  # characters decoded at a time while skipping or counting
 MAX_WRITE = 1024 * 1024
 MAX_ENTRIES = 500
 
@@ -49,13 +52,18 @@ def register_builtin_tools(registry: ToolRegistry, workdir: Path) -> None:
         now = dt.datetime.now(zone)
         return now.strftime("%Y-%m-%d %H:%M:%S %Z (%A)")
 
-    async def read_file(path: str) -> str:
-        """Read a text file from the workdir.
+    async def read_file(path: str, offset: int = 0, length: int = MAX_READ) -> str:
+        """Read a text file from the workdir, or a part of a long one.
+
+        Offset and length count characters. When the file goes on past the part returned, the
+        answer ends with a line saying how many characters are left and the offset to read on.
 
         Args:
             path: File path relative to the workdir.
+            offset: The character to start at; 0 is the start of the file.
+            length: The most characters to return (at most 65536).
         """
-        return await anyio.to_thread.run_sync(_read_file, workdir, path)
+        return await anyio.to_thread.run_sync(_read_file, workdir, path, offset, length)
 
     async def write_file(path: str, content: str) -> str:
         """Write a text file in the workdir, creating folders as needed; replaces the file.
@@ -78,17 +86,36 @@ def register_builtin_tools(registry: ToolRegistry, workdir: Path) -> None:
         registry.add(fn)
 
 
-def _read_file(workdir: Path, path: str) -> str:
+def _read_file(workdir: Path, path: str, offset: int = 0, length: int = MAX_READ) -> str:
+    if offset < 0:
+        raise ToolError("offset must be 0 or more")
+    if length < 1:
+        raise ToolError("length must be 1 or more")
     target = confine(workdir, path)
     if not target.is_file():
         raise ToolError(f"no file {path!r} in the workdir")
-    with target.open("rb") as fh:
-        data = fh.read(MAX_READ + 1)
-    text = data[:MAX_READ].decode("utf-8", errors="replace")
-    if len(data) > MAX_READ:
-        size = target.stat().st_size
-        text += f"\n[... truncated: {size} bytes in all, the first {MAX_READ} shown]"
+    # newline="" keeps every character, so offsets mean the same in every call.
+    with target.open("r", encoding="utf-8", errors="replace", newline="") as fh:
+        skipped = _count(fh, offset)
+        text = fh.read(min(length, MAX_READ))
+        rest = _count(fh)
+    if offset and not text:
+        raise ToolError(f"offset {offset} is past the end: {path!r} has {skipped:,} characters")
+    if rest:
+        hint = f"call read_file with offset={offset + len(text)} to read on"
+        text += "\n" + more_marker(rest, hint)
     return text
+
+
+def _count(fh: TextIO, limit: int | None = None) -> int:
+    """Read past up to ``limit`` characters (all when None), a chunk at a time; how many."""
+    done = 0
+    while limit is None or done < limit:
+        chunk = fh.read(READ_CHUNK if limit is None else min(READ_CHUNK, limit - done))
+        if not chunk:
+            break
+        done += len(chunk)
+    return done
 
 
 def _write_file(workdir: Path, path: str, content: str) -> str:

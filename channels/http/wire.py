@@ -204,11 +204,13 @@ def session_id(header: str | None, user: str | None) -> str | None:
     return value
 
 
-def usage_body(usage: Usage) -> dict[str, int]:
+def usage_body(usage: Usage) -> dict[str, Any]:
+    """OpenAI's usage object; prompt tokens the model server reused from its cache included."""
     return {
         "prompt_tokens": usage.prompt_tokens,
         "completion_tokens": usage.completion_tokens,
         "total_tokens": usage.total_tokens,
+        "prompt_tokens_details": {"cached_tokens": usage.cached_tokens},
     }
 
 

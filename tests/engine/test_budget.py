@@ -132,9 +132,11 @@ def test_answer_reserve_is_bounded() -> None:
 
 
 def test_stepped_window_cuts_to_half() -> None:
-    """The session window, when it overflows, keeps half of max_messages at once."""
+    """The session window, when it overflows, keeps about half of max_messages at once,
+    starting at a user message."""
     messages = [system("sys"), *turns(4, 1)]
-    assert len(window(messages, 6, step=True)) == 1 + 3
+    kept = window(messages, 6, step=True)
+    assert len(kept) == 1 + 4 and kept[1].role == "user"
     assert len(window(messages, 8, step=True)) == 1 + 8
 
 
@@ -147,7 +149,7 @@ def _runtime(model: FakeModel, context: int = 1000) -> Runtime:
 async def test_server_overflow_is_retried_with_less() -> None:
     """A "context exceeded" answer: the count tightens and the call is retried once."""
     model = FakeModel()
-    model.add(ContextExceeded("too long", limit=1000, requested=1400), answer("fine"))
+    model.add(ContextExceeded(400, limit=1000, requested=1400), answer("fine"))
     async with _runtime(model) as runtime:
         for i in range(3):
             model.add(answer(f"a{i}"))
@@ -176,8 +178,28 @@ async def test_a_message_too_long_gets_a_clear_answer_and_the_session_goes_on() 
 async def test_repeated_server_overflow_ends_as_a_clear_answer() -> None:
     """A server that refuses twice: the turn answers plainly instead of failing."""
     model = FakeModel()
-    exceeded = ContextExceeded("too long", limit=1000, requested=1200)
+    exceeded = ContextExceeded(400, limit=1000, requested=1200)
     model.add(exceeded, exceeded)
     async with _runtime(model) as runtime:
         result = await runtime.ask("s", "hello")
     assert "context" in result.message.content
+
+
+async def test_a_huge_tool_result_is_cut_to_fit() -> None:
+    """A tool result larger than the room is cut, with a marker, and the next call fits."""
+    tools = ToolRegistry()
+
+    async def dump() -> str:
+        """Return a lot of text."""
+        return "line of output\n" * 20_000
+
+    tools.add(dump)
+    model = FakeModel()
+    model.add(answer("", ("dump", "{}")), answer("done"))
+    defaults = AgentDefaults(max_tokens=2000, answer_tokens=100)
+    loop = AgentLoop(model, tools, budget=budget_for(defaults))
+    conv = Conversation([system("sys"), user("dump it")])
+    result = await loop.run(conv)
+    (cut,) = [m for m in result.added if m.role == "tool"]
+    assert len(cut.content) < 4000 and "more characters" in cut.content
+    assert result.message.content == "done"

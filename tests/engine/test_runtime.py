@@ -126,12 +126,16 @@ async def test_capacity_limiter_bounds_turns_across_sessions() -> None:
 
 
 async def test_window_applies_after_a_turn() -> None:
-    """After a turn the session is put back through the sliding window."""
-    async with make_runtime(FakeModel(), max_messages=3) as runtime:
-        for i in range(4):
+    """After a turn the session is cut to half the window when it overflows, at a user
+    message, so its beginning stays the same for several turns."""
+    firsts = []
+    async with make_runtime(FakeModel(), max_messages=6) as runtime:
+        for i in range(6):
             await runtime.ask("s", f"q{i}")
+            firsts.append((await runtime.history("s"))[1].content)
         history = await runtime.history("s")
-        assert [m.content for m in history] == ["SYS", "echo: q2", "q3", "echo: q3"]
+    assert firsts == ["q0", "q0", "q0", "q2", "q2", "q4"]
+    assert [m.content for m in history] == ["SYS", "q4", "echo: q4", "q5", "echo: q5"]
 
 
 async def test_summarize_runs_after_a_turn() -> None:
@@ -296,6 +300,8 @@ class FakeHistory:
         self.appended: list[list[str]] = []
         self.summaries: list[tuple[str, int]] = []
         self.hydrated: list[str] = []
+        self.windows: list[int] = []
+        self.working: dict[tuple[str, str], object] = {}
 
     async def resume(self, session_id: str, limit: int = 0) -> list[Message]:
         self.hydrated.append(session_id)
@@ -312,6 +318,12 @@ class FakeHistory:
     async def clear_conversation(self, session_id: str) -> int:
         self.stored = []
         return 0
+
+    async def save_window(self, session_id: str, keep: int) -> None:
+        self.windows.append(keep)
+
+    async def save_working(self, run_id: str, key: str, value: object) -> None:
+        self.working[(run_id, key)] = value
 
 
 def with_history(model: FakeModel, history: FakeHistory, **defaults: Any) -> Runtime:

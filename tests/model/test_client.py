@@ -9,10 +9,18 @@ from typing import Any
 import httpx
 import pytest
 
-from agentd.errors import LLMResponseError, LLMStatusError, LLMUnavailable
+from agentd.errors import ContextExceeded, LLMResponseError, LLMStatusError, LLMUnavailable
 from agentd.messages import Message, system, user
 from agentd.model import client as llm_module
-from agentd.model.client import ChatResult, Completed, LLMClient, TextDelta, Usage, api_root
+from agentd.model.client import (
+    ChatResult,
+    Completed,
+    LLMClient,
+    TextDelta,
+    Usage,
+    api_root,
+    server_root,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -614,3 +622,182 @@ async def test_stream_error_event_raises() -> None:
     client = make_client(lambda r: httpx.Response(200, content=body))
     with pytest.raises(LLMResponseError, match="out of memory"):
         await collect(client, [user("hi")])
+
+
+LLAMA_OVERFLOW = {
+    "error": {
+        "code": 400,
+        "message": "request (4444 tokens) exceeds the available context size (4096 tokens), "
+        "try increasing it",
+        "type": "exceed_context_size_error",
+        "n_prompt_tokens": 4444,
+        "n_ctx": 4096,
+    }
+}
+OPENAI_OVERFLOW = {
+    "error": {
+        "message": "This model's maximum context length is 8192 tokens. However, your messages "
+        "resulted in 9000 tokens. Please reduce the length of the messages.",
+        "type": "invalid_request_error",
+        "param": "messages",
+        "code": "context_length_exceeded",
+    }
+}
+VLLM_OVERFLOW = {
+    "error": {
+        "message": "This model's maximum context length is 4096 tokens. However, you requested "
+        "5000 tokens (4500 in the messages, 500 in the completion). Please reduce the length "
+        "of the messages or completion.",
+        "type": "BadRequestError",
+        "param": None,
+        "code": 400,
+    }
+}
+OVERFLOWS = [
+    pytest.param(LLAMA_OVERFLOW, 4096, 4444, id="llama"),
+    pytest.param(OPENAI_OVERFLOW, 8192, 9000, id="openai"),
+    pytest.param(VLLM_OVERFLOW, 4096, 5000, id="vllm"),
+]
+
+
+@pytest.mark.parametrize(("body", "limit", "requested"), OVERFLOWS)
+async def test_chat_raises_context_exceeded_once(
+    body: dict[str, Any], limit: int, requested: int, sleeps: list[float]
+) -> None:
+    """A 400 saying the context is exceeded raises ContextExceeded with its numbers, unretried."""
+    handler, seen = scripted([httpx.Response(400, json=body)] * 4)
+    with pytest.raises(ContextExceeded) as info:
+        await make_client(handler).chat([user("secret words")])
+    assert (info.value.limit, info.value.requested) == (limit, requested)
+    assert info.value.status_code == 400 and isinstance(info.value, LLMStatusError)
+    assert len(seen) == 1 and sleeps == []
+    assert f"{requested} tokens asked, {limit} fit" in str(info.value)
+    assert "secret" not in str(info.value)
+
+
+@pytest.mark.parametrize(("body", "limit", "requested"), OVERFLOWS)
+async def test_stream_raises_context_exceeded(
+    body: dict[str, Any], limit: int, requested: int, sleeps: list[float]
+) -> None:
+    """A streaming call answered 400 "context exceeded" raises ContextExceeded, unretried."""
+    handler, seen = scripted([httpx.Response(400, json=body)] * 4)
+    with pytest.raises(ContextExceeded) as info:
+        await collect(make_client(handler), [user("hi")])
+    assert (info.value.limit, info.value.requested) == (limit, requested)
+    assert len(seen) == 1 and sleeps == []
+
+
+async def test_context_exceeded_mid_stream() -> None:
+    """An overflow reported inside the stream raises ContextExceeded too."""
+    body = sse({"error": LLAMA_OVERFLOW["error"]})
+    client = make_client(lambda r: httpx.Response(200, content=body))
+    with pytest.raises(ContextExceeded) as info:
+        await collect(client, [user("hi")])
+    assert (info.value.limit, info.value.requested) == (4096, 4444)
+
+
+@pytest.mark.parametrize(
+    "response",
+    [
+        pytest.param(httpx.Response(400, json={"error": {"message": "bad tools"}}), id="other"),
+        pytest.param(httpx.Response(400, text="<html>Bad Request</html>"), id="not-json"),
+        pytest.param(httpx.Response(413, json=LLAMA_OVERFLOW), id="other-status"),
+    ],
+)
+async def test_other_errors_stay_status_errors(response: httpx.Response) -> None:
+    """Other 400s, and the overflow wording under another status, stay plain LLMStatusError."""
+    handler, _ = scripted([response])
+    with pytest.raises(LLMStatusError) as info:
+        await make_client(handler).chat([user("hi")])
+    assert type(info.value) is LLMStatusError
+
+
+async def test_chat_reads_llama_server_cache_counters() -> None:
+    """llama-server's timings give the cached and evaluated prompt tokens of a chat answer."""
+    answer = completion() | {"timings": {"cache_n": 5, "prompt_n": 2, "predicted_n": 3}}
+    result = await make_client(lambda r: httpx.Response(200, json=answer)).chat([user("hi")])
+    assert result.usage == Usage(7, 3, cached_tokens=5, evaluated_tokens=2)
+
+
+async def test_stream_reads_cache_counters_of_the_last_chunk() -> None:
+    """The stream's usage takes cached_tokens from usage details and timings from the last chunk."""
+    usage = {
+        "prompt_tokens": 9,
+        "completion_tokens": 2,
+        "prompt_tokens_details": {"cached_tokens": 6},
+    }
+    body = sse(
+        delta(content="a") | {"timings": {"cache_n": 0, "prompt_n": 9}},
+        delta(content="b", finish_reason="stop"),
+        {"choices": [], "usage": usage, "timings": {"cache_n": 6, "prompt_n": 3}},
+    )
+    _, result = await collect(make_client(lambda r: httpx.Response(200, content=body)), [user("x")])
+    assert result.usage == Usage(9, 2, cached_tokens=6, evaluated_tokens=3)
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        pytest.param("http://h:8080/v1", "http://h:8080", id="v1"),
+        pytest.param("http://h:8080/v1/", "http://h:8080", id="v1-slash"),
+        pytest.param("https://api.example/openai/v1", "https://api.example/openai", id="path"),
+        pytest.param("https://api.example/v2", "https://api.example/v2", id="no-v1"),
+    ],
+)
+def test_server_root(given: str, expected: str) -> None:
+    """The server root is the API root without its trailing /v1."""
+    assert server_root(given) == expected
+
+
+@pytest.mark.parametrize(
+    ("props", "expected"),
+    [
+        pytest.param({"default_generation_settings": {"n_ctx": 4096}}, 4096, id="llama-server"),
+        pytest.param({"n_ctx": 2048}, 2048, id="top-level"),
+        pytest.param({"default_generation_settings": {"n_ctx": 0}}, None, id="zero"),
+        pytest.param({"default_generation_settings": {"n_ctx": "4096"}}, None, id="string"),
+        pytest.param([4096], None, id="not-an-object"),
+    ],
+)
+async def test_context_size_reads_props(props: Any, expected: int | None) -> None:
+    """context_size() reads n_ctx from the server root's /props."""
+    seen: list[httpx.Request] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        return httpx.Response(200, json=props)
+
+    assert await make_client(handler, api_key="k").context_size() == expected
+    assert str(seen[0].url) == "http://llm.test:8080/props"
+    assert seen[0].headers["authorization"] == "Bearer k"
+
+
+async def test_context_size_is_kept_after_the_first_success() -> None:
+    """Once known, the context size is not asked again."""
+    handler, seen = scripted(
+        [httpx.Response(200, json={"default_generation_settings": {"n_ctx": 8192}})]
+    )
+    client = make_client(handler)
+    assert await client.context_size() == 8192
+    assert await client.context_size() == 8192
+    assert len(seen) == 1
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        pytest.param(httpx.Response(404, json={"error": {"message": "not found"}}), id="404"),
+        pytest.param(httpx.Response(200, text="<html>"), id="not-json"),
+        pytest.param(httpx.Response(500), id="500"),
+        pytest.param(httpx.ConnectError("refused"), id="down"),
+        pytest.param(httpx.ReadTimeout("slow"), id="timeout"),
+    ],
+)
+async def test_context_size_is_none_without_props(answer: Any) -> None:
+    """A server without /props (or one that fails) has no known context size; it is asked again."""
+    ok = httpx.Response(200, json={"default_generation_settings": {"n_ctx": 1024}})
+    handler, seen = scripted([answer, ok])
+    client = make_client(handler)
+    assert await client.context_size() is None
+    assert await client.context_size() == 1024
+    assert len(seen) == 2

@@ -68,3 +68,15 @@ async def test_timed_model_records_outcomes() -> None:
         ("stream", "ok"),
         ("stream", "cancelled"),
     ]
+
+
+class _SizedModel(_Model):
+    async def context_size(self) -> int | None:
+        return 4096
+
+
+@pytest.mark.anyio
+async def test_timed_model_passes_the_context_size_through() -> None:
+    """context_size() asks the inner model, and is None when the inner model cannot tell."""
+    assert await TimedModel(_SizedModel(), _Observed()).context_size() == 4096
+    assert await TimedModel(_Model(), _Observed()).context_size() is None

@@ -4,6 +4,21 @@ It is a stub, not a model: it answers from a script (or echoes), records every r
 inject latency and HTTP errors. It speaks real HTTP on 127.0.0.1, so the code under test runs its
 real network path. Streaming answers are sent as SSE chunks in the OpenAI format. ``stop()``
 returns at once: answers still waiting out a delay are dropped, as a stopped server would.
+
+Tokens are counted by one deterministic rule, :func:`tokens`: the prompt is laid out by
+:func:`render` (the tool schemas as compact JSON, then each message as ``<|role|>`` + its text +
+its tool calls + a newline), and every started 4 characters of that are one token. The answer's
+``usage.prompt_tokens`` is that count. With ``context`` set the stub refuses a prompt that does
+not fit with HTTP 400 in the chosen server's exact wording (:func:`overflow_body`), as the real
+servers decide it: llama-server when the prompt alone has ``context`` tokens or more, OpenAI and
+vLLM when the prompt plus the ``max_tokens`` asked exceed it. A refused request uses no scripted
+reply. With ``context`` and ``wording="llama"``, ``GET /props`` reports it as ``n_ctx``.
+
+Like one llama-server slot it keeps the last prompt and answer as its "KV cache": the tokens of
+the longest common prefix with the next prompt (whole tokens, at least one token evaluated) are
+reused. ``timings=True`` reports that as llama-server does (``timings.cache_n`` / ``prompt_n``
+in the answer and the stream's last chunk), ``cached_tokens=True`` the OpenAI way
+(``usage.prompt_tokens_details.cached_tokens``).
 """
 
 from __future__ import annotations
@@ -17,9 +32,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler
-from typing import Any
+from typing import Any, Literal
 
 from tests.support.loopback import LoopbackServer
+
+Wording = Literal["llama", "openai", "vllm"]
 
 
 @dataclass
@@ -40,15 +57,125 @@ def echo(body: dict[str, Any]) -> Reply:
     return Reply(text=f"echo: {last['content']}")
 
 
-class StubLLM:
-    """Scripted OpenAI-compatible server: ``script`` replies in order, then ``fallback``."""
+def render(body: dict[str, Any]) -> str:
+    """The prompt of a chat request as the stub lays it out; :func:`tokens` counts this."""
+    head = ""
+    if body.get("tools"):
+        head = "<|tools|>" + json.dumps(body["tools"], separators=(",", ":"), sort_keys=True) + "\n"
+    return head + "".join(_render_message(m) for m in body.get("messages") or [])
 
-    def __init__(self, *, latency: float = 0.0, embed_dim: int = 16) -> None:
+
+def tokens(body: dict[str, Any]) -> int:
+    """The prompt tokens the stub counts for a chat request: one per started 4 characters."""
+    return -(-len(render(body)) // 4)
+
+
+def _render_message(message: dict[str, Any]) -> str:
+    content = message.get("content") or ""
+    if isinstance(content, list):
+        content = "".join(str(part.get("text") or "") for part in content)
+    calls = "".join(
+        f"<|call|>{call['function']['name']}{call['function']['arguments']}"
+        for call in message.get("tool_calls") or []
+    )
+    return f"<|{message.get('role')}|>{content}{calls}\n"
+
+
+def _asked_output(body: dict[str, Any]) -> int:
+    value = body.get("max_completion_tokens", body.get("max_tokens"))
+    return value if isinstance(value, int) and value > 0 else 0
+
+
+def overflow_body(wording: Wording, prompt: int, output: int, context: int) -> dict[str, Any]:
+    """A refused request's error body, word for word as the named server writes it."""
+    if wording == "llama":
+        message = (
+            f"request ({prompt} tokens) exceeds the available context size ({context} tokens), "
+            "try increasing it"
+        )
+        return {
+            "error": {
+                "code": 400,
+                "message": message,
+                "type": "exceed_context_size_error",
+                "n_prompt_tokens": prompt,
+                "n_ctx": context,
+            }
+        }
+    if wording == "openai":
+        if output:
+            asked = (
+                f"you requested {prompt + output} tokens ({prompt} in the messages, "
+                f"{output} in the completion). Please reduce the length of the messages or "
+                "completion."
+            )
+        else:
+            asked = (
+                f"your messages resulted in {prompt} tokens. Please reduce the length of the "
+                "messages."
+            )
+        return {
+            "error": {
+                "message": f"This model's maximum context length is {context} tokens. However, "
+                + asked,
+                "type": "invalid_request_error",
+                "param": "messages",
+                "code": "context_length_exceeded",
+            }
+        }
+    message = (
+        f"You passed {prompt} input tokens and requested {output} output tokens. However, the "
+        f"model's context length is only {context} tokens, resulting in a maximum input length "
+        f"of {context - output} tokens. Please reduce the length of the input prompt. "
+        f"(parameter=input_tokens, value={prompt})"
+    )
+    return {
+        "error": {
+            "message": message,
+            "type": "BadRequestError",
+            "param": "input_tokens",
+            "code": 400,
+        }
+    }
+
+
+@dataclass(frozen=True)
+class _Prompt:
+    """One answered prompt's size and the part of it reused from the stub's cache."""
+
+    total: int
+    cached: int
+
+
+class StubLLM:
+    """Scripted OpenAI-compatible server: ``script`` replies in order, then ``fallback``.
+
+    ``context`` (tokens) and ``wording`` make it refuse prompts that do not fit; ``timings``
+    and ``cached_tokens`` make it report its prompt cache (see the module docstring). All four
+    may be changed while it runs.
+    """
+
+    def __init__(
+        self,
+        *,
+        latency: float = 0.0,
+        embed_dim: int = 16,
+        context: int | None = None,
+        wording: Wording = "llama",
+        timings: bool = False,
+        cached_tokens: bool = False,
+    ) -> None:
         self.script: deque[Reply] = deque()
         self.fallback: Callable[[dict[str, Any]], Reply] = echo
         self.requests: list[dict[str, Any]] = []
+        self.rejected: list[dict[str, Any]] = []
         self.latency = latency
         self.embed_dim = embed_dim
+        self.context = context
+        self.wording: Wording = wording
+        self.timings = timings
+        self.cached_tokens = cached_tokens
+        self._cache = ""
         self._lock = threading.Lock()
         self._stopped = threading.Event()
         self._server: LoopbackServer | None = None
@@ -61,12 +188,40 @@ class StubLLM:
     def add(self, *replies: Reply) -> None:
         self.script.extend(replies)
 
+    def _refusal(self, body: dict[str, Any]) -> dict[str, Any] | None:
+        """The 400 body for a prompt that does not fit ``context``, else None (and recorded)."""
+        context = self.context
+        if context is None:
+            return None
+        prompt, output = tokens(body), _asked_output(body)
+        fits = prompt < context if self.wording == "llama" else prompt + output <= context
+        if fits:
+            return None
+        with self._lock:
+            self.requests.append(body)
+            self.rejected.append(body)
+        return overflow_body(self.wording, prompt, output, context)
+
     def _next(self, body: dict[str, Any]) -> Reply:
         with self._lock:
             self.requests.append(body)
             if self.script:
                 return self.script.popleft()
         return self.fallback(body)
+
+    def _evaluate(self, body: dict[str, Any], reply: Reply) -> _Prompt:
+        """Count the prompt, reuse the cached prefix, and cache this prompt and its answer."""
+        text = render(body)
+        total = -(-len(text) // 4)
+        answer = {"role": "assistant", "content": reply.text, "tool_calls": _tool_calls(reply)}
+        with self._lock:
+            same = 0
+            for old, new in zip(self._cache, text, strict=False):
+                if old != new:
+                    break
+                same += 1
+            self._cache = text + _render_message(answer)
+        return _Prompt(total, max(0, min(same // 4, total - 1)))
 
     def embedding(self, text: str) -> list[float]:
         """A deterministic unit vector per text (words hashed into buckets)."""
@@ -102,6 +257,9 @@ class StubLLM:
             def do_GET(self) -> None:
                 if self.path.rstrip("/") in ("/v1/models", "/models"):
                     self._json(200, {"object": "list", "data": [{"id": "stub", "object": "model"}]})
+                elif self.path == "/props" and stub.context and stub.wording == "llama":
+                    settings = {"n_ctx": stub.context, "params": {}}
+                    self._json(200, {"default_generation_settings": settings, "total_slots": 1})
                 elif self.path == "/health":
                     self._json(200, {"status": "ok"})
                 else:
@@ -120,6 +278,10 @@ class StubLLM:
                     ]
                     self._json(200, {"object": "list", "data": data, "model": "stub"})
                     return
+                refusal = stub._refusal(body)
+                if refusal is not None:
+                    self._json(400, refusal)
+                    return
                 reply = stub._next(body)
                 delay = reply.delay or stub.latency
                 if delay and stub._stopped.wait(delay):
@@ -132,18 +294,19 @@ class StubLLM:
                         reply.headers,
                     )
                     return
+                report = _Report(stub._evaluate(body, reply), stub.timings, stub.cached_tokens)
                 if body.get("stream"):
-                    self._stream(body, reply)
+                    self._stream(body, reply, report)
                 else:
-                    self._json(200, _completion(body, reply))
+                    self._json(200, _completion(body, reply, report))
 
-            def _stream(self, body: dict[str, Any], reply: Reply) -> None:
+            def _stream(self, body: dict[str, Any], reply: Reply, report: _Report) -> None:
                 self.send_response(200)
                 self.send_header("Content-Type", "text/event-stream")
                 self.send_header("Connection", "close")
                 self.end_headers()
                 self.close_connection = True
-                for chunk in _chunks(body, reply):
+                for chunk in _chunks(body, reply, report):
                     self.wfile.write(b"data: " + json.dumps(chunk).encode() + b"\n\n")
                     self.wfile.flush()
                     if reply.chunk_delay and stub._stopped.wait(reply.chunk_delay):
@@ -162,13 +325,36 @@ class StubLLM:
             self._server.stop()
 
 
-def _usage(body: dict[str, Any], reply: Reply) -> dict[str, int]:
-    prompt = sum(len(str(m.get("content") or "")) for m in body["messages"]) // 4 + 1
+@dataclass(frozen=True)
+class _Report:
+    """What an answer says about its prompt: the counts, and which cache reports to add."""
+
+    prompt: _Prompt
+    timings: bool
+    cached_tokens: bool
+
+
+def _usage(reply: Reply, report: _Report) -> dict[str, Any]:
+    prompt = report.prompt.total
     completion = max(1, len(reply.text) // 4)
-    return {
+    usage: dict[str, Any] = {
         "prompt_tokens": prompt,
         "completion_tokens": completion,
         "total_tokens": prompt + completion,
+    }
+    if report.cached_tokens:
+        usage["prompt_tokens_details"] = {"cached_tokens": report.prompt.cached}
+    return usage
+
+
+def _timings(reply: Reply, report: _Report) -> dict[str, Any]:
+    cached = report.prompt.cached
+    return {
+        "cache_n": cached,
+        "prompt_n": report.prompt.total - cached,
+        "prompt_ms": 1.0,
+        "predicted_n": max(1, len(reply.text) // 4),
+        "predicted_ms": 1.0,
     }
 
 
@@ -182,11 +368,11 @@ def _tool_calls(reply: Reply) -> list[dict[str, Any]]:
     return calls
 
 
-def _completion(body: dict[str, Any], reply: Reply) -> dict[str, Any]:
+def _completion(body: dict[str, Any], reply: Reply, report: _Report) -> dict[str, Any]:
     message: dict[str, Any] = {"role": "assistant", "content": reply.text}
     if reply.tool_calls:
         message["tool_calls"] = _tool_calls(reply)
-    return {
+    answer: dict[str, Any] = {
         "id": "chatcmpl-stub",
         "object": "chat.completion",
         "created": int(time.time()),
@@ -198,11 +384,22 @@ def _completion(body: dict[str, Any], reply: Reply) -> dict[str, Any]:
                 "finish_reason": "tool_calls" if reply.tool_calls else "stop",
             }
         ],
-        "usage": _usage(body, reply),
+        "usage": _usage(reply, report),
     }
+    if report.timings:
+        answer["timings"] = _timings(reply, report)
+    return answer
 
 
-def _chunks(body: dict[str, Any], reply: Reply) -> Iterator[dict[str, Any]]:
+def _chunks(body: dict[str, Any], reply: Reply, report: _Report) -> Iterator[dict[str, Any]]:
+    """The stream's chunks; llama-server's timings ride on the last one."""
+    chunks = list(_stream_chunks(body, reply, report))
+    if report.timings:
+        chunks[-1] = {**chunks[-1], "timings": _timings(reply, report)}
+    return iter(chunks)
+
+
+def _stream_chunks(body: dict[str, Any], reply: Reply, report: _Report) -> Iterator[dict[str, Any]]:
     base = {
         "id": "chatcmpl-stub",
         "object": "chat.completion.chunk",
@@ -251,7 +448,7 @@ def _chunks(body: dict[str, Any], reply: Reply) -> Iterator[dict[str, Any]]:
     finish = "tool_calls" if reply.tool_calls else "stop"
     yield {**base, "choices": [{"index": 0, "delta": {}, "finish_reason": finish}]}
     if (body.get("stream_options") or {}).get("include_usage"):
-        yield {**base, "choices": [], "usage": _usage(body, reply)}
+        yield {**base, "choices": [], "usage": _usage(reply, report)}
 
 
 @contextmanager

@@ -85,12 +85,69 @@ async def test_missing_things_are_errors(registry: ToolRegistry, workdir: Path) 
     assert (await run(registry, "write_file", path=".", content="")).error
 
 
-async def test_large_files_are_truncated(registry: ToolRegistry, workdir: Path) -> None:
-    """read_file returns at most MAX_READ bytes and says how much was left out."""
+async def test_large_files_are_read_in_parts(registry: ToolRegistry, workdir: Path) -> None:
+    """read_file returns at most MAX_READ characters and says how to read on."""
     (workdir / "big.txt").write_text("a" * (builtin_tools.MAX_READ + 10))
-    out = (await run(registry, "read_file", path="big.txt")).content
-    assert out.startswith("a" * builtin_tools.MAX_READ)
-    assert f"{builtin_tools.MAX_READ + 10} bytes in all" in out
+    out = (await run(registry, "read_file", path="big.txt", length=10**9)).content
+    assert out == "a" * builtin_tools.MAX_READ + (
+        f"\n[... 10 more characters; call read_file with offset={builtin_tools.MAX_READ} "
+        "to read on]"
+    )
+    rest = await run(registry, "read_file", path="big.txt", offset=builtin_tools.MAX_READ)
+    assert rest.content == "a" * 10
+
+
+async def test_read_file_ranges(registry: ToolRegistry, workdir: Path) -> None:
+    """offset and length pick characters (not bytes); the marker counts what is left."""
+    text = "héllo wörld\r\nsecond line ✓\n"
+    (workdir / "t.txt").write_text(text, encoding="utf-8", newline="")
+    part = (await run(registry, "read_file", path="t.txt", offset=1, length=4)).content
+    left = len(text) - 5
+    assert part == f"éllo\n[... {left} more characters; call read_file with offset=5 to read on]"
+    tail = (await run(registry, "read_file", path="t.txt", offset=11, length=100)).content
+    assert tail == text[11:]
+    whole = await run(registry, "read_file", path="t.txt")
+    assert whole.content == text
+
+
+async def test_read_file_counts_long_remainders(
+    registry: ToolRegistry, workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Skipping and counting work a chunk at a time; the count is exact and comma-grouped."""
+    monkeypatch.setattr(builtin_tools, "READ_CHUNK", 7)
+    (workdir / "n.txt").write_text("0123456789" * 1500)
+    out = (await run(registry, "read_file", path="n.txt", offset=25, length=10)).content
+    assert out == (
+        "5678901234\n[... 14,965 more characters; call read_file with offset=35 to read on]"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        pytest.param({"offset": -1}, "offset must be 0 or more", id="negative-offset"),
+        pytest.param({"length": 0}, "length must be 1 or more", id="zero-length"),
+        pytest.param({"offset": 5}, "offset 5 is past the end: 'f.txt' has 5 characters", id="end"),
+        pytest.param({"offset": 99}, "offset 99 is past the end", id="past-end"),
+        pytest.param({"offset": "x"}, "invalid arguments", id="not-a-number"),
+    ],
+)
+async def test_read_file_refuses_bad_ranges(
+    registry: ToolRegistry, workdir: Path, args: dict[str, object], needle: str
+) -> None:
+    """Negative offsets, empty lengths and offsets past the end are error results."""
+    (workdir / "f.txt").write_text("12345")
+    out = await run(registry, "read_file", path="f.txt", **args)
+    assert out.error and needle in out.content, out
+
+
+def test_read_file_schema_offers_the_range(registry: ToolRegistry) -> None:
+    """The model sees offset and length, with their defaults, in read_file's schema."""
+    schema = next(s for s in registry.schemas() if s["function"]["name"] == "read_file")
+    props = schema["function"]["parameters"]["properties"]
+    assert props["offset"]["default"] == 0 and props["length"]["default"] == builtin_tools.MAX_READ
+    assert "characters" in schema["function"]["description"]
+    assert schema["function"]["parameters"]["required"] == ["path"]
 
 
 async def test_large_writes_are_refused(

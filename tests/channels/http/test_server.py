@@ -65,6 +65,33 @@ async def test_streaming_without_usage_request_has_no_usage_chunk(stub_runtime: 
     assert all(c.choices for c in chunks)
 
 
+@pytest.mark.parametrize("source", ["timings", "cached_tokens"])
+async def test_usage_reports_the_model_servers_prompt_cache(
+    stub_runtime: Runtime, stub_llm: StubLLM, source: str
+) -> None:
+    """The reply's usage says how many prompt tokens the model server reused, the OpenAI way."""
+    setattr(stub_llm, source, True)
+    session = {"extra_headers": {"X-Session-Id": "cache"}}
+    async with serving(stub_runtime) as channel, _client(channel.url) as client:
+        first = await client.chat.completions.create(
+            model="agentd", messages=[{"role": "user", "content": "hello there"}], **session
+        )
+        second = await client.chat.completions.create(
+            model="agentd",
+            messages=[{"role": "user", "content": "and again"}],
+            stream=True,
+            stream_options={"include_usage": True},
+            **session,
+        )
+        chunks = [chunk async for chunk in second]
+    assert first.usage is not None and first.usage.prompt_tokens_details is not None
+    assert first.usage.prompt_tokens_details.cached_tokens == 0
+    usage = chunks[-1].usage
+    assert usage is not None and usage.prompt_tokens_details is not None
+    cached = usage.prompt_tokens_details.cached_tokens
+    assert cached is not None and 0 < cached < usage.prompt_tokens
+
+
 @pytest.mark.parametrize(
     "how",
     [pytest.param("header", id="x-session-id"), pytest.param("user", id="user-field")],
