@@ -351,14 +351,8 @@ class SQLiteHistory:
                     )
                 tail_from = rows[0][0]
             else:
-                (tail_from,) = conn.execute(
-                    "SELECT COALESCE(MAX(id), 0) + 1 FROM messages"
-                ).fetchone()
-            conn.execute(
-                "INSERT INTO summaries (tenant, agent_id, session_id, body, tail_from, created) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (*key, body, tail_from, time.time()),
-            )
+                tail_from = _next_id(conn)
+            _insert_boundary(conn, key, body, tail_from, "summary")
 
         await self._write(insert)
 
@@ -367,17 +361,8 @@ class SQLiteHistory:
 
         def insert(conn: sqlite3.Connection) -> None:
             rows = _session_rows(conn, key, limit=keep) if keep > 0 else []
-            if rows:
-                tail_from = rows[0][0]
-            else:
-                (tail_from,) = conn.execute(
-                    "SELECT COALESCE(MAX(id), 0) + 1 FROM messages"
-                ).fetchone()
-            conn.execute(
-                "INSERT INTO summaries (tenant, agent_id, session_id, body, tail_from, created,"
-                " kind) VALUES (?, ?, ?, '', ?, ?, 'window')",
-                (*key, tail_from, time.time()),
-            )
+            tail_from = rows[0][0] if rows else _next_id(conn)
+            _insert_boundary(conn, key, "", tail_from, "window")
 
         await self._write(insert)
 
@@ -428,6 +413,22 @@ class SQLiteHistory:
             ).fetchall()
 
         return [SessionInfo(s, n, t) for s, n, t in await self._read(load)]
+
+
+def _next_id(conn: sqlite3.Connection) -> int:
+    """The id the next message row will get (a boundary with no message after it yet)."""
+    (next_id,) = conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM messages").fetchone()
+    return int(next_id)
+
+
+def _insert_boundary(
+    conn: sqlite3.Connection, key: tuple[str, str, str], body: str, tail_from: int, kind: str
+) -> None:
+    conn.execute(
+        "INSERT INTO summaries (tenant, agent_id, session_id, body, tail_from, created, kind) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (*key, body, tail_from, time.time(), kind),
+    )
 
 
 def _key(session_id: str) -> tuple[str, str, str]:

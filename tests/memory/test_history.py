@@ -236,6 +236,41 @@ async def test_schema_is_versioned_and_wal(tmp_path: Path) -> None:
             assert [m.content for m in await store.load_conversation("s")] == ["kept"]
 
 
+async def test_a_version_1_file_is_migrated_and_resumes_the_same(tmp_path: Path) -> None:
+    """A file written before window boundaries existed opens, keeps its summary, and takes
+    a window boundary afterwards."""
+    from agentd.memory.history import MIGRATIONS
+
+    path = tmp_path / "h.db"
+    summary = assistant("the gist")
+    summary.metadata["summary"] = True
+    with closing(sqlite3.connect(path)) as db:
+        for statement in MIGRATIONS[0]:
+            db.execute(statement)
+        db.execute("PRAGMA user_version = 1")
+        rows = [("t", "agentd", "s", user(f"m{i}").to_stored(), 0.0) for i in range(4)]
+        db.executemany(
+            "INSERT INTO messages (tenant, agent_id, session_id, body, created) "
+            "VALUES (?, ?, ?, ?, ?)",
+            rows,
+        )
+        db.execute(
+            "INSERT INTO summaries (tenant, agent_id, session_id, body, tail_from, created) "
+            "VALUES ('t', 'agentd', 's', ?, 3, 0)",
+            (summary.to_stored(),),
+        )
+        db.commit()
+    async with SQLiteHistory.open(path) as store:
+        with scopes.use(scopes.Scope(tenant="t", app="agentd")):
+            assert [m.content for m in await store.resume("s")] == ["the gist", "m2", "m3"]
+            assert await store.load_summaries("s") == ["the gist"]
+            await store.save_window("s", 1)
+            assert [m.content for m in await store.resume("s")] == ["m3"]
+            assert await store.load_summaries("s") == ["the gist"]
+    with closing(sqlite3.connect(path)) as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+
+
 async def test_newer_schema_is_refused(tmp_path: Path) -> None:
     """A file from a newer agentd is not touched: opening it says to upgrade."""
     path = tmp_path / "h.db"
