@@ -30,21 +30,19 @@ from typing import Self
 import anyio
 import structlog
 from anyio.abc import TaskGroup
-from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
+from anyio.streams.memory import MemoryObjectSendStream
 
 from agentd import scope as scopes
 from agentd.config import AgentDefaults
 from agentd.engine.compaction import summarize_compaction
 from agentd.engine.loop import AgentLoop, TurnDone, TurnEvent, TurnResult
 from agentd.engine.policy import SessionPolicy
+from agentd.engine.turn import EVENT_BUFFER, Emitter, Failed, Item, Turn
 from agentd.errors import ContextOverflow, ShuttingDown
 from agentd.messages import Conversation, Message, assistant, user
 from agentd.model.client import TextDelta
 
 log = structlog.get_logger("agentd.engine.runtime")
-
-#: Events buffered between a turn and its reader; beyond it, text deltas are merged.
-EVENT_BUFFER = 64
 
 OnTurn = Callable[[str, str, float], None]
 
@@ -70,52 +68,6 @@ class SessionStatus:
 
 
 @dataclass(slots=True)
-class _Failed:
-    error: Exception
-
-
-_Item = TextDelta | TurnDone | _Failed
-
-
-class Turn:
-    """The reader's side of a running turn: its events, ending with one :class:`TurnDone`.
-
-    A failure of the turn is raised from the iteration, as the exception the turn met.
-    """
-
-    def __init__(self, receive: MemoryObjectReceiveStream[_Item]) -> None:
-        self._receive = receive
-        self._ended = False
-
-    def __aiter__(self) -> Self:
-        return self
-
-    async def __anext__(self) -> TurnEvent:
-        if self._ended:
-            raise StopAsyncIteration
-        try:
-            item = await self._receive.receive()
-        except anyio.EndOfStream:
-            # The runtime stopped the turn (shutdown) before it could answer.
-            self._ended = True
-            raise ShuttingDown() from None
-        if isinstance(item, _Failed):
-            self._ended = True
-            raise item.error
-        self._ended = isinstance(item, TurnDone)
-        return item
-
-    async def result(self) -> TurnResult:
-        """Read the turn to its end and return its result."""
-        result: TurnResult | None = None
-        async for event in self:
-            if isinstance(event, TurnDone):
-                result = event.result
-        assert result is not None, "a turn ends with TurnDone or raises"
-        return result
-
-
-@dataclass(slots=True)
 class _Job:
     """One submitted turn: where it runs and how far it got."""
 
@@ -125,39 +77,6 @@ class _Job:
     run_id: str = field(default_factory=lambda: secrets.token_hex(6))
     cancel: anyio.CancelScope = field(default_factory=anyio.CancelScope)
     answered: bool = False
-
-
-class _Emitter:
-    """Sends a turn's events to its reader without ever waiting for it while the model works."""
-
-    def __init__(self, send: MemoryObjectSendStream[_Item]) -> None:
-        self._send = send
-        self._pending = ""
-        self._gone = False
-
-    async def delta(self, text: str) -> None:
-        if self._gone:
-            return
-        self._pending += text
-        try:
-            self._send.send_nowait(TextDelta(self._pending))
-        except anyio.WouldBlock:
-            return  # merged into the next delta
-        except (anyio.BrokenResourceError, anyio.ClosedResourceError):
-            self._gone = True
-        self._pending = ""
-
-    async def finish(self, item: TurnDone | _Failed) -> None:
-        """Send what is left and the last item, waiting for the reader if it must."""
-        if self._gone:
-            return
-        try:
-            if self._pending:
-                await self._send.send(TextDelta(self._pending))
-                self._pending = ""
-            await self._send.send(item)
-        except (anyio.BrokenResourceError, anyio.ClosedResourceError):
-            self._gone = True
 
 
 @dataclass(slots=True)
@@ -281,7 +200,7 @@ class Runtime:
     ) -> AsyncIterator[Turn]:
         if self._tg is None:
             raise RuntimeError("enter the runtime (async with runtime:) before running turns")
-        send, receive = anyio.create_memory_object_stream[_Item](EVENT_BUFFER)
+        send, receive = anyio.create_memory_object_stream[Item](EVENT_BUFFER)
         self._enter()  # queued turns are in flight too: the drain waits for them
         try:
             self._tg.start_soon(self._task, job, work, send, *args)
@@ -301,7 +220,7 @@ class Runtime:
         self,
         job: _Job,
         work: Callable[..., Awaitable[None]],
-        send: MemoryObjectSendStream[_Item],
+        send: MemoryObjectSendStream[Item],
         *args: object,
     ) -> None:
         try:
@@ -311,7 +230,7 @@ class Runtime:
                 scopes.use(job.scope),
                 structlog.contextvars.bound_contextvars(channel=job.channel, run_id=job.run_id),
             ):
-                await work(job, _Emitter(send), *args)
+                await work(job, Emitter(send), *args)
         except Exception:
             # A turn's own failures go to its reader; this is a defect of the runtime, and it
             # must not cancel every other turn of the task group.
@@ -319,7 +238,7 @@ class Runtime:
         finally:
             self._leave()
 
-    async def _session_turn(self, job: _Job, out: _Emitter, session_id: str, text: str) -> None:
+    async def _session_turn(self, job: _Job, out: Emitter, session_id: str, text: str) -> None:
         with structlog.contextvars.bound_contextvars(session=session_id):
             async with self._session_lock(session_id):
                 self.sessions.pin(session_id)
@@ -335,7 +254,7 @@ class Runtime:
                     self.sessions.unpin(session_id)
 
     async def _answer(
-        self, job: _Job, out: _Emitter, session_id: str, text: str
+        self, job: _Job, out: Emitter, session_id: str, text: str
     ) -> Conversation | None:
         """Run the model and tools under a limiter slot; send the answer; None on failure."""
         with self._accounted(job) as outcome:
@@ -358,7 +277,7 @@ class Runtime:
                         result = await _too_long(conv, exc, on_append, out.delta)
             except Exception as exc:
                 outcome.append("error")
-                await out.finish(_Failed(exc))
+                await out.finish(Failed(exc))
                 return None
             finally:
                 # Whatever happened, the conversation is consistent (the loop appends whole
@@ -371,7 +290,7 @@ class Runtime:
         await out.finish(TurnDone(result))
         return conv
 
-    async def _stateless_turn(self, job: _Job, out: _Emitter, messages: Sequence[Message]) -> None:
+    async def _stateless_turn(self, job: _Job, out: Emitter, messages: Sequence[Message]) -> None:
         head = [m.content for m in itertools.takewhile(lambda m: m.role == "system", messages)]
         conv = Conversation()
         conv.set_system("\n\n".join([self.system_prompt, *head]).strip())
@@ -387,7 +306,7 @@ class Runtime:
                         result = await _too_long(conv, exc, None, out.delta)
             except Exception as exc:
                 outcome.append("error")
-                await out.finish(_Failed(exc))
+                await out.finish(Failed(exc))
                 return
             job.answered = True
             outcome.append("ok")

@@ -23,7 +23,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from agentd.config import HttpChannelSettings
-from agentd.engine.runtime import Runtime, Turn
+from agentd.engine.runtime import Runtime
+from agentd.engine.turn import Turn
 from agentd.metrics import CONTENT_TYPE, Metrics
 from channels.http.guard import Authenticator, RateLimiter, read_body
 from channels.http.turn import TurnResponse

@@ -24,7 +24,7 @@ from starlette.types import Message as AsgiMessage
 from starlette.types import Receive, Scope, Send
 
 from agentd.engine.loop import TurnDone, TurnEvent
-from agentd.engine.runtime import Turn
+from agentd.engine.turn import Turn
 from agentd.errors import LLMError, LLMStatusError, LLMUnavailable, ShuttingDown
 from agentd.model.client import TextDelta, Usage
 from channels.http.wire import DONE, ApiError, Reply
