@@ -91,6 +91,12 @@ class SidecarSettings(_Section):
     binary: Path | None = Field(None, description="llama-server binary; default: the package's.")
     context: int = Field(8192, ge=256, description="Context window of the served model (tokens).")
     threads: int = Field(2, ge=1)
+    parallel: int = Field(
+        1,
+        ge=1,
+        description="Server slots. They share one KV cache of `context` cells: with more than "
+        "one, a turn of one session evicts another's cached prompt.",
+    )
     port: int = Field(0, ge=0, le=65535, description="0 = a free loopback port.")
     extra_args: list[str] = []
     start_timeout: float = Field(120.0, gt=0, description="Seconds to wait for /health.")
