@@ -4,7 +4,7 @@ Three paths, interleaved request by request so that drift hits them alike:
   direct   POST /v1/chat/completions to the model server, with the body agentd would send
            (system prompt + tool schemas + the user message);
   http     the OpenAI-compatible HTTP channel of a real `agentd run` (stateless requests);
-  runtime  Runtime.handle in this process (a fresh session per turn).
+  runtime  Runtime.turn in this process (a fresh session per turn).
 Reports p50/p99 per path, agentd's added milliseconds and the ratio agentd/direct, for the stub
 at 0 ms and 50 ms latency, and for the real local model when it is installed
 (`agentd model fetch`).

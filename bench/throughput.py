@@ -1,6 +1,6 @@
 """Throughput: many concurrent sessions against an instant (0 ms) stub model.
 
-Each session runs several turns one after another through ``Runtime.handle`` (the path every
+Each session runs several turns one after another through ``Runtime.turn`` (the path every
 channel takes); all sessions run at once. Prints turns/s, per-turn latency p50/p99 and the CPU
 seconds agentd spent per turn (the stub runs in its own process and is not counted).
 
@@ -95,7 +95,7 @@ def main() -> None:
             rate, p50, p99, cpu = anyio.run(measure, url, n, args.turns, backend_options=opts)
             base = anyio.run(direct, url, n, args.turns, backend_options=opts)
             rows.append((n, n * args.turns, rate, base, rate / base, p50, p99, cpu))
-    print("throughput: Runtime.handle against the 0-ms stub (stub in its own process)")
+    print("throughput: Runtime.turn against the 0-ms stub (stub in its own process)")
     header = (
         "sessions",
         "turns",
