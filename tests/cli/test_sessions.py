@@ -25,6 +25,7 @@ from agentd.cli.sessions import run_sessions
 from agentd.config import Settings
 from agentd.memory.history import SQLiteHistory
 from agentd.messages import ToolCall, assistant, tool_result, user
+from tests.support.stub_llm import StubLLM
 
 
 @dataclass
@@ -124,3 +125,28 @@ def test_corrupt_row_is_reported_without_content(history_db: Path, agentd: Agent
     proc = agentd(history_db, "show", "other")
     assert proc.returncode == 1
     assert "stored row" in proc.stderr and "secret-text" not in proc.stderr + proc.stdout
+
+
+def test_show_says_how_full_the_context_was(
+    tmp_path: Path, stub_llm: StubLLM, agentd: Agentd
+) -> None:
+    """After a turn, `sessions show` ends with the prompt tokens of the last turn and the
+    model's context, as the daemon counted them."""
+    from agentd.daemon.app import open_app
+
+    settings = Settings(
+        workdir=tmp_path / "wd", state_dir=tmp_path / "state",
+        llm={"base_url": stub_llm.url, "max_retries": 0}, memory={"embed": False},
+    )  # fmt: skip
+    settings.workdir.mkdir()
+
+    async def turn() -> int:
+        async with open_app(settings) as app:
+            await app.runtime.ask("s", "hello")
+            return app.runtime.status("s").context_tokens
+
+    tokens = anyio.run(turn)
+    assert tokens > 0
+    lines = agentd(settings.history_path, "show", "s").stdout.splitlines()
+    share = round(100 * tokens / 4096)
+    assert lines[-1] == f"(context last turn: {tokens:,} of 4,096 tokens, {share}%)"

@@ -279,7 +279,21 @@ async def test_status_answers_without_the_model(
         await wait_until(lambda: fake_tg.sent(42))
     [status] = texts(fake_tg, 42)
     assert "Session: telegram:42" in status
+    assert "Context last turn: not measured yet" in status
     assert stub_llm.requests == []
+
+
+async def test_status_says_how_full_the_context_was(
+    fake_tg: FakeTelegram, runtime: Runtime, stub_llm: StubLLM, tmp_path: Path
+) -> None:
+    """After a turn, /status gives the prompt tokens of the last model call and the context."""
+    fake_tg.message(42, "hello")
+    fake_tg.message(42, "/status")
+    async with serving(fake_tg, runtime, tmp_path / "tg.json"):
+        await wait_until(lambda: len(fake_tg.sent(42)) == 2)
+    status = texts(fake_tg, 42)[1]
+    tokens = runtime.status("telegram:42").context_tokens
+    assert tokens > 0 and f"Context last turn: {tokens:,} of 4,096 tokens" in status
 
 
 async def test_model_failure_gets_an_apology(
