@@ -10,12 +10,14 @@ import anyio
 
 from agentd import scope as scopes
 from agentd.config import Loaded, Settings
-from agentd.engine.policy import CONTEXT, context_run
+from agentd.engine.loop import CONTEXT_KEY
 from agentd.errors import HistoryError, StoredRowError
 from agentd.memory.history import SQLiteHistory
 from agentd.messages import Message
 
 EX_FAILURE = 1
+#: How far back `show` looks for the answer that recorded the context's fullness.
+LAST_ANSWERS = 20
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -73,7 +75,8 @@ async def _show(store: SQLiteHistory, session_id: str, limit: int) -> None:
         print(f"(no messages in {session_id})")
     for message in messages:
         print(describe(message))
-    context = await store.load_working(context_run(session_id), CONTEXT)
+    last = await store.load_conversation(session_id, limit=LAST_ANSWERS)
+    context = next((m.metadata.get(CONTEXT_KEY) for m in reversed(last) if m.metadata), None)
     if isinstance(context, dict) and context.get("tokens") and context.get("limit"):
         tokens, limit = int(context["tokens"]), int(context["limit"])
         print(f"(context last turn: {tokens:,} of {limit:,} tokens, {100 * tokens / limit:.0f}%)")

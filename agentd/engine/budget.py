@@ -75,10 +75,19 @@ class ContextBudget:
     context: int
     reserve: int
     counter: TokenCounter = field(default_factory=TokenCounter)
+    _tools: tuple[int, int, int] = field(default=(0, 0, 0), init=False, repr=False)
+
+    def tool_chars(self, tools: Sequence[dict[str, Any]] | None) -> int:
+        """The characters of the tool schemas (the same list object is measured once)."""
+        if not tools:
+            return 0
+        if self._tools[:2] != (id(tools), len(tools)):
+            self._tools = (id(tools), len(tools), len(json.dumps(list(tools))))
+        return self._tools[2]
 
     def room(self, tools: Sequence[dict[str, Any]] | None = None) -> int:
         """Tokens left for messages once the answer and the tool schemas are set aside."""
-        tool_chars = len(json.dumps(list(tools))) if tools else 0
+        tool_chars = self.tool_chars(tools)
         free = int(self.context * SAFETY) - self.reserve - self.counter.tokens(tool_chars)
         return max(free, 0)
 
@@ -128,8 +137,7 @@ class ContextBudget:
 
     def calibrate(self, sent: Sequence[Message], tools: Any, prompt_tokens: int) -> None:
         """Learn the server's count from one call's ``usage.prompt_tokens``."""
-        tool_chars = len(json.dumps(list(tools))) if tools else 0
-        self.counter.calibrate(chars_of(sent) + tool_chars, prompt_tokens)
+        self.counter.calibrate(chars_of(sent) + self.tool_chars(tools), prompt_tokens)
 
     def tighten(
         self, sent: Sequence[Message], tools: Any, requested: int | None, limit: int | None
@@ -140,7 +148,7 @@ class ContextBudget:
             log.warning("context.learned", was=self.context, now=limit)
             self.reserve = min(self.reserve, limit // 4)
             self.context = limit
-        tool_chars = len(json.dumps(list(tools))) if tools else 0
+        tool_chars = self.tool_chars(tools)
         if requested:
             self.counter.calibrate(chars_of(sent) + tool_chars, int(requested / SAFETY) + 1)
         else:

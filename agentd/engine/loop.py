@@ -24,6 +24,8 @@ from agentd.tools.registry import ToolOutcome, ToolRegistry
 
 log = structlog.get_logger("agentd.engine.loop")
 
+#: The answer's metadata key that records the prompt tokens of its model call and the context.
+CONTEXT_KEY = "context"
 STEPS_EXHAUSTED = "(I stopped: this turn used all its tool steps without reaching an answer.)"
 
 OnAppend = Callable[[Sequence[Message]], Awaitable[None]]
@@ -103,6 +105,12 @@ class AgentLoop:
                 if stream and not result.message.content and on_delta is not None:
                     await on_delta(reply.content)
             if not reply.tool_calls:
+                if self.budget is not None and result.usage.prompt_tokens:
+                    # Stored with the answer: how full the context was (`sessions show`).
+                    reply.metadata[CONTEXT_KEY] = {
+                        "tokens": result.usage.prompt_tokens,
+                        "limit": self.budget.context,
+                    }
                 await _commit(conversation, [reply], added, on_append)
                 return TurnResult(reply, usage, step, added)
             log.info("turn.tools", step=step, tools=[c.name for c in reply.tool_calls])

@@ -23,13 +23,6 @@ log = structlog.get_logger("agentd.engine.policy")
 
 #: The working-memory key under which a run keeps its progress.
 PROGRESS = "progress"
-#: The working-memory key of a session's context fullness (under :func:`context_run`).
-CONTEXT = "context"
-
-
-def context_run(session_id: str) -> str:
-    """The working-memory run id that holds a session's context fullness."""
-    return f"session:{session_id}"
 
 
 def well_formed(messages: Sequence[Message]) -> list[Message]:
@@ -176,7 +169,6 @@ class SessionPolicy:
         self.store.delete(session_id)
         if self.history is not None:
             await self.history.clear_conversation(session_id)
-            await self.history.clear_working(context_run(session_id))
 
     async def save_progress(self, run_id: str, value: object) -> None:
         """Keep a run's progress (working memory) so a restart can finish what it started."""
@@ -192,17 +184,6 @@ class SessionPolicy:
     async def clear_progress(self, run_id: str) -> None:
         if self.history is not None:
             await self.history.clear_working(run_id)
-
-    async def note_context(self, session_id: str, tokens: int, limit: int) -> None:
-        """Keep how full the context was in the session's last turn (``sessions show``)."""
-        if self.history is None or tokens <= 0:
-            return
-        try:
-            await self.history.save_working(
-                context_run(session_id), CONTEXT, {"tokens": tokens, "limit": limit}
-            )
-        except Exception as exc:  # a gauge for people: never worth failing a turn over
-            log.warning("context.note_failed", error=str(exc), exc_type=type(exc).__name__)
 
     def pin(self, session_id: str) -> None:
         self.store.pin(session_id)

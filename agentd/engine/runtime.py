@@ -245,10 +245,6 @@ class Runtime:
                 try:
                     conv = await self._answer(job, out, session_id, text)
                     if conv is not None:
-                        status = self.status(session_id)
-                        await self.sessions.note_context(
-                            session_id, status.context_tokens, status.context_limit
-                        )
                         await self._compact(session_id, conv)
                 finally:
                     self.sessions.unpin(session_id)
