@@ -1,12 +1,13 @@
 """Long session: one session of many turns through agentd's HTTP API, per context strategy.
 
-Starts one llama-server with the default packaged model (as the sidecar runs it: same command
-line, plus ``--metrics``; temperature 0, seed 42, a small context so the context budget has to
-drop old messages several times), then for each configuration a fresh ``agentd run`` (HTTP
-channel, ``LLAMA_URL`` at that server, no sidecar, no embeddings, a temporary state dir) and
-drives ONE session (``X-Session-Id``) with the official ``openai`` client, non-streaming. Each
-turn is a numbered note of roughly 100-200 tokens ending "Reply in one sentence." (no tool
-needed); llama-server's ``-n`` caps the answers.
+For each configuration it starts llama-server with the default packaged model on one fixed
+loopback port (as the sidecar runs it: same command line, plus ``--metrics``; temperature 0,
+seed 42, a small context so the context budget has to drop old messages several times; a fresh
+server each time, so no configuration finds another's prompts in its cache) and a fresh
+``agentd run`` (HTTP channel, ``LLAMA_URL`` at that server, no sidecar, no embeddings, a
+temporary state dir), and drives ONE session (``X-Session-Id``) with the official ``openai``
+client, non-streaming. Each turn is a numbered memo of roughly 100-200 tokens and a question
+about it, "Reply in one sentence, without tools."; llama-server's ``-n`` caps the answers.
 
 Per turn it records agentd's reported ``usage`` (prompt tokens, ``cached_tokens`` from
 llama-server's ``timings.cache_n``; evaluated = prompt - cached), the new message's tokens
@@ -19,7 +20,7 @@ Before the session one stateless request puts the system prompt and tool schemas
 as on any daemon that has answered before. Nothing asserts a time.
 
     python -m bench.long_session [--turns 50] [--config truncate|window6|summarize ...]
-                                 [--context 4096] [--csv PATH]
+                                 [--context 4096] [--csv PATH] [--keep DIR]
 """
 
 from __future__ import annotations
@@ -56,7 +57,14 @@ SESSION = "long"
 TARGET_RATIO = 1.5
 WINDOW = 10
 #: The daemon's context events counted per turn (from its JSON log).
-EVENTS = ("context.trimmed", "compaction.summarized", "context.overflow", "context.exceeded")
+EVENTS = (
+    "context.trimmed",
+    "compaction.summarized",
+    "compaction.failed",
+    "context.overflow",
+    "context.exceeded",
+    "llm.retry",
+)
 
 #: Command-line name -> (label, ``default`` settings of the daemon).
 CONFIGS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -92,7 +100,8 @@ SENTENCES = [
 
 
 def note(turn: int) -> str:
-    """The user message of ``turn``: a numbered note of 5-8 sentences (~100-200 tokens)."""
+    """The user message of ``turn``: a numbered memo of 5-8 sentences and a question about it
+    (~100-200 tokens)."""
     rng = random.Random(SEED * 1000 + turn)
     sentences = [
         rng.choice(SENTENCES).format(
@@ -108,7 +117,11 @@ def note(turn: int) -> str:
         )
         for _ in range(rng.randint(5, 8))
     ]
-    return f"Note {turn} for my log. {' '.join(sentences)} Reply in one sentence."
+    # A question about the text itself: with "a note for my log" the model saves it (write_file).
+    return (
+        f"Memo {turn} (just read it, no tool needed): {' '.join(sentences)} "
+        f"Who is named first in memo {turn}? Reply in one sentence, without tools."
+    )
 
 
 @dataclass(slots=True)
@@ -378,7 +391,7 @@ def server_settings(args: argparse.Namespace, tmp: Path) -> Settings:
             "model_path": model,
             "context": args.context,
             "max_answer_tokens": args.answer_tokens,
-            "port": 0,
+            "port": free_port(),
             "extra_args": ["--metrics"],
         }
     )
@@ -390,10 +403,13 @@ def server_settings(args: argparse.Namespace, tmp: Path) -> Settings:
 async def run(
     args: argparse.Namespace, settings: Settings, tmp: Path, results: dict[str, list[TurnRow]]
 ) -> None:
-    async with open_sidecar(settings) as server:
-        print(f"llama-server {server.base_url}: {' '.join(server.command[1:])}", flush=True)
-        for name in args.config:
-            label, defaults = CONFIGS[name]
+    for name in args.config:
+        label, defaults = CONFIGS[name]
+        # A fresh llama-server per configuration: the memos (and so, at temperature 0, most
+        # prompts) are the same in each, and one server's KV and prompt cache (--cache-ram)
+        # would hand a configuration the prompts an earlier one left there.
+        async with open_sidecar(settings) as server:
+            print(f"llama-server {server.base_url}: {' '.join(server.command[1:])}", flush=True)
             async with agentd_daemon(
                 server.base_url, tmp / name, defaults, args.answer_tokens
             ) as daemon:
@@ -433,6 +449,9 @@ def main() -> None:
     parser.add_argument("--context", type=int, default=4096, help="llama-server -c")
     parser.add_argument("--answer-tokens", type=int, default=96, help="llama-server -n")
     parser.add_argument("--csv", type=Path, help="write the per-turn rows here")
+    parser.add_argument(
+        "--keep", type=Path, help="keep the daemons' state and logs here (default: removed)"
+    )
     args = parser.parse_args()
     args.config = args.config or list(CONFIGS)
     import structlog
@@ -441,7 +460,8 @@ def main() -> None:
     results: dict[str, list[TurnRow]] = {}
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmpdir:
-        tmp = Path(tmpdir)
+        tmp = Path(tmpdir) if args.keep is None else args.keep
+        tmp.mkdir(parents=True, exist_ok=True)
         try:
             settings = server_settings(args, tmp)
             complete = anyio.run(main_async, args, settings, tmp, results)
