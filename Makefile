@@ -10,7 +10,7 @@ LOCAL_STAMP := $(VENV)/.stamp-local
 export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF
 MODEL ?= qwen2.5-coder-1.5b
 
-.PHONY: run test lint fmt schema bench clean model
+.PHONY: run test lint fmt schema bench bench-long clean model
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -66,6 +66,11 @@ BENCHES := payload startup overhead throughput rss history memory_search
 
 bench: $(DEV_STAMP)
 	@for b in $(BENCHES); do echo "== bench/$$b.py"; $(BIN)/python -m bench.$$b || exit 1; echo; done
+
+# One long session per context strategy on the local model (not in BENCHES: it needs the model
+# and takes ~25 minutes on 2 cores). BENCH_ARGS="--turns 30 --config summarize" narrows it.
+bench-long: model
+	$(BIN)/python -m bench.long_session $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage .coverage.*

@@ -1,0 +1,488 @@
+"""Long session: one session of many turns through agentd's HTTP API, per context strategy.
+
+For each configuration it starts llama-server with the default packaged model on one fixed
+loopback port (as the sidecar runs it: same command line, plus ``--metrics``; temperature 0,
+seed 42, a small context so the context budget has to drop old messages several times; a fresh
+server each time, so no configuration finds another's prompts in its cache) and a fresh
+``agentd run`` (HTTP channel, ``LLAMA_URL`` at that server, no sidecar, no embeddings, a
+temporary state dir), and drives ONE session (``X-Session-Id``) with the official ``openai``
+client, non-streaming. Each turn is a numbered memo of roughly 100-200 tokens and a question
+about it, "Reply in one sentence, without tools."; llama-server's ``-n`` caps the answers.
+
+Per turn it records agentd's reported ``usage`` (prompt tokens, ``cached_tokens`` from
+llama-server's ``timings.cache_n``; evaluated = prompt - cached), the new message's tokens
+(llama-server's ``POST /tokenize``), the wall time of the request, failures, what llama-server
+evaluated in all (``/metrics``: includes the summary calls, which run after a turn's reply) and
+the daemon's context events (``context.trimmed``, ``compaction.summarized``). Prints per
+configuration: failed turns, the share of turns that evaluated at most 1.5x the new message's
+tokens (target >= 80%), p50/p90 latency of the first and the last 10 turns, mean token counts.
+Before the session one stateless request puts the system prompt and tool schemas in the cache,
+as on any daemon that has answered before. Nothing asserts a time.
+
+    python -m bench.long_session [--turns 50] [--config truncate|window6|summarize ...]
+                                 [--context 4096] [--csv PATH] [--keep DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx
+from anyio.abc import Process
+from openai import AsyncOpenAI
+
+from agentd.config import ENV_PREFIX, FLAT_ENV, Settings, load_settings
+from agentd.errors import ModelError, SidecarError
+from agentd.model.packages import resolve_model_file
+from agentd.model.sidecar import free_port, open_sidecar
+from bench._common import pct, table
+
+SEED = 42
+SESSION = "long"
+TARGET_RATIO = 1.5
+WINDOW = 10
+#: The daemon's context events counted per turn (from its JSON log).
+EVENTS = (
+    "context.trimmed",
+    "compaction.summarized",
+    "compaction.failed",
+    "context.overflow",
+    "context.exceeded",
+    "llm.retry",
+)
+
+#: Command-line name -> (label, ``default`` settings of the daemon).
+CONFIGS: dict[str, tuple[str, dict[str, Any]]] = {
+    "truncate": ("truncate", {"compaction_strategy": "truncate", "max_messages": 0}),
+    "window6": ("truncate, max_messages=6", {"compaction_strategy": "truncate", "max_messages": 6}),
+    "summarize": ("summarize", {"compaction_strategy": "summarize", "max_messages": 0}),
+}
+
+NAMES = ["Alice", "Bruno", "Chen", "Dana", "Emil", "Farah", "Goran", "Hana", "Ivo", "Jun"]
+PLACES = ["Lisbon", "Oslo", "Krakow", "Porto", "Lyon", "Ghent", "Turin", "Bergen"]
+ITEMS = [
+    "the invoice batch",
+    "the server migration",
+    "the garden plan",
+    "the budget review",
+    "the kitchen order",
+    "the release notes",
+    "the school trip",
+    "the tax return",
+]
+DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+MONTHS = ["March", "April", "May", "June", "September", "October"]
+SENTENCES = [
+    "{name} will take care of {item} before {day} and asked me to remind everyone at {hour}:00.",
+    "The cost of {item} came out at {amount} euros, {count} percent more than planned in {month}.",
+    "We met {name} in {place} to talk about {item}; the next call is on {day} at {hour}:30.",
+    "{name} prefers to move {item} to {month}; the team in {place} is {count} people short.",
+    "Keep in mind that {item} depends on {other}, who is travelling to {place} until {day}.",
+    "A quick reminder: the key for the {place} office is with {name}, in room {amount}.",
+    "Yesterday {count} people signed up for {item}, and {name} wants at least {amount} by {day}.",
+    "If {item} slips again, {name} suggests {count} smaller parts, starting in {month}.",
+]
+
+
+def note(turn: int) -> str:
+    """The user message of ``turn``: a numbered memo of 5-8 sentences and a question about it
+    (~100-200 tokens)."""
+    rng = random.Random(SEED * 1000 + turn)
+    sentences = [
+        rng.choice(SENTENCES).format(
+            name=rng.choice(NAMES),
+            other=rng.choice(NAMES),
+            place=rng.choice(PLACES),
+            item=rng.choice(ITEMS),
+            day=rng.choice(DAYS),
+            month=rng.choice(MONTHS),
+            hour=rng.randint(8, 18),
+            amount=rng.randint(100, 990),
+            count=rng.randint(2, 40),
+        )
+        for _ in range(rng.randint(5, 8))
+    ]
+    # A question about the text itself: with "a note for my log" the model saves it (write_file).
+    return (
+        f"Memo {turn} (just read it, no tool needed): {' '.join(sentences)} "
+        f"Who is named first in memo {turn}? Reply in one sentence, without tools."
+    )
+
+
+@dataclass(slots=True)
+class TurnRow:
+    """What one turn cost."""
+
+    config: str
+    turn: int
+    ok: bool
+    latency_s: float
+    new_tokens: int
+    prompt_tokens: int = 0
+    cached_tokens: int = 0
+    completion_tokens: int = 0
+    server_evaluated: int = 0
+    events: str = ""
+    error: str = ""
+    answer: str = ""
+
+    @property
+    def evaluated(self) -> int:
+        return self.prompt_tokens - self.cached_tokens
+
+    @property
+    def cache_friendly(self) -> bool:
+        return self.ok and self.evaluated <= TARGET_RATIO * self.new_tokens
+
+
+@dataclass(slots=True)
+class Daemon:
+    """A running ``agentd run``: its API URL and its JSON log, read as it grows."""
+
+    url: str
+    log_path: Path
+    offset: int = 0
+    budget: str = ""
+    seen: list[str] = field(default_factory=list)
+
+    def new_events(self) -> list[str]:
+        """The context events logged since the last call."""
+        with self.log_path.open("rb") as fh:
+            fh.seek(self.offset)
+            data = fh.read()
+        end = data.rfind(b"\n") + 1
+        self.offset += end
+        events = []
+        for line in data[:end].splitlines():
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            if not isinstance(record, dict):
+                continue
+            event = record.get("event")
+            if event == "context.budget":
+                self.budget = f"context {record.get('context')}, reserve {record.get('reserve')}"
+            elif event in EVENTS:
+                events.append(str(event))
+        return events
+
+    def log_tail(self) -> str:
+        return self.log_path.read_text(errors="replace")[-2000:]
+
+
+def _child_env(llama_url: str) -> dict[str, str]:
+    """This environment without agentd settings (they would override the config file)."""
+    env = {
+        k: v for k, v in os.environ.items() if not k.startswith(ENV_PREFIX) and k not in FLAT_ENV
+    }
+    return {**env, "LLAMA_URL": llama_url}
+
+
+@asynccontextmanager
+async def agentd_daemon(
+    llama_url: str, tmp: Path, defaults: dict[str, Any], answer_tokens: int
+) -> AsyncIterator[Daemon]:
+    """`agentd run` with the HTTP channel on a free loopback port; stopped on exit."""
+    port = free_port()
+    config = {
+        "workdir": str(tmp / "workdir"),
+        "state_dir": str(tmp / "state"),
+        # The budget reserves what llama-server's -n allows, as with the sidecar.
+        "default": {**defaults, "answer_tokens": answer_tokens},
+        "llm": {"temperature": 0, "seed": SEED},
+        "memory": {"embed": False},
+        "cron": {"enabled": False},
+        "log": {"level": "info", "format": "json"},
+        "channels": {"http": {"enabled": True, "port": port}},
+    }
+    (tmp / "workdir").mkdir(parents=True, exist_ok=True)
+    cfg = tmp / "config.json"
+    cfg.write_text(json.dumps(config))
+    log_path = tmp / "agentd.log"
+    with log_path.open("wb") as sink:
+        proc = await anyio.open_process(
+            [sys.executable, "-m", "agentd", "--config", str(cfg), "run"],
+            env=_child_env(llama_url),
+            stdin=subprocess.DEVNULL,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+        )
+    daemon = Daemon(url=f"http://127.0.0.1:{port}", log_path=log_path)
+    try:
+        await _wait_ready(proc, daemon)
+        yield daemon
+    finally:
+        with anyio.CancelScope(shield=True):
+            if proc.returncode is None:
+                proc.terminate()
+                with anyio.move_on_after(30):
+                    await proc.wait()
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+
+
+async def _wait_ready(proc: Process, daemon: Daemon) -> None:
+    async with httpx.AsyncClient(timeout=2) as http:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if proc.returncode is not None:
+                raise RuntimeError(f"agentd exited with {proc.returncode}:\n{daemon.log_tail()}")
+            try:
+                if (await http.get(f"{daemon.url}/readyz")).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            await anyio.sleep(0.2)
+    raise RuntimeError(f"agentd was not ready within 60 s:\n{daemon.log_tail()}")
+
+
+async def _server_evaluated(llama: httpx.AsyncClient) -> int:
+    """Prompt tokens llama-server has evaluated so far (its /metrics counter)."""
+    for line in (await llama.get("/metrics")).text.splitlines():
+        if line.startswith("llamacpp:prompt_tokens_total "):
+            return int(float(line.split()[1]))
+    return 0
+
+
+async def drive(label: str, daemon: Daemon, llama_url: str, turns: int) -> list[TurnRow]:
+    """One session of ``turns`` turns; returns a row per turn (printed as it goes)."""
+    rows: list[TurnRow] = []
+    client = AsyncOpenAI(base_url=f"{daemon.url}/v1", api_key="unused", max_retries=0, timeout=900)
+    async with client, httpx.AsyncClient(base_url=llama_url, timeout=60) as llama:
+        await client.chat.completions.create(
+            model="agentd", messages=[{"role": "user", "content": "Hello. Reply in one sentence."}]
+        )
+        daemon.new_events()
+        print(f"== {label} ({daemon.budget})", flush=True)
+        before = await _server_evaluated(llama)
+        for turn in range(1, turns + 1):
+            text = note(turn)
+            tokenized = await llama.post("/tokenize", json={"content": text})
+            row = TurnRow(label, turn, False, 0.0, len(tokenized.json()["tokens"]))
+            started = time.perf_counter()
+            try:
+                reply = await client.chat.completions.create(
+                    model="agentd",
+                    messages=[{"role": "user", "content": text}],
+                    extra_headers={"X-Session-Id": SESSION},
+                )
+            except Exception as exc:
+                row.error = f"{type(exc).__name__}: {exc}"[:300]
+            else:
+                row.ok = True
+                row.answer = (reply.choices[0].message.content or "")[:300]
+                if reply.usage is not None:
+                    details = reply.usage.prompt_tokens_details
+                    row.prompt_tokens = reply.usage.prompt_tokens
+                    row.completion_tokens = reply.usage.completion_tokens
+                    row.cached_tokens = (details.cached_tokens or 0) if details else 0
+            row.latency_s = time.perf_counter() - started
+            after = await _server_evaluated(llama)
+            row.server_evaluated, before = after - before, after
+            row.events = " ".join(daemon.new_events())
+            rows.append(row)
+            print(
+                f"  turn {turn:3d}: {row.latency_s:6.2f} s  prompt {row.prompt_tokens:5d}  "
+                f"cached {row.cached_tokens:5d}  evaluated {row.evaluated:5d}  "
+                f"new {row.new_tokens:4d}  {row.events}{row.error}",
+                flush=True,
+            )
+    return rows
+
+
+def _mean(values: list[int]) -> str:
+    return f"{sum(values) / len(values):,.0f}" if values else "-"
+
+
+def _lat(rows: list[TurnRow]) -> str:
+    values = [r.latency_s for r in rows]
+    if not values:
+        return "-"
+    return f"{pct(values, 50):.1f} / {pct(values, 90):.1f}"
+
+
+def summary(results: dict[str, list[TurnRow]]) -> str:
+    header = (
+        "config",
+        "turns",
+        "failed",
+        f"eval <= {TARGET_RATIO}x new",
+        f"first {WINDOW} p50/p90 s",
+        f"last {WINDOW} p50/p90 s",
+        "prompt",
+        "cached",
+        "evaluated",
+        "new",
+        "server eval",
+        "trims",
+        "summaries",
+    )
+    lines = []
+    for label, rows in results.items():
+        ok = [r for r in rows if r.ok]
+        friendly = sum(r.cache_friendly for r in rows)
+        events = " ".join(r.events for r in rows).split()
+        lines.append(
+            (
+                label,
+                len(rows),
+                len(rows) - len(ok),
+                f"{friendly}/{len(rows)} ({100 * friendly / max(len(rows), 1):.0f}%)",
+                _lat(rows[:WINDOW]),
+                _lat(rows[-WINDOW:]),
+                _mean([r.prompt_tokens for r in ok]),
+                _mean([r.cached_tokens for r in ok]),
+                _mean([r.evaluated for r in ok]),
+                _mean([r.new_tokens for r in rows]),
+                _mean([r.server_evaluated for r in rows]),
+                events.count("context.trimmed"),
+                events.count("compaction.summarized"),
+            )
+        )
+    return table(header, lines)
+
+
+def misses(rows: list[TurnRow], limit: int = 12) -> str:
+    """The turns that evaluated more than the target, one short line each."""
+    bad = [r for r in rows if not r.cache_friendly]
+    parts = [
+        f"{r.turn} ({'failed' if not r.ok else f'{r.evaluated}/{r.new_tokens}'}"
+        f"{', ' + r.events if r.events else ''})"
+        for r in bad[:limit]
+    ]
+    more = f", +{len(bad) - limit} more" if len(bad) > limit else ""
+    return ", ".join(parts) + more if parts else "none"
+
+
+def write_csv(path: Path, results: dict[str, list[TurnRow]]) -> None:
+    rows = [r for rows in results.values() for r in rows]
+    names = [*TurnRow.__dataclass_fields__, "evaluated"]
+    with path.open("w", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=names)
+        writer.writeheader()
+        for r in rows:
+            writer.writerow({**asdict(r), "evaluated": r.evaluated})
+
+
+def server_settings(args: argparse.Namespace, tmp: Path) -> Settings:
+    """The sidecar settings of the user's config, with this benchmark's model server knobs."""
+    base = load_settings().settings
+    sc = base.llm.sidecar
+    model = resolve_model_file(base.state_dir, sc.model, sc.model_path)
+    sidecar = sc.model_copy(
+        update={
+            "model_path": model,
+            "context": args.context,
+            "max_answer_tokens": args.answer_tokens,
+            "port": free_port(),
+            "extra_args": ["--metrics"],
+        }
+    )
+    return Settings(
+        state_dir=tmp, llm=base.llm.model_copy(update={"seed": SEED, "sidecar": sidecar})
+    )
+
+
+async def run(
+    args: argparse.Namespace, settings: Settings, tmp: Path, results: dict[str, list[TurnRow]]
+) -> None:
+    for name in args.config:
+        label, defaults = CONFIGS[name]
+        # A fresh llama-server per configuration: the memos (and so, at temperature 0, most
+        # prompts) are the same in each, and one server's KV and prompt cache (--cache-ram)
+        # would hand a configuration the prompts an earlier one left there.
+        async with open_sidecar(settings) as server:
+            print(f"llama-server {server.base_url}: {' '.join(server.command[1:])}", flush=True)
+            async with agentd_daemon(
+                server.base_url, tmp / name, defaults, args.answer_tokens
+            ) as daemon:
+                results[label] = rows = []
+                rows.extend(await drive(label, daemon, server.base_url, args.turns))
+
+
+async def main_async(
+    args: argparse.Namespace, settings: Settings, tmp: Path, results: dict[str, list[TurnRow]]
+) -> bool:
+    """Run the benchmark; False when a signal stopped it (everything started is stopped)."""
+    interrupted = False
+
+    async def stop_on_signal(scope: anyio.CancelScope) -> None:
+        nonlocal interrupted
+        with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
+            async for _ in signals:
+                interrupted = True
+                scope.cancel()
+                return
+
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(stop_on_signal, tg.cancel_scope)
+        await run(args, settings, tmp, results)
+        tg.cancel_scope.cancel()
+    return not interrupted
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--turns", type=int, default=50)
+    parser.add_argument(
+        "--config", action="append", choices=list(CONFIGS), help="repeatable; default: all"
+    )
+    parser.add_argument("--context", type=int, default=4096, help="llama-server -c")
+    parser.add_argument("--answer-tokens", type=int, default=96, help="llama-server -n")
+    parser.add_argument("--csv", type=Path, help="write the per-turn rows here")
+    parser.add_argument(
+        "--keep", type=Path, help="keep the daemons' state and logs here (default: removed)"
+    )
+    args = parser.parse_args()
+    args.config = args.config or list(CONFIGS)
+    import structlog
+
+    structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(40))
+    results: dict[str, list[TurnRow]] = {}
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory() as tmpdir:
+        tmp = Path(tmpdir) if args.keep is None else args.keep
+        tmp.mkdir(parents=True, exist_ok=True)
+        try:
+            settings = server_settings(args, tmp)
+            complete = anyio.run(main_async, args, settings, tmp, results)
+        except (ModelError, SidecarError) as exc:
+            sys.exit(f"long_session: {exc} (`make model` fetches the model and llama-server)")
+    minutes = (time.monotonic() - started) / 60
+    print()
+    print(
+        f"long session: {args.turns} turns through the HTTP API, llama-server -c {args.context} "
+        f"-n {args.answer_tokens}, {minutes:.1f} min{'' if complete else ' (INTERRUPTED)'}"
+    )
+    print("token columns: means per turn; server eval includes summary calls")
+    print(summary(results))
+    for label, rows in results.items():
+        print(f"{label}: turns over {TARGET_RATIO}x (evaluated/new): {misses(rows)}")
+    if args.csv is not None:
+        write_csv(args.csv, results)
+        print(f"per-turn rows: {args.csv}")
+    if not complete:
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()
