@@ -261,9 +261,11 @@ async def _server_evaluated(llama: httpx.AsyncClient) -> int:
     return 0
 
 
-async def drive(label: str, daemon: Daemon, llama_url: str, turns: int) -> list[TurnRow]:
-    """One session of ``turns`` turns; returns a row per turn (printed as it goes)."""
-    rows: list[TurnRow] = []
+async def drive(
+    label: str, daemon: Daemon, llama_url: str, turns: int, rows: list[TurnRow]
+) -> None:
+    """One session of ``turns`` turns; appends a row per turn to ``rows`` (and prints it), so
+    an interrupted run keeps the turns it finished."""
     client = AsyncOpenAI(base_url=f"{daemon.url}/v1", api_key="unused", max_retries=0, timeout=900)
     async with client, httpx.AsyncClient(base_url=llama_url, timeout=60) as llama:
         await client.chat.completions.create(
@@ -304,7 +306,6 @@ async def drive(label: str, daemon: Daemon, llama_url: str, turns: int) -> list[
                 f"new {row.new_tokens:4d}  {row.events}{row.error}",
                 flush=True,
             )
-    return rows
 
 
 def _mean(values: list[int]) -> str:
@@ -413,8 +414,8 @@ async def run(
             async with agentd_daemon(
                 server.base_url, tmp / name, defaults, args.answer_tokens
             ) as daemon:
-                results[label] = rows = []
-                rows.extend(await drive(label, daemon, server.base_url, args.turns))
+                results[label] = []
+                await drive(label, daemon, server.base_url, args.turns, results[label])
 
 
 async def main_async(
