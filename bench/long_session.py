@@ -37,7 +37,7 @@ import tempfile
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -158,7 +158,6 @@ class Daemon:
     log_path: Path
     offset: int = 0
     budget: str = ""
-    seen: list[str] = field(default_factory=list)
 
     def new_events(self) -> list[str]:
         """The context events logged since the last call."""
@@ -466,8 +465,9 @@ def main() -> None:
         try:
             settings = server_settings(args, tmp)
             complete = anyio.run(main_async, args, settings, tmp, results)
-        except (ModelError, SidecarError) as exc:
-            sys.exit(f"long_session: {exc} (`make model` fetches the model and llama-server)")
+        except* (ModelError, SidecarError) as group:
+            first = group.exceptions[0]
+            sys.exit(f"long_session: {first} (`make model` fetches the model and llama-server)")
     minutes = (time.monotonic() - started) / 60
     print()
     print(
