@@ -68,7 +68,7 @@ bench: $(DEV_STAMP)
 	@for b in $(BENCHES); do echo "== bench/$$b.py"; $(BIN)/python -m bench.$$b || exit 1; echo; done
 
 # One long session per context strategy on the local model (not in BENCHES: it needs the model
-# and takes ~25 minutes on 2 cores). BENCH_ARGS="--turns 30 --config summarize" narrows it.
+# and takes ~30 minutes on 2 cores). BENCH_ARGS="--turns 30 --config summarize" narrows it.
 bench-long: model
 	$(BIN)/python -m bench.long_session $(BENCH_ARGS)
 

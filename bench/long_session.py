@@ -37,7 +37,7 @@ import tempfile
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -158,7 +158,6 @@ class Daemon:
     log_path: Path
     offset: int = 0
     budget: str = ""
-    seen: list[str] = field(default_factory=list)
 
     def new_events(self) -> list[str]:
         """The context events logged since the last call."""
@@ -261,9 +260,11 @@ async def _server_evaluated(llama: httpx.AsyncClient) -> int:
     return 0
 
 
-async def drive(label: str, daemon: Daemon, llama_url: str, turns: int) -> list[TurnRow]:
-    """One session of ``turns`` turns; returns a row per turn (printed as it goes)."""
-    rows: list[TurnRow] = []
+async def drive(
+    label: str, daemon: Daemon, llama_url: str, turns: int, rows: list[TurnRow]
+) -> None:
+    """One session of ``turns`` turns; appends a row per turn to ``rows`` (and prints it), so
+    an interrupted run keeps the turns it finished."""
     client = AsyncOpenAI(base_url=f"{daemon.url}/v1", api_key="unused", max_retries=0, timeout=900)
     async with client, httpx.AsyncClient(base_url=llama_url, timeout=60) as llama:
         await client.chat.completions.create(
@@ -304,7 +305,6 @@ async def drive(label: str, daemon: Daemon, llama_url: str, turns: int) -> list[
                 f"new {row.new_tokens:4d}  {row.events}{row.error}",
                 flush=True,
             )
-    return rows
 
 
 def _mean(values: list[int]) -> str:
@@ -413,8 +413,8 @@ async def run(
             async with agentd_daemon(
                 server.base_url, tmp / name, defaults, args.answer_tokens
             ) as daemon:
-                results[label] = rows = []
-                rows.extend(await drive(label, daemon, server.base_url, args.turns))
+                results[label] = []
+                await drive(label, daemon, server.base_url, args.turns, results[label])
 
 
 async def main_async(
@@ -465,8 +465,9 @@ def main() -> None:
         try:
             settings = server_settings(args, tmp)
             complete = anyio.run(main_async, args, settings, tmp, results)
-        except (ModelError, SidecarError) as exc:
-            sys.exit(f"long_session: {exc} (`make model` fetches the model and llama-server)")
+        except* (ModelError, SidecarError) as group:
+            first = group.exceptions[0]
+            sys.exit(f"long_session: {first} (`make model` fetches the model and llama-server)")
     minutes = (time.monotonic() - started) / 60
     print()
     print(
