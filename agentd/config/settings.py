@@ -92,10 +92,10 @@ class SidecarSettings(_Section):
     context: int = Field(8192, ge=256, description="Context window of the served model (tokens).")
     threads: int = Field(2, ge=1)
     parallel: int = Field(
-        1,
-        ge=1,
-        description="Server slots. They share one KV cache of `context` cells: with more than "
-        "one, a turn of one session evicts another's cached prompt.",
+        0,
+        ge=0,
+        description="Server slots (0: llama-server's choice, 4). The slots share one KV cache "
+        "of `context` cells, so a larger context keeps more sessions' prompts cached.",
     )
     port: int = Field(0, ge=0, le=65535, description="0 = a free loopback port.")
     extra_args: list[str] = []

@@ -81,10 +81,10 @@ def server_command(binary: Path, model: Path, port: int, settings: Settings) -> 
     cmd += ["--jinja", "--embeddings", "--pooling", "mean", "--no-webui"]
     # A small model can repeat itself until the context is full: -n bounds one answer.
     cmd += ["-c", str(sc.context), "-t", str(sc.threads), "-n", str(sc.max_answer_tokens)]
-    # llama-server's default is four slots sharing one KV cache of -c cells: a second request
-    # (another session, a summary) then evicts the first one's prompt, and every turn is
-    # evaluated from scratch. One slot keeps the whole context for the prompt it cached.
-    cmd += ["--parallel", str(sc.parallel)]
+    # The slots share one KV cache of -c cells: with a small -c a second request (another
+    # session, a summary) evicts the first one's cached prompt (see llm.sidecar.parallel).
+    if sc.parallel:
+        cmd += ["--parallel", str(sc.parallel)]
     if settings.llm.seed is not None:
         cmd += ["--seed", str(settings.llm.seed)]
     return [*cmd, *sc.extra_args]

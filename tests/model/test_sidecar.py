@@ -56,7 +56,9 @@ def test_server_command_serves_chat_tools_and_embeddings(tmp_path: Path) -> None
     assert "--host 127.0.0.1 --port 4321" in joined
     assert "--jinja" in cmd and "--embeddings" in cmd and "--pooling mean" in joined
     assert "-c 2048" in joined and "-t 3" in joined and "--seed 7" in joined
-    assert "-n 300" in joined and "--parallel 1" in joined
+    assert "-n 300" in joined and "--parallel" not in joined
+    two = _settings(tmp_path, parallel=2)
+    assert "--parallel 2" in " ".join(server_command(Path("/b"), Path("/m"), 1, two))
     assert cmd[-1] == "--mlock"
 
 
