@@ -124,6 +124,21 @@ class AgentLoop:
             await _commit(conversation, [reply, *results], added, on_append)
         raise AssertionError("the last step always ends the turn")  # pragma: no cover
 
+    async def first_step(
+        self,
+        conversation: Conversation,
+        *,
+        schemas: Sequence[dict[str, Any]] | None = None,
+    ) -> ChatResult:
+        """The model's first step of a turn, run no further: what the agent would do first.
+
+        ``schemas`` replaces the registry's tools (OpenAI ``tools`` entries) for this call;
+        benchmarks use it to offer functions that have no implementation here.
+        """
+        offered = list(schemas) if schemas is not None else self.tools.schemas() or None
+        names = frozenset(s["function"]["name"] for s in offered or ())
+        return await self._call(conversation, offered or None, names, False, None)
+
     async def _call(
         self,
         conversation: Conversation,

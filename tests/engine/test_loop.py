@@ -245,3 +245,19 @@ async def test_max_steps_without_text_says_so_when_streaming() -> None:
     result = await loop.run(conv, stream=True, on_delta=on_delta)
     assert got == [STEPS_EXHAUSTED] and result.message.content == STEPS_EXHAUSTED
     assert_consistent(conv.messages)
+
+
+async def test_first_step_offers_given_schemas_and_runs_nothing() -> None:
+    model = FakeModel()
+    model.add(answer("", ("mul", '{"a": 2, "b": 3}')))
+    schema = {
+        "type": "function",
+        "function": {"name": "mul", "description": "Multiply.", "parameters": {"type": "object"}},
+    }
+    loop = AgentLoop(model, make_registry())
+    convo = conversation()
+    result = await loop.first_step(convo, schemas=[schema])
+    assert [c.name for c in result.message.tool_calls] == ["mul"]
+    assert model.requests[0].tools == [schema]
+    assert model.requests[0].tool_names == frozenset({"mul"})
+    assert len(convo.messages) == 2  # nothing appended, nothing run
