@@ -116,6 +116,11 @@ class LLMSettings(_Section):
     max_retries: int = Field(3, ge=0)
     temperature: float | None = Field(None, ge=0, le=2)
     seed: int | None = None
+    tool_grammar: Literal["auto", "on", "off"] = Field(
+        "auto",
+        description="Constrain tool-offering steps with a grammar (answer, or valid calls): "
+        "auto = when the server is llama.cpp (it answers /props).",
+    )
     embed_url: str | None = Field(None, description="Separate embeddings server, if any.")
     embed_model: str | None = None
     sidecar: SidecarSettings = SidecarSettings()

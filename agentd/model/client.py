@@ -28,6 +28,7 @@ from agentd.errors import (
     LLMUnavailable,
 )
 from agentd.messages import Message, ToolCall, assistant
+from agentd.model.grammar import tool_step_grammar
 from agentd.model.overflow import context_exceeded
 from agentd.model.textcalls import TextToolCallFilter, parse_text_tool_calls
 from agentd.model.transport import ShardedTransport
@@ -155,6 +156,7 @@ class LLMClient:
         embed_url: str | None = None,
         embed_model: str | None = None,
         backoff_base: float = 0.5,
+        tool_grammar: str = "off",
     ) -> None:
         self._http = http
         self.base_url = api_root(base_url)
@@ -167,11 +169,48 @@ class LLMClient:
         self._embed_model = embed_model or model
         self._backoff_base = backoff_base
         self._context_size: int | None = None
+        self._props: dict[str, Any] | None = None
+        self._tool_grammar = tool_grammar
+        self._grammar_on: bool | None = {"on": True, "off": False}.get(tool_grammar)
+        self._grammars: dict[str, str] = {}
 
-    def _params(self, messages: Sequence[Message], tools: Sequence[dict[str, Any]] | None) -> Any:
+    async def grammar_enabled(self) -> bool:
+        """Whether tool-offering steps are sampled under a grammar (``llm.tool_grammar``).
+
+        ``auto`` decides once, by asking the server's ``/props``: llama.cpp answers it (and takes
+        a ``grammar`` field), other OpenAI-compatible servers do not.
+        """
+        if self._grammar_on is None:
+            props = await self._server_props()
+            if props is None:
+                return False  # asked again next time: the server may still be starting
+            self._grammar_on = "chat_template" in props
+            log.info("llm.tool_grammar", enabled=self._grammar_on, setting=self._tool_grammar)
+        return self._grammar_on
+
+    def _grammar_for(self, tools: Sequence[dict[str, Any]]) -> str:
+        key = json.dumps(tools, sort_keys=True)
+        grammar = self._grammars.get(key)
+        if grammar is None:
+            if len(self._grammars) >= 32:
+                self._grammars.clear()
+            grammar = self._grammars[key] = tool_step_grammar(tools)
+        return grammar
+
+    def _params(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[dict[str, Any]] | None,
+        grammar: bool = False,
+    ) -> Any:
         body: dict[str, Any] = {"model": self.model, "messages": [m.to_openai() for m in messages]}
         if tools:
             body["tools"] = list(tools)
+            if grammar:
+                # The template still shows the tools; llama-server's own tool parsing is off
+                # (it refuses a grammar next to it) and the grammar below takes its place.
+                body["tool_choice"] = "none"
+                body["grammar"] = self._grammar_for(tools)
         if self._temperature is not None:
             body["temperature"] = self._temperature
         if self._seed is not None:
@@ -231,7 +270,8 @@ class LLMClient:
         tool_names: Iterable[str] = (),
     ) -> ChatResult:
         """One non-streaming completion."""
-        body = self._params(messages, tools)
+        grammar = bool(tools) and await self.grammar_enabled()
+        body = self._params(messages, tools, grammar)
 
         async def call() -> dict[str, Any]:
             response = await self._http.post(
@@ -248,7 +288,14 @@ class LLMClient:
                 raise LLMResponseError("model server sent JSON that is not an object")
             return data
 
-        data = await self._with_retries("chat", call)
+        try:
+            data = await self._with_retries("chat", call)
+        except LLMStatusError as exc:
+            if not (grammar and _grammar_refused(exc)):
+                raise
+            self._drop_grammar(exc)
+            body = self._params(messages, tools)
+            data = await self._with_retries("chat", call)
         try:
             choice = data["choices"][0]
             raw = choice["message"]
@@ -279,14 +326,18 @@ class LLMClient:
         Text that starts like a tool call written as text is held back until the end, so the
         user never sees raw tool-call JSON.
         """
-        body = self._params(messages, tools)
-        body["stream"] = True
-        body["stream_options"] = {"include_usage": True}
+        grammar = bool(tools) and await self.grammar_enabled()
+        body = self._params(messages, tools, grammar)
+        plain = self._params(messages, tools) if grammar else None
+        for params in (body, plain):
+            if params is not None:
+                params["stream"] = True
+                params["stream_options"] = {"include_usage": True}
         names = frozenset(tool_names)
         assembler = _StreamAssembler()
         text_filter = TextToolCallFilter(enabled=bool(names))
         async with (
-            self._open_stream(body) as response,
+            self._open_stream(body, plain) as response,
             aclosing(sse_data(response.aiter_lines())) as events,
         ):
             async for data in events:
@@ -314,8 +365,15 @@ class LLMClient:
             ChatResult(assistant(content, calls), assembler.usage, assembler.finish_reason)
         )
 
+    def _drop_grammar(self, exc: LLMStatusError) -> None:
+        """The server refused our grammar: go on without one (a bug of ours, not the user's)."""
+        log.warning("llm.grammar_refused", error=str(exc))
+        self._grammar_on = False
+
     @asynccontextmanager
-    async def _open_stream(self, body: dict[str, Any]) -> AsyncIterator[httpx.Response]:
+    async def _open_stream(
+        self, body: dict[str, Any], plain: dict[str, Any] | None = None
+    ) -> AsyncIterator[httpx.Response]:
         # Retries apply until the response headers arrive; a stream cut later is an error.
         async def call() -> httpx.Response:
             request = self._http.build_request(
@@ -328,7 +386,14 @@ class LLMClient:
             self._check(response)
             return response
 
-        response = await self._with_retries("stream", call)
+        try:
+            response = await self._with_retries("stream", call)
+        except LLMStatusError as exc:
+            if plain is None or not _grammar_refused(exc):
+                raise
+            self._drop_grammar(exc)
+            body = plain
+            response = await self._with_retries("stream", call)
         try:
             yield response
         except httpx.TransportError as exc:
@@ -383,16 +448,29 @@ class LLMClient:
         None when the server has no such endpoint (vLLM, OpenAI...) or it fails; the answer is
         asked again next time then, and kept for good after the first success.
         """
-        if self._context_size is not None:
-            return self._context_size
+        if self._context_size is None:
+            self._context_size = _props_n_ctx(await self._server_props())
+        return self._context_size
+
+    async def _server_props(self) -> dict[str, Any] | None:
+        """llama-server's ``GET /props`` (kept after the first answer), or None."""
+        if self._props is not None:
+            return self._props
         url = f"{server_root(self.base_url)}/props"
         try:
             response = await self._http.get(url, headers=self._headers, timeout=PROPS_TIMEOUT)
             data = response.json() if response.status_code == 200 else None
         except (httpx.HTTPError, ValueError):
             return None
-        self._context_size = _props_n_ctx(data)
-        return self._context_size
+        if isinstance(data, dict):
+            self._props = data
+        elif 400 <= response.status_code < 500:
+            self._props = {}  # a final "no such thing": not asked again
+        return self._props
+
+
+def _grammar_refused(exc: LLMStatusError) -> bool:
+    return exc.status_code == 400 and "grammar" in str(exc).lower()
 
 
 def _props_n_ctx(data: Any) -> int | None:
@@ -508,6 +586,7 @@ async def open_client(settings: Any) -> AsyncIterator[LLMClient]:
             seed=llm.seed,
             embed_url=llm.embed_url,
             embed_model=llm.embed_model,
+            tool_grammar=llm.tool_grammar,
         )
 
 

@@ -53,15 +53,22 @@ def _bare_objects(text: str) -> list[Any] | None:
         return [parsed]
     if isinstance(parsed, list):
         return parsed
-    # One JSON object per line.
-    objects = []
-    for line in body.splitlines():
-        if not line.strip():
-            continue
+    return _object_sequence(body)
+
+
+def _object_sequence(body: str) -> list[Any] | None:
+    """JSON values one after the other (one per line, or pretty-printed across lines)."""
+    decoder = json.JSONDecoder()
+    objects: list[Any] = []
+    at = 0
+    while at < len(body):
         try:
-            objects.append(json.loads(line))
+            obj, at = decoder.raw_decode(body, at)
         except ValueError:
             return None
+        objects.append(obj)
+        while at < len(body) and body[at].isspace():
+            at += 1
     return objects or None
 
 

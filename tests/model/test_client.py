@@ -786,7 +786,6 @@ async def test_context_size_is_kept_after_the_first_success() -> None:
 @pytest.mark.parametrize(
     "answer",
     [
-        pytest.param(httpx.Response(404, json={"error": {"message": "not found"}}), id="404"),
         pytest.param(httpx.Response(200, text="<html>"), id="not-json"),
         pytest.param(httpx.Response(500), id="500"),
         pytest.param(httpx.ConnectError("refused"), id="down"),
@@ -801,3 +800,13 @@ async def test_context_size_is_none_without_props(answer: Any) -> None:
     assert await client.context_size() is None
     assert await client.context_size() == 1024
     assert len(seen) == 2
+
+
+async def test_a_server_without_props_is_asked_once() -> None:
+    """A 404 is a final answer (not llama.cpp): no /props request on every turn."""
+    missing = httpx.Response(404, json={"error": {"message": "not found"}})
+    handler, seen = scripted([missing])
+    client = make_client(handler)
+    assert await client.context_size() is None
+    assert await client.context_size() is None
+    assert len(seen) == 1

@@ -94,6 +94,13 @@ def parse(text: str, names: frozenset[str] = NAMES) -> tuple[str, list[tuple[str
             [("current_time", {}), ("read_file", {"path": "c"})],
             id="one-per-line",
         ),
+        pytest.param(
+            '```json\n{\n  "name": "current_time",\n  "arguments": {}\n}\n{\n  "name": '
+            '"read_file",\n  "arguments": {\n    "path": "d"\n  }\n}\n```',
+            "",
+            [("current_time", {}), ("read_file", {"path": "d"})],
+            id="pretty-printed-in-one-fence",
+        ),
     ],
 )
 def test_tool_calls_in_text_are_recognised(

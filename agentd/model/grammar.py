@@ -1,0 +1,207 @@
+"""GBNF grammars that hold a local model's step to "an answer in words, or valid tool calls".
+
+llama-server samples under a grammar (its ``grammar`` field, GBNF). :func:`tool_step_grammar`
+builds one for a set of OpenAI tool schemas: the reply is either
+
+- one or more ``{"name": ..., "arguments": {...}}`` calls, each naming an offered tool with
+  arguments that match its JSON schema, or
+- prose that does not start like a call (an object whose first key is ``name``, a list of
+  objects, a ``<tool_call>``-like tag, the same inside a code fence, or blank), so a call
+  cannot be left as text and an empty reply cannot happen.
+
+The call forms are the ones small models write: ``<tool_call>`` blocks (the Hermes form Qwen's
+template teaches), one ```` ```json ```` fence, or bare objects, one per line.
+
+:func:`answer_grammar` is the prose half alone, for steps that offer no tools.
+
+The JSON Schema subset covered is what tool schemas use: ``type`` (one or a list), ``properties``
+and ``required`` (properties keep their order, optional ones may be left out, no others),
+``items``, ``enum``, ``const``, ``anyOf``/``oneOf``, local ``$ref`` to ``$defs``/``definitions``,
+and free-form objects. Anything else falls back to "any JSON value" of the given type: a grammar
+never rejects what the schema allows, the tool's own validation has the last word.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+CALL_OPEN = "<tool_call>"
+CALL_CLOSE = "</tool_call>"
+
+# Prose must not open like a call. It may open with JSON or a fence, but not with an object whose
+# first key is "name" (a call), a list of objects, a <tool_call>/<tools>/<function> tag, or blank.
+_ANSWER_RULES = {
+    "answer": "answer-start .*",
+    "answer-start": '[^{[<`\\x00-\\x20] | not-call | "[" [^{\\x00-\\x20] | "<" [^tf]'
+    ' | "<t" [^o] | "<f" [^u] | "`" [^`] | "``" [^`]'
+    ' | "```" [a-zA-Z0-9+#-]* "\\n" ([^{[\\x00-\\x20] | not-call)',
+    "not-call": '"{" [ \\n]* ([^{" \\n] | "\\"" ([^n] | "n" ([^a] | "a" ([^m] | "m" ([^e]'
+    ' | "e" [^"])))))',
+}
+
+_JSON_RULES = {
+    "ws": '(" " | "\\n" " "{0,12})?',
+    "string": '"\\"" char* "\\""',
+    "char": '[^"\\\\\\x00-\\x1f] | "\\\\" (["\\\\/bfnrt] | "u" hex hex hex hex)',
+    "hex": "[0-9a-fA-F]",
+    "integer": '"-"? ("0" | [1-9] [0-9]{0,17})',
+    "number": 'integer ("." [0-9]+)? ([eE] [-+]? [0-9]+)?',
+    "boolean": '"true" | "false"',
+    "null": '"null"',
+    "value": "object | array | string | number | boolean | null",
+    "object": '"{" ws (string ":" ws value ("," ws string ":" ws value)*)? ws "}"',
+    "array": '"[" ws (value ("," ws value)*)? ws "]"',
+}
+
+_SIMPLE_TYPES = {
+    "string": "string",
+    "integer": "integer",
+    "number": "number",
+    "boolean": "boolean",
+    "null": "null",
+    "object": "object",
+    "array": "array",
+}
+
+
+def literal(text: str) -> str:
+    """``text`` as a GBNF string literal."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + escaped.replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t") + '"'
+
+
+class _Builder:
+    """Collects rules; one rule per schema node, named after where it sits."""
+
+    def __init__(self, defs: dict[str, Any]) -> None:
+        self.rules: dict[str, str] = {}
+        self.defs = defs
+        self._refs: dict[str, str] = {}
+
+    def name(self, hint: str) -> str:
+        base = re.sub(r"[^a-zA-Z0-9]+", "-", hint).strip("-").lower() or "r"
+        name, n = base, 1
+        while name in self.rules or name in _JSON_RULES or name in _ANSWER_RULES:
+            n += 1
+            name = f"{base}-{n}"
+        self.rules[name] = ""  # reserved
+        return name
+
+    def add(self, hint: str, body: str) -> str:
+        name = self.name(hint)
+        self.rules[name] = body
+        return name
+
+    def schema(self, node: Any, hint: str) -> str:
+        """A rule matching JSON values of ``node``; returns the rule's name."""
+        if not isinstance(node, dict) or not node:
+            return "value"
+        if "$ref" in node:
+            return self._ref(str(node["$ref"]), hint)
+        if "const" in node:
+            return self.add(hint, literal(json.dumps(node["const"], ensure_ascii=False)))
+        if isinstance(node.get("enum"), list) and node["enum"]:
+            options = [literal(json.dumps(v, ensure_ascii=False)) for v in node["enum"]]
+            return self.add(hint, " | ".join(options))
+        for key in ("anyOf", "oneOf"):
+            if isinstance(node.get(key), list) and node[key]:
+                parts = [self.schema(s, f"{hint}-{i}") for i, s in enumerate(node[key])]
+                return self.add(hint, " | ".join(parts))
+        kind = node.get("type")
+        if isinstance(kind, list):
+            parts = [self.schema({**node, "type": k}, f"{hint}-{k}") for k in kind]
+            return self.add(hint, " | ".join(parts))
+        if kind == "object" or (kind is None and "properties" in node):
+            return self._object(node, hint)
+        if kind == "array":
+            items = node.get("items")
+            item = self.schema(items, f"{hint}-item") if isinstance(items, dict) else "value"
+            first = 1 if _int(node.get("minItems")) >= 1 else 0
+            seq = f'{item} ("," ws {item})*'
+            body = f'"[" ws {seq} ws "]"' if first else f'"[" ws ({seq})? ws "]"'
+            return self.add(hint, body)
+        if isinstance(kind, str) and kind in _SIMPLE_TYPES:
+            return _SIMPLE_TYPES[kind]
+        return "value"
+
+    def _object(self, node: dict[str, Any], hint: str) -> str:
+        props = node.get("properties")
+        if not isinstance(props, dict) or not props:
+            return "object"
+        required = [k for k in props if k in set(node.get("required") or ())]
+        optional = [k for k in props if k not in required]
+        pairs = {
+            key: f"{literal(json.dumps(key, ensure_ascii=False))} "
+            f'":" ws {self.schema(props[key], f"{hint}-{key}")}'
+            for key in props
+        }
+        # rest_i: optional properties i.. each maybe present, after at least one property;
+        # first_i: the same when none came before (no leading comma).
+        rest = '""'
+        first = '""'
+        for key in reversed(optional):
+            if not required:
+                first = self.add(f"{hint}-first", f"{pairs[key]} {rest} | {first}")
+            rest = self.add(f"{hint}-rest", f'("," ws {pairs[key]})? {rest}')
+        if required:
+            body = ' "," ws '.join(pairs[k] for k in required)
+            return self.add(hint, f'"{{" ws {body} {rest} ws "}}"')
+        return self.add(hint, f'"{{" ws {first} ws "}}"')
+
+    def _ref(self, ref: str, hint: str) -> str:
+        if ref in self._refs:
+            return self._refs[ref]
+        match = re.fullmatch(r"#/(?:\$defs|definitions)/(.+)", ref)
+        target = self.defs.get(match.group(1)) if match else None
+        if not isinstance(target, dict):
+            return "value"
+        name = self.name(f"def-{match.group(1) if match else hint}")
+        self._refs[ref] = name
+        self.rules[name] = self.schema(target, f"{name}-body")
+        return name
+
+
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _render(rules: dict[str, str]) -> str:
+    return "\n".join(f"{name} ::= {body}" for name, body in rules.items()) + "\n"
+
+
+def tool_step_grammar(tools: Sequence[dict[str, Any]]) -> str:
+    """The grammar of one step offered ``tools`` (OpenAI ``tools`` entries): prose, or
+    ``<tool_call>`` blocks calling them with schema-valid arguments."""
+    builder = _Builder({})
+    calls: list[str] = []
+    for index, tool in enumerate(tools):
+        fn = tool.get("function", tool)
+        name = str(fn["name"])
+        params = fn.get("parameters") or {}
+        builder.defs = {**params.get("definitions", {}), **params.get("$defs", {})}
+        args = builder.schema(params, f"t{index}-args") if params else "object"
+        quoted = literal(json.dumps(name, ensure_ascii=False))
+        body = f'"{{" ws "\\"name\\":" ws {quoted} "," ws "\\"arguments\\":" ws {args} ws "}}"'
+        calls.append(builder.add(f"t{index}-call", body))
+    if not calls:
+        return answer_grammar()
+    rules = {
+        "root": "answer | calls",
+        # The forms small models write calls in: Hermes tags, a ```json fence, bare JSON.
+        "calls": 'tagged ("\\n" tagged)* | "```json\\n" some "\\n```" | some',
+        "tagged": f'{literal(CALL_OPEN)} "\\n"? callobj "\\n"? {literal(CALL_CLOSE)}',
+        "some": 'callobj ("\\n" callobj)*',
+        "callobj": " | ".join(calls),
+        **_ANSWER_RULES,
+        **_JSON_RULES,
+        **builder.rules,
+    }
+    return _render(rules)
+
+
+def answer_grammar() -> str:
+    """Prose only: a non-empty answer that does not open like a tool call."""
+    return _render({"root": "answer", **_ANSWER_RULES})

@@ -1,0 +1,114 @@
+"""Constrained tool steps: what the client sends, and when it sends a grammar at all."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+import pytest
+
+from agentd.messages import user
+from tests.model.test_client import completion, make_client, sse
+
+pytestmark = pytest.mark.anyio
+
+TOOLS = [
+    {
+        "type": "function",
+        "function": {
+            "name": "current_time",
+            "description": "Now.",
+            "parameters": {"type": "object", "properties": {"timezone": {"type": "string"}}},
+        },
+    }
+]
+PROPS = {"chat_template": "{{ messages }}", "default_generation_settings": {"n_ctx": 4096}}
+
+
+class Server:
+    """Answers /props (or 404), records chat bodies, answers ``reply`` (or refuses grammars)."""
+
+    def __init__(self, *, props: bool = True, refuse_grammar: bool = False) -> None:
+        self.props = props
+        self.refuse_grammar = refuse_grammar
+        self.bodies: list[dict[str, Any]] = []
+        self.props_asked = 0
+        self.reply = '```json\n{"name": "current_time", "arguments": {"timezone": "UTC"}}\n```'
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/props":
+            self.props_asked += 1
+            return httpx.Response(200, json=PROPS) if self.props else httpx.Response(404)
+        body = json.loads(request.content)
+        self.bodies.append(body)
+        if self.refuse_grammar and "grammar" in body:
+            error = {"error": {"code": 400, "message": "Failed to parse grammar"}}
+            return httpx.Response(400, json=error)
+        if body.get("stream"):
+            chunk = {"choices": [{"index": 0, "delta": {"content": self.reply}}]}
+            return httpx.Response(200, content=sse(chunk))
+        return httpx.Response(200, json=completion(self.reply))
+
+
+async def test_on_sends_a_grammar_and_turns_off_server_tool_parsing() -> None:
+    server = Server()
+    client = make_client(server, tool_grammar="on")
+    result = await client.chat([user("time?")], TOOLS, frozenset({"current_time"}))
+    body = server.bodies[0]
+    assert body["tool_choice"] == "none" and body["tools"] == TOOLS
+    assert '\\"current_time\\"' in body["grammar"] and body["grammar"].startswith("root ::=")
+    # The fenced call the grammar allows is parsed into a real tool call.
+    [call] = result.message.tool_calls
+    assert call.name == "current_time" and json.loads(call.arguments) == {"timezone": "UTC"}
+    assert result.message.content == ""
+    assert server.props_asked == 0  # "on" does not ask
+
+
+async def test_steps_without_tools_carry_no_grammar() -> None:
+    server = Server()
+    server.reply = "plain"
+    client = make_client(server, tool_grammar="on")
+    await client.chat([user("hi")])
+    assert "grammar" not in server.bodies[0] and "tool_choice" not in server.bodies[0]
+
+
+@pytest.mark.parametrize(("props", "expected"), [(True, True), (False, False)])
+async def test_auto_asks_props_once(props: bool, expected: bool) -> None:
+    server = Server(props=props)
+    client = make_client(server, tool_grammar="auto")
+    for _ in range(3):
+        await client.chat([user("time?")], TOOLS, frozenset({"current_time"}))
+    assert [("grammar" in b) for b in server.bodies] == [expected] * 3
+    assert server.props_asked == 1
+
+
+async def test_off_never_sends_one() -> None:
+    server = Server()
+    client = make_client(server, tool_grammar="off")
+    await client.chat([user("time?")], TOOLS, frozenset({"current_time"}))
+    assert "grammar" not in server.bodies[0] and "tool_choice" not in server.bodies[0]
+    assert not await client.grammar_enabled()
+
+
+@pytest.mark.parametrize("stream", [False, True])
+async def test_a_refused_grammar_is_dropped_and_the_call_retried(stream: bool) -> None:
+    server = Server(refuse_grammar=True)
+    client = make_client(server, tool_grammar="on")
+    names = frozenset({"current_time"})
+    if stream:
+        events = [e async for e in client.stream([user("time?")], TOOLS, names)]
+        result = events[-1].result  # type: ignore[union-attr]
+    else:
+        result = await client.chat([user("time?")], TOOLS, names)
+    assert [("grammar" in b) for b in server.bodies] == [True, False]
+    assert result.message.tool_calls[0].name == "current_time"
+    assert not await client.grammar_enabled()  # not tried again
+
+
+async def test_streamed_constrained_call_shows_no_text() -> None:
+    server = Server()
+    client = make_client(server, tool_grammar="on")
+    events = [e async for e in client.stream([user("time?")], TOOLS, frozenset({"current_time"}))]
+    assert [type(e).__name__ for e in events] == ["Completed"]
+    assert server.bodies[0]["grammar"]

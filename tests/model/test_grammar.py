@@ -1,0 +1,179 @@
+"""The tool-step grammar: valid calls and prose pass, leaked or invalid calls cannot be sampled."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agentd.model.grammar import answer_grammar, literal, tool_step_grammar
+from agentd.tools.builtin import register_builtin_tools
+from agentd.tools.registry import ToolRegistry
+from tests.support.gbnf import accepts, parse
+
+
+def tool(name: str, params: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "function", "function": {"name": name, "description": "", "parameters": params}}
+
+
+AREA = tool(
+    "calculate_triangle_area",
+    {
+        "type": "object",
+        "properties": {
+            "base": {"type": "integer"},
+            "height": {"type": "number"},
+            "unit": {"type": "string", "enum": ["cm", "m"]},
+        },
+        "required": ["base", "height"],
+    },
+)
+TIME = tool("current_time", {"type": "object", "properties": {"timezone": {"type": "string"}}})
+TOOLS = [AREA, TIME]
+GRAMMAR = tool_step_grammar(TOOLS)
+
+
+def call(name: str, args: dict[str, Any]) -> str:
+    return json.dumps({"name": name, "arguments": args})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        call("calculate_triangle_area", {"base": 10, "height": 5}),
+        call("calculate_triangle_area", {"base": 10, "height": 5.5, "unit": "cm"}),
+        call("current_time", {}),
+        call("current_time", {"timezone": "Asia/Tokyo"}),
+        "<tool_call>\n" + call("current_time", {"timezone": "UTC"}) + "\n</tool_call>",
+        "```json\n" + call("current_time", {}) + "\n```",
+        '```json\n{\n  "name": "current_time",\n  "arguments": {\n    "timezone": "UTC"\n'
+        "  }\n}\n```",
+        call("current_time", {}) + "\n" + call("calculate_triangle_area", {"base": 1, "height": 2}),
+        "<tool_call>"
+        + call("current_time", {})
+        + "</tool_call>\n<tool_call>"
+        + call("current_time", {"timezone": "UTC"})
+        + "</tool_call>",
+    ],
+)
+def test_valid_calls_are_accepted(text: str) -> None:
+    assert accepts(GRAMMAR, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        call("translate", {"text": "good morning"}),  # not an offered tool
+        call("calculate_triangle_area", {"base": 10}),  # a required argument missing
+        call("calculate_triangle_area", {"base": "10", "height": 5}),  # wrong type
+        call("calculate_triangle_area", {"base": 1.5, "height": 5}),  # not an integer
+        call("calculate_triangle_area", {"base": 1, "height": 5, "unit": "km"}),  # not in enum
+        call("calculate_triangle_area", {"base": 1, "height": 5, "color": "red"}),  # unknown arg
+        call("current_time", {"timezone": "UTC"})[:-1],  # cut short
+        '{{"name": "current_time", "arguments": {}}}',  # the template's doubled braces
+        '```python\n{"name": "current_time", "arguments": {}}\n```',  # a call in a fence
+        '[{"name": "current_time", "arguments": {}}]',
+        '<tools><function name="current_time" arguments="{}"/></tools>',
+        "<tool_call>\n{}\n</tool_call>",
+        "",  # an empty answer
+        "\n\n",
+        " It is Tuesday.",  # leading blank
+    ],
+)
+def test_leaked_invalid_and_empty_replies_are_rejected(text: str) -> None:
+    assert not accepts(GRAMMAR, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "4",
+        "It is Tuesday in Tokyo.",
+        "Bonjour !\nThat is 'good morning' in French.",
+        "```python\ndef add(a, b):\n    return a + b\n```",
+        '```json\n{"debug": true}\n```',  # JSON that is not a call is fine
+        '{"debug": true}',
+        "`ls` lists files.",
+        "<b>bold</b>",
+        "[1, 2, 3]",
+        "Here is the call I would make: " + call("current_time", {}),  # prose first: an answer
+    ],
+)
+def test_prose_is_accepted(text: str) -> None:
+    assert accepts(GRAMMAR, text)
+
+
+def test_answer_grammar_is_prose_only() -> None:
+    grammar = answer_grammar()
+    assert accepts(grammar, "Done: the note is in notes.txt.")
+    assert not accepts(grammar, "")
+    assert not accepts(grammar, call("current_time", {}))
+
+
+def test_builtin_tool_schemas_make_a_readable_grammar(tmp_path: Path) -> None:
+    """Every schema agentd offers converts, and a call to each tool with its required
+    arguments is accepted."""
+    registry = ToolRegistry()
+    register_builtin_tools(registry, tmp_path)
+    schemas = registry.schemas()
+    grammar = tool_step_grammar(schemas)
+    parse(grammar)  # every rule defined, all syntax understood
+    samples = {"string": "x", "integer": 1, "number": 1.5, "boolean": True}
+    for schema in schemas:
+        fn = schema["function"]
+        params = fn["parameters"]
+        args = {
+            key: samples.get(params["properties"][key].get("type", "string"), "x")
+            for key in params.get("required", [])
+        }
+        assert accepts(grammar, call(fn["name"], args)), fn["name"]
+
+
+def test_nested_arrays_refs_and_unions() -> None:
+    schema = tool(
+        "plan",
+        {
+            "type": "object",
+            "properties": {
+                "steps": {"type": "array", "items": {"$ref": "#/$defs/Step"}, "minItems": 1},
+                "note": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                "tags": {"type": ["array", "null"], "items": {"type": "string"}},
+                "extra": {"type": "object"},
+                "kind": {"const": "daily"},
+            },
+            "required": ["steps"],
+            "$defs": {
+                "Step": {
+                    "type": "object",
+                    "properties": {"at": {"type": "string"}, "n": {"type": "integer"}},
+                    "required": ["at"],
+                }
+            },
+        },
+    )
+    grammar = tool_step_grammar([schema])
+    ok = {
+        "steps": [{"at": "9:00"}, {"at": "10:00", "n": 2}],
+        "note": None,
+        "tags": ["a"],
+        "extra": {"any": [1, {"x": None}]},
+        "kind": "daily",
+    }
+    assert accepts(grammar, call("plan", ok))
+    assert accepts(grammar, call("plan", {"steps": [{"at": "9"}], "tags": None}))
+    assert not accepts(grammar, call("plan", {"steps": []}))  # minItems
+    assert not accepts(grammar, call("plan", {"steps": [{"n": 1}]}))  # nested required
+    assert not accepts(grammar, call("plan", {"steps": [{"at": "9"}], "kind": "weekly"}))
+
+
+def test_names_and_keys_are_escaped() -> None:
+    assert literal('a"b\\c\nd') == '"a\\"b\\\\c\\nd"'
+    odd = tool("say", {"type": "object", "properties": {'q"uote': {"type": "string"}}})
+    grammar = tool_step_grammar([odd])
+    assert accepts(grammar, call("say", {'q"uote': 'he said "hi"\n'}))
+
+
+def test_no_tools_is_the_answer_grammar() -> None:
+    assert tool_step_grammar([]) == answer_grammar()
