@@ -7,6 +7,7 @@ midway therefore never leaves an assistant ``tool_calls`` message without its re
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ import structlog
 
 from agentd.engine.budget import ContextBudget
 from agentd.errors import ContextExceeded, ContextOverflow
-from agentd.messages import Conversation, Message, ToolCall, assistant, tool_result
+from agentd.messages import Conversation, Message, ToolCall, assistant, tool_result, user
 from agentd.model.client import ChatModel, ChatResult, Completed, TextDelta, Usage
 from agentd.tools.fit import cut_to_fit
 from agentd.tools.registry import ToolOutcome, ToolRegistry
@@ -27,6 +28,12 @@ log = structlog.get_logger("agentd.engine.loop")
 #: The answer's metadata key that records the prompt tokens of its model call and the context.
 CONTEXT_KEY = "context"
 STEPS_EXHAUSTED = "(I stopped: this turn used all its tool steps without reaching an answer.)"
+#: Sent (not stored) when the model must answer now: after an empty answer or repeated calls.
+ANSWER_NOW = "Answer my last request now, in words, using the tool results above."
+REPEATED = "(the same call was made before in this turn; it was not run again. Its result:)"
+FROM_RESULTS = "(The model gave no answer; here is what the tools returned.)"
+NO_ANSWER = "(The model gave no answer, twice. Please ask again or rephrase.)"
+FALLBACK_CHARS = 1500
 
 OnAppend = Callable[[Sequence[Message]], Awaitable[None]]
 OnDelta = Callable[[str], Awaitable[None]]
@@ -82,6 +89,10 @@ class AgentLoop:
     ) -> TurnResult:
         """Run one turn to its final answer; with ``stream`` text deltas go to ``on_delta``.
 
+        The turn ends in words: an empty answer is asked for again once (without tools), then
+        made from the tool results; a call repeated with the same arguments is not run again
+        (it gets the earlier result) and the next step must answer.
+
         Nothing here outlives the call: the model's stream is closed (``aclosing``) before
         this returns or raises, in the caller's task.
         """
@@ -89,15 +100,30 @@ class AgentLoop:
         added: list[Message] = []
         schemas = self.tools.schemas() if use_tools and len(self.tools) else None
         names = self.tools.names if schemas else frozenset()
-        for step in range(1, self.max_steps + 1):
-            last = step == self.max_steps
+        done: dict[tuple[str, str], str] = {}  # successful calls of this turn -> their result
+        nudge: list[Message] = []  # sent with the next call only, never stored
+        must_answer = False
+        retried_empty = False
+        step = 0
+        while True:
+            step += 1
             # The last step offers no tools, so the model has to answer in words.
-            offered = None if last else schemas
-            offered_names = frozenset() if last else names
-            result = await self._call(conversation, offered, offered_names, stream, on_delta)
+            bare = must_answer or step >= self.max_steps
+            offered = None if bare else schemas
+            offered_names = frozenset() if bare else names
+            result = await self._call(
+                conversation,
+                offered,
+                offered_names,
+                stream,
+                on_delta,
+                extra=nudge,
+                answer_only=bare and schemas is not None,
+            )
+            nudge = []
             usage.add(result.usage)
             reply = result.message
-            if last and reply.tool_calls:
+            if bare and reply.tool_calls:
                 # Offered no tools, a server may still send tool calls: running them would
                 # exceed the bound, keeping them unanswered would break the conversation.
                 log.warning("turn.max_steps", steps=step, tools=[c.name for c in reply.tool_calls])
@@ -105,6 +131,15 @@ class AgentLoop:
                 if stream and not result.message.content and on_delta is not None:
                     await on_delta(reply.content)
             if not reply.tool_calls:
+                if not reply.content.strip():
+                    if not retried_empty:
+                        log.warning("turn.empty_answer", step=step, after_tools=bool(added))
+                        retried_empty = must_answer = True
+                        nudge = [user(ANSWER_NOW)]
+                        continue
+                    reply = assistant(_answer_from_results(added))
+                    if stream and on_delta is not None:
+                        await on_delta(reply.content)
                 if self.budget is not None and result.usage.prompt_tokens:
                     # Stored with the answer: how full the context was (`sessions show`).
                     reply.metadata[CONTEXT_KEY] = {
@@ -114,7 +149,7 @@ class AgentLoop:
                 await _commit(conversation, [reply], added, on_append)
                 return TurnResult(reply, usage, step, added)
             log.info("turn.tools", step=step, tools=[c.name for c in reply.tool_calls])
-            outcomes = await self._run_tools(reply.tool_calls)
+            outcomes, repeats = await self._run_tools(reply.tool_calls, done)
             results = [
                 tool_result(call, self._fitted(call, out.content, offered, len(outcomes)))
                 if not out.error
@@ -122,7 +157,11 @@ class AgentLoop:
                 for call, out in zip(reply.tool_calls, outcomes, strict=True)
             ]
             await _commit(conversation, [reply, *results], added, on_append)
-        raise AssertionError("the last step always ends the turn")  # pragma: no cover
+            if repeats == len(reply.tool_calls):
+                # Nothing new was asked: what it needs is above, so the next step answers.
+                log.info("turn.repeated_calls", step=step, tools=[c.name for c in reply.tool_calls])
+                must_answer = True
+                nudge = [user(ANSWER_NOW)]
 
     async def first_step(
         self,
@@ -146,18 +185,26 @@ class AgentLoop:
         offered_names: frozenset[str],
         stream: bool,
         on_delta: OnDelta | None,
+        *,
+        extra: Sequence[Message] = (),
+        answer_only: bool = False,
     ) -> ChatResult:
-        """One model call with what fits the context; a "context exceeded" answer is retried
-        once with a tighter count, then raised as ContextOverflow."""
+        """One model call with what fits the context (plus ``extra`` at the end); a "context
+        exceeded" answer is retried once with a tighter count, then raised as ContextOverflow."""
         budget = self.budget
         retried = False
         while True:
             sent = conversation.messages if budget is None else budget.fit(conversation, offered)
+            sent = [*sent, *extra] if extra else sent
             try:
                 if stream:
-                    result = await self._streamed(sent, offered, offered_names, on_delta)
+                    result = await self._streamed(
+                        sent, offered, offered_names, on_delta, answer_only
+                    )
                 else:
-                    result = await self.model.chat(sent, offered, offered_names)
+                    result = await self.model.chat(
+                        sent, offered, offered_names, answer_only=answer_only
+                    )
             except ContextExceeded as exc:
                 if budget is None or retried:
                     limit = exc.limit or (budget.context if budget is not None else 0)
@@ -195,9 +242,10 @@ class AgentLoop:
         offered: Sequence[dict[str, Any]] | None,
         offered_names: frozenset[str],
         on_delta: OnDelta | None,
+        answer_only: bool = False,
     ) -> ChatResult:
         result: ChatResult | None = None
-        events = self.model.stream(messages, offered, offered_names)
+        events = self.model.stream(messages, offered, offered_names, answer_only=answer_only)
         async with aclosing(events):  # type: ignore[type-var]
             async for event in events:
                 if isinstance(event, Completed):
@@ -207,8 +255,26 @@ class AgentLoop:
         assert result is not None
         return result
 
-    async def _run_tools(self, calls: Sequence[ToolCall]) -> list[ToolOutcome]:
+    async def _run_tools(
+        self, calls: Sequence[ToolCall], done: dict[tuple[str, str], str]
+    ) -> tuple[list[ToolOutcome], int]:
+        """Run a step's calls concurrently; returns their outcomes and how many were repeats.
+
+        A call made before in this turn with the same arguments (and not failed) is not run
+        again: it gets the earlier result. Identical calls within one step run once.
+        """
         outcomes: list[ToolOutcome | None] = [None] * len(calls)
+        keys = [_call_key(call) for call in calls]
+        first: dict[tuple[str, str], int] = {}
+        repeats = 0
+        for index, key in enumerate(keys):
+            if key in done:
+                outcomes[index] = ToolOutcome(f"{REPEATED}\n{done[key]}")
+                repeats += 1
+            elif key in first:
+                repeats += 1
+            else:
+                first[key] = index
 
         async def one(index: int, call: ToolCall) -> None:
             started = anyio.current_time()
@@ -217,13 +283,42 @@ class AgentLoop:
             if self._on_tool is not None:
                 self._on_tool(call.name, outcome.error, anyio.current_time() - started)
 
-        if len(calls) == 1:
-            await one(0, calls[0])
-        else:
+        pending = list(first.values())
+        if len(pending) == 1:
+            await one(pending[0], calls[pending[0]])
+        elif pending:
             async with anyio.create_task_group() as tg:
-                for index, call in enumerate(calls):
-                    tg.start_soon(one, index, call)
-        return [o for o in outcomes if o is not None]
+                for index in pending:
+                    tg.start_soon(one, index, calls[index])
+        for index, key in enumerate(keys):
+            source = outcomes[first[key]] if key in first else None
+            if outcomes[index] is None and source is not None:
+                outcomes[index] = source  # the same call twice in one step
+        for key, index in first.items():
+            result = outcomes[index]
+            if result is not None and not result.error:
+                done[key] = result.content
+        return [o for o in outcomes if o is not None], repeats
+
+
+def _call_key(call: ToolCall) -> tuple[str, str]:
+    """A call's identity: its name and its arguments with key order and spacing ignored."""
+    try:
+        args = json.dumps(json.loads(call.arguments or "{}"), sort_keys=True)
+    except ValueError:
+        args = call.arguments
+    return call.name, args
+
+
+def _answer_from_results(added: Sequence[Message]) -> str:
+    """The words a turn ends with when the model gave none twice: its tool results, briefly."""
+    results = [m.content for m in added if m.role == "tool" and m.content.strip()]
+    if not results:
+        return NO_ANSWER
+    text = "\n".join(results[-3:])
+    if len(text) > FALLBACK_CHARS:
+        text = text[:FALLBACK_CHARS] + " ..."
+    return f"{FROM_RESULTS}\n{text}"
 
 
 async def _commit(

@@ -28,7 +28,7 @@ from agentd.errors import (
     LLMUnavailable,
 )
 from agentd.messages import Message, ToolCall, assistant
-from agentd.model.grammar import tool_step_grammar
+from agentd.model.grammar import answer_grammar, tool_step_grammar
 from agentd.model.overflow import context_exceeded
 from agentd.model.textcalls import TextToolCallFilter, parse_text_tool_calls
 from agentd.model.transport import ShardedTransport
@@ -81,13 +81,19 @@ StreamEvent = TextDelta | Completed
 
 
 class ChatModel(Protocol):
-    """What the agent loop needs of a model client (LLMClient and TimedModel are two)."""
+    """What the agent loop needs of a model client (LLMClient and TimedModel are two).
+
+    ``answer_only`` marks a step of a tool-using turn that offers no tools: the model must
+    answer in words now (a constrained client holds it to prose).
+    """
 
     async def chat(
         self,
         messages: Sequence[Message],
         tools: Sequence[dict[str, Any]] | None = None,
         tool_names: frozenset[str] = ...,
+        *,
+        answer_only: bool = ...,
     ) -> ChatResult: ...
 
     def stream(
@@ -95,6 +101,8 @@ class ChatModel(Protocol):
         messages: Sequence[Message],
         tools: Sequence[dict[str, Any]] | None = None,
         tool_names: frozenset[str] = ...,
+        *,
+        answer_only: bool = ...,
     ) -> AsyncIterator[StreamEvent]: ...
 
 
@@ -202,6 +210,7 @@ class LLMClient:
         messages: Sequence[Message],
         tools: Sequence[dict[str, Any]] | None,
         grammar: bool = False,
+        answer_only: bool = False,
     ) -> Any:
         body: dict[str, Any] = {"model": self.model, "messages": [m.to_openai() for m in messages]}
         if tools:
@@ -211,6 +220,8 @@ class LLMClient:
                 # (it refuses a grammar next to it) and the grammar below takes its place.
                 body["tool_choice"] = "none"
                 body["grammar"] = self._grammar_for(tools)
+        elif grammar and answer_only:
+            body["grammar"] = answer_grammar()
         if self._temperature is not None:
             body["temperature"] = self._temperature
         if self._seed is not None:
@@ -268,10 +279,12 @@ class LLMClient:
         messages: Sequence[Message],
         tools: Sequence[dict[str, Any]] | None = None,
         tool_names: Iterable[str] = (),
+        *,
+        answer_only: bool = False,
     ) -> ChatResult:
         """One non-streaming completion."""
-        grammar = bool(tools) and await self.grammar_enabled()
-        body = self._params(messages, tools, grammar)
+        grammar = (bool(tools) or answer_only) and await self.grammar_enabled()
+        body = self._params(messages, tools, grammar, answer_only)
 
         async def call() -> dict[str, Any]:
             response = await self._http.post(
@@ -320,14 +333,16 @@ class LLMClient:
         messages: Sequence[Message],
         tools: Sequence[dict[str, Any]] | None = None,
         tool_names: Iterable[str] = (),
+        *,
+        answer_only: bool = False,
     ) -> AsyncIterator[StreamEvent]:
         """A streaming completion: text deltas as they come, then one Completed event.
 
         Text that starts like a tool call written as text is held back until the end, so the
         user never sees raw tool-call JSON.
         """
-        grammar = bool(tools) and await self.grammar_enabled()
-        body = self._params(messages, tools, grammar)
+        grammar = (bool(tools) or answer_only) and await self.grammar_enabled()
+        body = self._params(messages, tools, grammar, answer_only)
         plain = self._params(messages, tools) if grammar else None
         for params in (body, plain):
             if params is not None:

@@ -34,11 +34,13 @@ class TimedModel:
         messages: Sequence[Message],
         tools: Sequence[dict[str, Any]] | None = None,
         tool_names: frozenset[str] = frozenset(),
+        *,
+        answer_only: bool = False,
     ) -> ChatResult:
         started = anyio.current_time()
         outcome = "error"
         try:
-            result = await self.inner.chat(messages, tools, tool_names)
+            result = await self.inner.chat(messages, tools, tool_names, answer_only=answer_only)
             outcome = "ok"
             return result
         finally:
@@ -49,11 +51,14 @@ class TimedModel:
         messages: Sequence[Message],
         tools: Sequence[dict[str, Any]] | None = None,
         tool_names: frozenset[str] = frozenset(),
+        *,
+        answer_only: bool = False,
     ) -> AsyncIterator[StreamEvent]:
         started = anyio.current_time()
         outcome = "error"
         inner = cast(
-            AsyncGenerator[StreamEvent, None], self.inner.stream(messages, tools, tool_names)
+            AsyncGenerator[StreamEvent, None],
+            self.inner.stream(messages, tools, tool_names, answer_only=answer_only),
         )
         try:
             async with aclosing(inner):

@@ -261,3 +261,106 @@ async def test_first_step_offers_given_schemas_and_runs_nothing() -> None:
     assert model.requests[0].tools == [schema]
     assert model.requests[0].tool_names == frozenset({"mul"})
     assert len(convo.messages) == 2  # nothing appended, nothing run
+
+
+def counting_registry() -> tuple[ToolRegistry, list[str]]:
+    reg = ToolRegistry(default_timeout=10)
+    ran: list[str] = []
+
+    async def lookup(key: str) -> str:
+        """Look a key up.
+
+        Args:
+            key: What to look up.
+        """
+        ran.append(key)
+        if key == "bad":
+            raise ValueError("no such key")
+        return f"value of {key}"
+
+    reg.add(lookup)
+    return reg, ran
+
+
+async def test_an_empty_answer_after_tools_is_asked_for_again_without_tools() -> None:
+    model = FakeModel()
+    model.add(answer("", ("lookup", '{"key": "a"}')), answer(""), answer("It is value of a."))
+    registry, _ = counting_registry()
+    conv = conversation()
+    result = await AgentLoop(model, registry).run(conv)
+    assert result.message.content == "It is value of a."
+    retry = model.requests[2]
+    assert retry.tools is None and retry.answer_only
+    assert retry.messages[-1].role == "user" and "Answer" in retry.messages[-1].content
+    # The nudge is not part of the conversation, and the empty answer was not stored.
+    assert [m.role for m in conv.messages] == ["system", "user", "assistant", "tool", "assistant"]
+    assert_consistent(conv.messages)
+
+
+@pytest.mark.parametrize("stream", [False, True])
+async def test_empty_twice_is_answered_from_the_tool_results(stream: bool) -> None:
+    model = FakeModel()
+    model.add(answer("", ("lookup", '{"key": "a"}')), answer(""), answer(" "))
+    registry, _ = counting_registry()
+    deltas: list[str] = []
+
+    async def on_delta(text: str) -> None:
+        deltas.append(text)
+
+    result = await AgentLoop(model, registry).run(conversation(), stream=stream, on_delta=on_delta)
+    assert "value of a" in result.message.content and result.message.content.startswith("(")
+    assert len(model.requests) == 3
+    if stream:
+        assert "".join(deltas).strip() == result.message.content
+
+
+async def test_an_empty_plain_answer_is_asked_for_once_more() -> None:
+    model = FakeModel()
+    model.add(answer("   "), answer("Hello!"))
+    registry, _ = counting_registry()
+    result = await AgentLoop(model, registry).run(conversation())
+    assert result.message.content == "Hello!"
+    assert model.requests[1].answer_only and model.requests[1].tools is None
+
+
+async def test_a_repeated_call_is_not_run_again_and_the_next_step_answers() -> None:
+    model = FakeModel()
+    model.add(
+        answer("", ("lookup", '{"key": "a"}')),
+        answer("", ("lookup", '{ "key":"a" }')),  # the same call, spelled differently
+        answer("value of a"),
+    )
+    registry, ran = counting_registry()
+    conv = conversation()
+    result = await AgentLoop(model, registry).run(conv)
+    assert ran == ["a"]
+    repeated = conv.messages[5]
+    assert repeated.role == "tool" and "not run again" in repeated.content
+    assert "value of a" in repeated.content
+    assert model.requests[2].tools is None and model.requests[2].answer_only
+    assert result.message.content == "value of a"
+    assert_consistent(conv.messages)
+
+
+async def test_a_failed_call_may_be_repeated() -> None:
+    model = FakeModel()
+    model.add(
+        answer("", ("lookup", '{"key": "bad"}')),
+        answer("", ("lookup", '{"key": "bad"}')),
+        answer("it failed twice"),
+    )
+    registry, ran = counting_registry()
+    await AgentLoop(model, registry).run(conversation())
+    assert ran == ["bad", "bad"]
+    assert model.requests[2].tools is not None  # not forced to answer: nothing repeated
+
+
+async def test_the_same_call_twice_in_one_step_runs_once() -> None:
+    model = FakeModel()
+    model.add(answer("", ("lookup", '{"key": "a"}'), ("lookup", '{"key": "a"}')), answer("ok"))
+    registry, ran = counting_registry()
+    conv = conversation()
+    await AgentLoop(model, registry).run(conv)
+    assert ran == ["a"]
+    assert [m.content for m in conv.messages if m.role == "tool"] == ["value of a"] * 2
+    assert_consistent(conv.messages)

@@ -23,6 +23,8 @@ class _Model:
         messages: Sequence[Message],
         tools: Sequence[dict[str, Any]] | None = None,
         tool_names: frozenset[str] = frozenset(),
+        *,
+        answer_only: bool = False,
     ) -> ChatResult:
         if self.fail:
             raise LLMUnavailable("down")
@@ -33,6 +35,8 @@ class _Model:
         messages: Sequence[Message],
         tools: Sequence[dict[str, Any]] | None = None,
         tool_names: frozenset[str] = frozenset(),
+        *,
+        answer_only: bool = False,
     ) -> AsyncIterator[StreamEvent]:
         yield TextDelta("h")
         yield TextDelta("i")

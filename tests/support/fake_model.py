@@ -25,6 +25,7 @@ class Request:
     tools: list[dict[str, Any]] | None
     tool_names: frozenset[str]
     stream: bool
+    answer_only: bool = False
 
 
 @dataclass
@@ -55,9 +56,11 @@ class FakeModel:
         messages: Sequence[Message],
         tools: Sequence[dict[str, Any]] | None = None,
         tool_names: frozenset[str] = frozenset(),
+        *,
+        answer_only: bool = False,
     ) -> ChatResult:
         tools_list = list(tools) if tools else None
-        self.requests.append(Request(list(messages), tools_list, tool_names, False))
+        self.requests.append(Request(list(messages), tools_list, tool_names, False, answer_only))
         return await self._next(messages)
 
     async def stream(
@@ -65,9 +68,11 @@ class FakeModel:
         messages: Sequence[Message],
         tools: Sequence[dict[str, Any]] | None = None,
         tool_names: frozenset[str] = frozenset(),
+        *,
+        answer_only: bool = False,
     ) -> AsyncIterator[StreamEvent]:
         tools_list = list(tools) if tools else None
-        self.requests.append(Request(list(messages), tools_list, tool_names, True))
+        self.requests.append(Request(list(messages), tools_list, tool_names, True, answer_only))
         result = await self._next(messages)
         for i, word in enumerate(result.message.content.split(" ")):
             piece = word if i == 0 else " " + word
