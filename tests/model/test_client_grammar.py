@@ -112,3 +112,15 @@ async def test_streamed_constrained_call_shows_no_text() -> None:
     events = [e async for e in client.stream([user("time?")], TOOLS, frozenset({"current_time"}))]
     assert [type(e).__name__ for e in events] == ["Completed"]
     assert server.bodies[0]["grammar"]
+
+
+async def test_answer_only_steps_are_held_to_prose() -> None:
+    server = Server()
+    server.reply = "It is noon."
+    client = make_client(server, tool_grammar="on")
+    await client.chat([user("time?")], None, answer_only=True)
+    body = server.bodies[0]
+    assert "tools" not in body and body["grammar"].startswith("root ::= answer")
+    off = Server()
+    await make_client(off, tool_grammar="off").chat([user("time?")], None, answer_only=True)
+    assert "grammar" not in off.bodies[0]
