@@ -88,6 +88,10 @@ class Case:
     kind: Kind
     build: Callable[[random.Random], Script]
 
+    def script(self, run: int) -> Script:
+        """The script of run ``run`` (the same for the same name and run)."""
+        return self.build(random.Random(f"{self.name}:{run}"))
+
 
 def _short(text: str, limit: int = 80) -> str:
     flat = " ".join(text.split())
@@ -159,8 +163,9 @@ def file_lines_after(path: str, kept: Sequence[str], added: str) -> Check:
             return f"no {path} (files: {_listing(outcome.workdir)})"
         flat = normalized(text)
         places = [flat.find(normalized(line)) for line in kept]
-        if min(places) < 0:
-            return f"{path} lost a line: {_short(text)}"
+        lost = [line for line, at in zip(kept, places, strict=True) if at < 0]
+        if lost:
+            return f"{path} lost {lost[0]!r}: {_short(text)}"
         at = flat.rfind(normalized(added))
         if at < 0:
             return f"{path} lacks {added!r}: {_short(text)}"
@@ -258,7 +263,12 @@ def date_in(zone: str, path: str | None = None) -> Check:
             if moment.strftime("%Y-%m-%d") in flat:
                 return None
             month = moment.strftime("%B").lower()
-            if month in flat and re.search(rf"\b0?{moment.day}(st|nd|rd|th)?\b", flat):
+            years = set(re.findall(r"\b\d{4}\b", flat))
+            if (
+                month in flat
+                and re.search(rf"\b0?{moment.day}(st|nd|rd|th)?\b", flat)
+                and years <= {str(moment.year)}
+            ):
                 return None
         day = _moments(outcome, zone)[0].strftime("%Y-%m-%d")
         return f"{path or 'answer'} lacks the date {day}: {_short(text)}"

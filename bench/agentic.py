@@ -1,12 +1,12 @@
 """Agentic suite: short scripted conversations through agentd's HTTP API, scored by effects.
 
 For each model it starts llama-server (agentd's sidecar helper: the packaged GGUF, the user's
-sidecar settings) and one ``agentd run`` against it (HTTP channel, the built-in tools, long-term
-memory in Milvus Lite with the server's embeddings, agentd's default temperature unless
-``--temperature``), then plays the cases of ``bench/_agentic_cases.py``: 27 conversations of 1-5
-user turns, some opening with unrelated chat, a few streamed. Between cases the workdir is
-emptied and the case's files are put in it; each case (and run) talks in sessions of its own
-(``X-Session-Id``), and a recall case asks in a second, new session.
+sidecar settings) and, per run, a fresh ``agentd run`` against it (HTTP channel, the built-in
+tools, long-term memory in Milvus Lite with the server's embeddings, agentd's default
+temperature unless ``--temperature``), then plays the cases of ``bench/_agentic_cases.py``: 27
+conversations of 1-5 user turns (40 in all), some opening with unrelated chat, a few streamed.
+Between cases the workdir is emptied and the case's files are put in it; each case talks in
+sessions of its own (``X-Session-Id``), and a recall case asks in a second, new session.
 
 A case succeeds by its effect, never by its words: a file with the right content, a fact only
 a tool could give (the weekday in Tokyo, checked with zoneinfo around the turn; a value from a
@@ -25,7 +25,8 @@ There is no command-execution tool yet, so no case runs a command.
 
 Prints one Markdown table (a row per model), the effect per kind of case and the failed cases
 with a one-line reason each; ``--out DIR`` keeps a JSON line per turn (answer, tool calls with
-results, flags) in ``DIR/<model>.jsonl`` and each daemon's state and log under ``DIR/<model>/``.
+results, flags) in ``DIR/<model>.jsonl`` and each daemon's state and log under
+``DIR/<model>/run<N>/`` (llama-server's log in ``DIR/<model>/server/``).
 
     python -m bench.agentic [--model NAME ...] [--runs N] [--case NAME ...]
                             [--temperature T] [--seed N] [--out DIR]
@@ -36,7 +37,6 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
-import random
 import shutil
 import signal
 import sqlite3
@@ -253,7 +253,7 @@ async def play(
     http: httpx.AsyncClient, daemon: Daemon, model: str, case: Case, run: int
 ) -> CaseResult:
     """Play ``case`` once on a fresh workdir and score it."""
-    script = case.build(random.Random(f"{case.name}:{run}"))
+    script = case.script(run)
     _reset_workdir(daemon.workdir, dict(script.files))
     turns: list[TurnTrace] = []
     for say in script.turns:
@@ -309,21 +309,27 @@ async def play_all(
     *,
     model: str = "",
 ) -> list[CaseResult]:
-    """Start a daemon on the model server at ``llama_url`` and play ``cases``
-    ``options.runs`` times."""
+    """Play ``cases`` ``options.runs`` times against the model server at ``llama_url``.
+
+    Each run has a daemon of its own (``tmp/run<N>``): a memory saved in one run cannot answer
+    the next one, whose facts differ.
+    """
     results: list[CaseResult] = []
-    async with agentd_daemon(llama_url, tmp, daemon_config(options)) as daemon:
-        async with httpx.AsyncClient(base_url=daemon.url, timeout=TURN_TIMEOUT) as http:
+    for run in range(options.runs):
+        daemon_dir = tmp / f"run{run + 1}"
+        async with (
+            agentd_daemon(llama_url, daemon_dir, daemon_config(options)) as daemon,
+            httpx.AsyncClient(base_url=daemon.url, timeout=TURN_TIMEOUT) as http,
+        ):
             ready = (await http.get("/readyz")).json()
             memory = ready.get("checks", {}).get("memory")
             if memory != "ok":
                 print(f"  ! long-term memory is {memory}: recall cases cannot succeed")
-            for run in range(options.runs):
-                for case in cases:
-                    result = await play(http, daemon, model, case, run)
-                    results.append(result)
-                    if on_case is not None:
-                        on_case(result)
+            for case in cases:
+                result = await play(http, daemon, model, case, run)
+                results.append(result)
+                if on_case is not None:
+                    on_case(result)
     return results
 
 
