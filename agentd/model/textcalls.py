@@ -17,8 +17,10 @@ from agentd.messages import ToolCall
 # The closing tag is optional at the very end: models often stop right after the JSON.
 _BLOCK = re.compile(r"<tool_call>\s*(.*?)\s*(</tool_call>|\Z)", re.S)
 _FENCE = re.compile(r"^```[a-zA-Z]*\s*\n?(.*?)\n?```$", re.S)
+# Other wrappers seen around a call: <tools>...</tools>, <function_call>...</function_call>.
+_WRAPPER = re.compile(r"^<(tools|function_call|tool)>\s*(.*?)\s*</\1>$", re.S)
 _TAG = "<tool_call>"
-_HOLD_PREFIXES = ("{", "[", "```", _TAG)
+_HOLD_PREFIXES = ("{", "[", "```", _TAG, "<tools>", "<tool>", "<function_call>")
 
 
 def _as_call(obj: Any, new_id: Callable[[], str]) -> ToolCall | None:
@@ -37,18 +39,24 @@ def _bare_objects(text: str) -> list[Any] | None:
     fenced = _FENCE.match(body)
     if fenced:
         body = fenced.group(1).strip()
+    wrapped = _WRAPPER.match(body)
+    if wrapped:
+        body = wrapped.group(2).strip()
     if not body or body[0] not in "{[":
         return None
     try:
         parsed = json.loads(body)
     except ValueError:
         parsed = None
-        # Qwen2.5 sometimes copies its template's doubled braces: {{"name": ..., ...}}.
-        if body.startswith("{{") and body.endswith("}}"):
+        # Qwen2.5 sometimes copies its template's doubled braces: {{"name": ..., ...}}, with
+        # as many closing braces as it likes.
+        if body.startswith("{{"):
             try:
-                parsed = json.loads(body[1:-1])
+                parsed, end = json.JSONDecoder().raw_decode(body, 1)
             except ValueError:
                 parsed = None
+            else:
+                parsed = parsed if not body[end:].strip().strip("}") else None
     if isinstance(parsed, dict):
         return [parsed]
     if isinstance(parsed, list):

@@ -101,6 +101,18 @@ def parse(text: str, names: frozenset[str] = NAMES) -> tuple[str, list[tuple[str
             [("current_time", {}), ("read_file", {"path": "d"})],
             id="pretty-printed-in-one-fence",
         ),
+        pytest.param(
+            '{{"name": "current_time", "arguments": {"timezone": "Japan"}}}}',
+            "",
+            [("current_time", {"timezone": "Japan"})],
+            id="doubled-braces-extra-closing",
+        ),
+        pytest.param(
+            '<tools>\n{ "name": "read_file", "arguments": {"path": "n"} }\n</tools>',
+            "",
+            [("read_file", {"path": "n"})],
+            id="tools-wrapper",
+        ),
     ],
 )
 def test_tool_calls_in_text_are_recognised(
