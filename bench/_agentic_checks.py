@@ -22,6 +22,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from agentd.engine.loop import REPEATED
+
 #: Tools that only look: a claim of having done something needs another tool to have run.
 READ_ONLY_TOOLS = frozenset({"current_time", "read_file", "list_dir", "memory_search"})
 #: A memory tool's "cannot answer" is a normal result, but nothing was saved.
@@ -153,16 +155,23 @@ def canonical_arguments(arguments: str) -> str:
 
 
 def repeated_calls(calls: Sequence[Call]) -> list[Call]:
-    """The calls that repeat an earlier successful call of the turn with the same arguments."""
+    """The calls that repeat an earlier successful call of the turn with the same arguments
+    and were run again (agentd answers a repeat with the earlier result: see
+    :func:`stopped_repeats`)."""
     seen: set[tuple[str, str]] = set()
     repeats = []
     for call in calls:
         key = (call.name, canonical_arguments(call.arguments))
-        if key in seen:
+        if key in seen and not call.result.startswith(REPEATED):
             repeats.append(call)
         if not call.failed:
             seen.add(key)
     return repeats
+
+
+def stopped_repeats(calls: Sequence[Call]) -> list[Call]:
+    """The repeated calls the model asked for and agentd did not run again."""
+    return [c for c in calls if c.result.startswith(REPEATED)]
 
 
 def normalized(text: str) -> str:

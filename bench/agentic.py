@@ -18,8 +18,9 @@ the daemon's history (``state/history.db``), and every turn is checked for
 - an empty answer: no letter or digit;
 - a false claim: the answer says something was saved/written/created... while no tool that
   does things ran in that turn, or the case is an action whose effect is missing;
-- repeated calls: the same tool with the same arguments again in one turn, the first one not
-  having failed.
+- repeated calls: the same tool with the same arguments run again in one turn, the first one
+  not having failed (a repeat agentd answers with the earlier result instead of running it is
+  counted apart, as "repeats stopped").
 
 There is no command-execution tool yet, so no case runs a command.
 
@@ -63,6 +64,7 @@ from bench._agentic_checks import (
     is_empty,
     leaked_call,
     repeated_calls,
+    stopped_repeats,
     turn_calls,
 )
 from bench._daemon import Daemon, agentd_daemon
@@ -99,6 +101,7 @@ class TurnFlags:
     claim: str | None = None
     false_claim: bool = False
     repeated: list[str] = field(default_factory=list)
+    stopped: int = 0  # repeats the model asked for and agentd did not run again
 
 
 @dataclass(slots=True)
@@ -183,6 +186,7 @@ def score(
             empty=not turn.error and is_empty(turn.answer),
             claim=claimed_action(turn.answer),
             repeated=[f"{c.name}({c.arguments})" for c in repeated_calls(turn.calls)],
+            stopped=len(stopped_repeats(turn.calls)),
         )
         # An action case without its effect makes every claim false, even one backed by a
         # tool that ran (hello.py "created" after writing hello.txt).
@@ -367,6 +371,7 @@ def summary(results: dict[str, list[CaseResult]]) -> str:
         "leaked calls",
         "empty answers",
         "repeated calls",
+        "repeats stopped",
         "failed turns",
         "s/turn",
     )
@@ -384,6 +389,7 @@ def summary(results: dict[str, list[CaseResult]]) -> str:
                 _pct(sum(f.leaked is not None for f in flags), len(flags)),
                 _pct(sum(f.empty for f in flags), len(flags)),
                 sum(len(f.repeated) for f in flags),
+                sum(f.stopped for f in flags),
                 sum(bool(t.error) for t in turns),
                 f"{sum(seconds) / len(seconds):.1f}" if seconds else "-",
             )

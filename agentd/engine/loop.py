@@ -30,6 +30,9 @@ CONTEXT_KEY = "context"
 STEPS_EXHAUSTED = "(I stopped: this turn used all its tool steps without reaching an answer.)"
 #: Sent (not stored) when the model must answer now: after an empty answer or repeated calls.
 ANSWER_NOW = "Answer my last request now, in words, using the tool results above."
+#: Sent (not stored) after tool results: small models otherwise answer the results, not the user.
+REMINDER_HEAD = "(Those are the results of your tool calls.)"
+REQUEST_CHARS = 300
 REPEATED = "(the same call was made before in this turn; it was not run again. Its result:)"
 FROM_RESULTS = "(The model gave no answer; here is what the tools returned.)"
 NO_ANSWER = "(The model gave no answer, twice. Please ask again or rephrase.)"
@@ -162,6 +165,8 @@ class AgentLoop:
                 log.info("turn.repeated_calls", step=step, tools=[c.name for c in reply.tool_calls])
                 must_answer = True
                 nudge = [user(ANSWER_NOW)]
+            else:
+                nudge = [user(_reminder(conversation.messages))]
 
     async def first_step(
         self,
@@ -308,6 +313,18 @@ def _call_key(call: ToolCall) -> tuple[str, str]:
     except ValueError:
         args = call.arguments
     return call.name, args
+
+
+def _reminder(messages: Sequence[Message]) -> str:
+    """What follows tool results in the next call: the user's request, to be answered."""
+    request = next((m.content for m in reversed(messages) if m.role == "user"), "")
+    request = " ".join(request.split())
+    if len(request) > REQUEST_CHARS:
+        request = request[:REQUEST_CHARS] + "..."
+    return (
+        f'{REMINDER_HEAD} My request was: "{request}". Answer it in words using those results, '
+        "or call another tool if it still needs one."
+    )
 
 
 def _answer_from_results(added: Sequence[Message]) -> str:

@@ -31,13 +31,19 @@ from typing import Any
 CALL_OPEN = "<tool_call>"
 CALL_CLOSE = "</tool_call>"
 
-# Prose must not open like a call. It may open with JSON or a fence, but not with an object whose
-# first key is "name" (a call), a list of objects, a <tool_call>/<tools>/<function> tag, or blank.
+# Prose must not open like a call, and must not hold one: it may show JSON and code, but not an
+# object whose first key is "name" (bare or in a fence), a ```json fence, or a tag that small
+# models wrap calls in (<tool_call>, <tools>, <function...>, <json>). Where a model wants to
+# write one of those, the grammar leaves it one way on: a real call after the prose.
 _ANSWER_RULES = {
-    "answer": "answer-start .*",
-    "answer-start": '[^{[<`\\x00-\\x20] | not-call | "[" [^{\\x00-\\x20] | "<" [^tf]'
-    ' | "<t" [^o] | "<f" [^u] | "`" [^`] | "``" [^`]'
-    ' | "```" [a-zA-Z0-9+#-]* "\\n" ([^{[\\x00-\\x20] | not-call)',
+    "answer": "answer-start prose",
+    "answer-start": '[^{[<`\\x00-\\x20] | not-call | "[" [^{\\x00-\\x20] | "<" [^tfj]'
+    ' | "<t" [^o] | "<f" [^u] | "<j" [^s] | "`" [^`] | "``" [^`]'
+    ' | "```" [a-ik-zA-Z0-9+#-]* "\\n" ([^{[\\x00-\\x20] | not-call)',
+    "prose": "prose-item* prose-tail?",
+    "prose-item": '[^`{<] | not-call | "`" [^`] | "``" [^`] | "```" [^j`{] | "<" [^tfj]'
+    ' | "<t" [^o] | "<f" [^u] | "<j" [^s]',
+    "prose-tail": '"`" | "``" | "```" | "{" | "<" | "<t" | "<f" | "<j"',
     "not-call": '"{" [ \\n]* ([^{" \\n] | "\\"" ([^n] | "n" ([^a] | "a" ([^m] | "m" ([^e]'
     ' | "e" [^"])))))',
 }
@@ -189,7 +195,9 @@ def tool_step_grammar(tools: Sequence[dict[str, Any]]) -> str:
     if not calls:
         return answer_grammar()
     rules = {
-        "root": "answer | calls",
+        "root": "answer | calls | answer-lead calls",
+        # Prose, then the call it announces ("I'll read the file:" + call).
+        "answer-lead": 'answer-start prose "\\n"',
         # The forms small models write calls in: Hermes tags, a ```json fence, bare JSON.
         "calls": 'tagged ("\\n" tagged)* | "```json\\n" some "\\n```" | some',
         "tagged": f'{literal(CALL_OPEN)} "\\n"? callobj "\\n"? {literal(CALL_CLOSE)}',

@@ -20,6 +20,10 @@ _FENCE = re.compile(r"^```[a-zA-Z]*\s*\n?(.*?)\n?```$", re.S)
 # Other wrappers seen around a call: <tools>...</tools>, <function_call>...</function_call>.
 _WRAPPER = re.compile(r"^<(tools|function_call|tool)>\s*(.*?)\s*</\1>$", re.S)
 _TAG = "<tool_call>"
+# Where calls after prose begin: a line opening a ```json fence, an object or a wrapper tag.
+_TRAILING = re.compile(r"(?m)^(?:```json|\{|<tools>|<tool>|<function_call>)")
+# Mid-reply, text from one of these on is held back until the end decides what it is.
+_MID_HOLDS = (_TAG, "\n```json", "\n{", "\n<tools>", "\n<function_call>")
 _HOLD_PREFIXES = ("{", "[", "```", _TAG, "<tools>", "<tool>", "<function_call>")
 
 
@@ -106,12 +110,28 @@ def parse_text_tool_calls(
         if calls:
             rest.append(text[last:])
             return "".join(rest).strip(), tuple(calls)
-    objects = _bare_objects(text)
-    if objects:
-        found = [_as_call(obj, new_id) for obj in objects]
-        if all(c is not None and c.name in names for c in found):
-            return "", tuple(c for c in found if c is not None)
+    found = _known_calls(text, names, new_id)
+    if found:
+        return "", found
+    # Prose, then the calls it announces on lines of their own ("I'll check:\n```json...").
+    for match in _TRAILING.finditer(text):
+        found = _known_calls(text[match.start() :], names, new_id)
+        if found:
+            return text[: match.start()].strip(), found
     return text, ()
+
+
+def _known_calls(
+    text: str, names: frozenset[str], new_id: Callable[[], str]
+) -> tuple[ToolCall, ...]:
+    """The calls ``text`` consists of, if it is nothing but calls to tools in ``names``."""
+    objects = _bare_objects(text)
+    if not objects:
+        return ()
+    found = [_as_call(obj, new_id) for obj in objects]
+    if all(c is not None and c.name in names for c in found):
+        return tuple(c for c in found if c is not None)
+    return ()
 
 
 def _guess_name(block: str) -> str:
@@ -121,8 +141,9 @@ def _guess_name(block: str) -> str:
 
 class TextToolCallFilter:
     """Streaming helper: passes text through, but holds back what may be a tool call written
-    as text: a whole reply that starts like one, and anything from a ``<tool_call>`` tag on.
-    Held text comes out of :meth:`flush` at the end (when it turned out not to be a call)."""
+    as text: a whole reply that starts like one, and anything from a ``<tool_call>`` tag or a
+    line opening a ```json fence or an object on. Held text comes out of :meth:`flush` at the
+    end (when it turned out not to be a call)."""
 
     __slots__ = ("_buffer", "_enabled", "_holding", "_started")
 
@@ -146,14 +167,18 @@ class TextToolCallFilter:
                 return ""
             self._started = True
             self._holding = False
-        # Mid-reply, a <tool_call> block is held from its tag on; a tail that may be the
-        # start of the tag waits for the next piece.
-        tag = pending.find(_TAG)
-        if tag >= 0:
+        # Mid-reply, a call written after the prose is held from where it starts; a tail that
+        # may be the start of such a marker waits for the next piece.
+        hits = [at for at in (pending.find(m) for m in _MID_HOLDS) if at >= 0]
+        if hits:
+            at = min(hits)
             self._holding = True
-            self._buffer = [pending[tag:]]
-            return pending[:tag]
-        keep = next((n for n in range(len(_TAG) - 1, 0, -1) if pending.endswith(_TAG[:n])), 0)
+            self._buffer = [pending[at:]]
+            return pending[:at]
+        keep = max(
+            (n for m in _MID_HOLDS for n in range(len(m) - 1, 0, -1) if pending.endswith(m[:n])),
+            default=0,
+        )
         self._buffer = [pending[len(pending) - keep :]] if keep else []
         return pending[: len(pending) - keep]
 

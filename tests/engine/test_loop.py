@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import anyio
 import pytest
 
-from agentd.engine.loop import AgentLoop
+from agentd.engine.loop import REMINDER_HEAD, AgentLoop
 from agentd.errors import LLMUnavailable
 from agentd.messages import Conversation, Message, system, user
 from agentd.tools.registry import ToolRegistry
@@ -75,7 +75,10 @@ async def test_tool_loop_appends_calls_and_results() -> None:
     assert result.usage.prompt_tokens == 4
     assert [m.role for m in conv] == ["system", "user", "assistant", "tool", "assistant"]
     assert conv.messages[3].content == "echoed a" and conv.messages[3].tool_call_id == "call_0"
-    assert [m.role for m in model.requests[1].messages][-2:] == ["assistant", "tool"]
+    # After the results comes a reminder of the request (sent, never stored).
+    sent = model.requests[1].messages
+    assert [m.role for m in sent][-3:] == ["assistant", "tool", "user"]
+    assert sent[-1].content.startswith(REMINDER_HEAD) and '"hi"' in sent[-1].content
     assert len(result.added) == 3 and seen_tools == [("echo_tool", False)]
     assert_consistent(conv.messages)
 

@@ -80,6 +80,11 @@ def test_valid_calls_are_accepted(text: str) -> None:
         "",  # an empty answer
         "\n\n",
         " It is Tuesday.",  # leading blank
+        # A call inside prose: it would be shown, not run.
+        "Here is the call I would make: " + call("current_time", {}) + " and then I answer.",
+        "You can run:\n```json\n" + call("current_time", {}) + "\n```\nto get it.",
+        '<json>{"name": "current_time", "arguments": {}}</json>',
+        "To answer, I call read_file:\n" + call("translate", {}),  # trailing, but unknown
     ],
 )
 def test_leaked_invalid_and_empty_replies_are_rejected(text: str) -> None:
@@ -93,12 +98,14 @@ def test_leaked_invalid_and_empty_replies_are_rejected(text: str) -> None:
         "It is Tuesday in Tokyo.",
         "Bonjour !\nThat is 'good morning' in French.",
         "```python\ndef add(a, b):\n    return a + b\n```",
-        '```json\n{"debug": true}\n```',  # JSON that is not a call is fine
+        '```\n{"debug": true}\n```',  # JSON that is not a call is fine
         '{"debug": true}',
+        'Set it like this:\n```yaml\ndebug: true\n```\nor `{"debug": true}` in JSON.',
         "`ls` lists files.",
         "<b>bold</b>",
         "[1, 2, 3]",
-        "Here is the call I would make: " + call("current_time", {}),  # prose first: an answer
+        "Let me check the time.\n```json\n" + call("current_time", {}) + "\n```",  # then a call
+        "I'll look.\n" + call("current_time", {"timezone": "UTC"}),
     ],
 )
 def test_prose_is_accepted(text: str) -> None:

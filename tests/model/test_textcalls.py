@@ -113,6 +113,18 @@ def parse(text: str, names: frozenset[str] = NAMES) -> tuple[str, list[tuple[str
             [("read_file", {"path": "n"})],
             id="tools-wrapper",
         ),
+        pytest.param(
+            'I will read it.\n```json\n{"name": "read_file", "arguments": {"path": "p"}}\n```',
+            "I will read it.",
+            [("read_file", {"path": "p"})],
+            id="prose-then-fenced-call",
+        ),
+        pytest.param(
+            'Checking.\n{"name": "current_time", "arguments": {}}',
+            "Checking.",
+            [("current_time", {})],
+            id="prose-then-bare-call",
+        ),
     ],
 )
 def test_tool_calls_in_text_are_recognised(
@@ -136,6 +148,8 @@ def test_tool_calls_in_text_are_recognised(
         pytest.param("", id="empty"),
         pytest.param("Wrap calls in a <tool_call> tag, like this.", id="tag-in-prose"),
         pytest.param('[{"name": "current_time"}, {"name": "nope"}]', id="one-unknown-in-list"),
+        pytest.param('Try:\n{"name": "translate", "arguments": {}}', id="prose-then-unknown"),
+        pytest.param('Example:\n{"name": "current_time"}\nthat is all', id="call-then-prose"),
     ],
 )
 def test_everything_else_stays_text(text: str) -> None:
@@ -227,3 +241,10 @@ def test_filter_releases_a_false_alarm_tag() -> None:
     assert f.feed("d") == "<td"
     assert f.feed(" done <") == " done "
     assert f.flush() == "<"
+
+
+def test_filter_holds_a_fenced_call_after_prose() -> None:
+    f = TextToolCallFilter(enabled=True)
+    shown = f.feed("I will check.\n") + f.feed("```js") + f.feed('on\n{"name": "x"}\n```')
+    assert shown == "I will check."
+    assert f.flush() == '\n```json\n{"name": "x"}\n```'
