@@ -40,8 +40,8 @@ def test_chat_runs_a_tool_and_answers(stub_llm: StubLLM, tmp_path: Path) -> None
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "It is late."
     second = stub_llm.requests[1]["messages"]
-    assert second[-2]["tool_calls"][0]["function"]["name"] == "current_time"
-    assert second[-1]["role"] == "tool" and "UTC" in second[-1]["content"]
+    assert second[-3]["tool_calls"][0]["function"]["name"] == "current_time"
+    assert second[-2]["role"] == "tool" and "UTC" in second[-2]["content"]
     assert all(r.get("stream") for r in stub_llm.requests)
 
 

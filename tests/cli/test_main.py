@@ -18,6 +18,7 @@ from agentd import cli
 from agentd._version import __version__
 from agentd.cli import chat as cli_chat
 from agentd.config import EX_CONFIG, json_schema
+from agentd.engine.loop import NO_ANSWER
 from tests.support.stub_llm import Reply, StubLLM
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -196,11 +197,11 @@ def test_chat_one_shot(
 def test_chat_empty_answer_says_so(
     env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], stub_llm: StubLLM
 ) -> None:
-    """An empty answer prints a placeholder instead of nothing."""
+    """An empty answer is asked for again; empty twice, the turn says so instead of nothing."""
     env.setenv("LLAMA_URL", stub_llm.url)
-    stub_llm.add(Reply(text=""))
+    stub_llm.add(Reply(text=""), Reply(text=""))
     assert cli.main(["chat", "--local", "-m", "hi"]) == 0
-    assert capsys.readouterr().out == "(no answer)\n"
+    assert capsys.readouterr().out == NO_ANSWER + "\n"
 
 
 def test_chat_repl_keeps_the_session(
@@ -271,10 +272,11 @@ def test_chat_runs_a_tool_call_written_as_text(
     assert cli.main(["chat", "--local", "-m", "what is left?"]) == 0
     assert capsys.readouterr().out == "Checking. You still have to water the plants.\n"
     second = stub_llm.requests[1]["messages"]
-    assert second[-2]["tool_calls"][0]["function"]["name"] == "read_file"
-    assert second[-1] == {
+    assert second[-3]["tool_calls"][0]["function"]["name"] == "read_file"
+    assert second[-1]["role"] == "user"  # agentd's reminder of the request
+    assert second[-2] == {
         "role": "tool",
         "content": "- [ ] water the plants\n",
-        "tool_call_id": second[-2]["tool_calls"][0]["id"],
+        "tool_call_id": second[-3]["tool_calls"][0]["id"],
         "name": "read_file",
     }

@@ -40,8 +40,9 @@ async def _turn(app: App, text: str) -> str:
 
 def _last_tool_result(stub: StubLLM) -> str:
     chats = [r for r in stub.requests if "messages" in r]
-    message = chats[-1]["messages"][-1]
-    assert message["role"] == "tool"
+    # The last tool message; agentd's reminder of the request follows it.
+    message = [m for m in chats[-1]["messages"] if m["role"] == "tool"][-1]
+    assert chats[-1]["messages"][-1]["role"] == "user"
     return str(message["content"])
 
 

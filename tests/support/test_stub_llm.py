@@ -130,7 +130,8 @@ async def test_props_reports_the_context(stub_llm: StubLLM) -> None:
     """With a llama-style context, GET /props says n_ctx; otherwise there is no /props."""
     async with client_for(stub_llm) as client:
         assert await client.context_size() is None
-        stub_llm.context = 2048
+    stub_llm.context = 2048
+    async with client_for(stub_llm) as client:
         assert await client.context_size() == 2048
     stub_llm.wording = "vllm"
     async with client_for(stub_llm) as client:

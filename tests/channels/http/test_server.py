@@ -168,7 +168,8 @@ async def test_tools_run_inside_and_client_sees_the_answer(
         )
     assert reply.choices[0].message.content == "Noon."
     assert reply.choices[0].message.tool_calls is None
-    assert stub_llm.requests[1]["messages"][-1]["role"] == "tool"
+    # The tool result, then agentd's reminder of the request (sent, not stored).
+    assert [m["role"] for m in stub_llm.requests[1]["messages"]][-2:] == ["tool", "user"]
     roles = [m.role for m in await stub_runtime.history("http:bob")]
     assert roles == ["system", "user", "assistant", "tool", "assistant"]
 
