@@ -137,6 +137,20 @@ class MemorySettings(_Section):
     """Long-term memory switch (and, from the seed, the tick log's file under another name)."""
 
     embed: bool = Field(True, description="Use embeddings and long-term memory.")
+    recall: int = Field(
+        3,
+        ge=0,
+        le=20,
+        description="Memories shown with each user message (its best matches above "
+        "recall_min_score); 0 = off, the model searches with memory_search alone.",
+    )
+    recall_min_score: float = Field(
+        0.8,
+        ge=-1,
+        le=1,
+        description="Cosine similarity a memory needs to be recalled (the packaged models' "
+        "embeddings put related sentences above ~0.8, unrelated ones below).",
+    )
     path: Path | None = Field(
         None, description="The seed's name for cron.tick_log; used when that is not set."
     )

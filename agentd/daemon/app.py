@@ -24,6 +24,7 @@ from agentd.engine.runtime import Runtime
 from agentd.memory.factory import open_store_or_warn
 from agentd.memory.history import SQLiteHistory
 from agentd.memory.longterm import MemoryStore
+from agentd.memory.recall import memory_recall
 from agentd.metrics import Metrics
 from agentd.model.client import LLMClient, open_client
 from agentd.model.timed import TimedModel
@@ -102,6 +103,11 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             max_steps=defaults.max_steps,
             on_tool=metrics.on_tool,
             budget=budget,
+            recall=(
+                memory_recall(memory, settings.memory.recall, settings.memory.recall_min_score)
+                if memory is not None and settings.memory.recall
+                else None
+            ),
         )
         sessions = SessionPolicy(
             max_messages=defaults.max_messages,

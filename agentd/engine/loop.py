@@ -40,6 +40,8 @@ FALLBACK_CHARS = 1500
 
 OnAppend = Callable[[Sequence[Message]], Awaitable[None]]
 OnDelta = Callable[[str], Awaitable[None]]
+#: Given the user's message, a note of what long-term memory holds about it (or None).
+Recall = Callable[[str], Awaitable[str | None]]
 ToolObserver = Callable[[str, bool, float], None]
 
 
@@ -74,8 +76,10 @@ class AgentLoop:
         max_steps: int = 8,
         on_tool: ToolObserver | None = None,
         budget: ContextBudget | None = None,
+        recall: Recall | None = None,
     ) -> None:
         self.model = model
+        self.recall = recall
         self.tools = tools if tools is not None else ToolRegistry()
         self.max_steps = max_steps
         self.budget = budget
@@ -107,6 +111,7 @@ class AgentLoop:
         nudge: list[Message] = []  # sent with the next call only, never stored
         must_answer = False
         retried_empty = False
+        recalled = await self._recalled(conversation) if schemas else None
         step = 0
         while True:
             step += 1
@@ -122,6 +127,7 @@ class AgentLoop:
                 on_delta,
                 extra=nudge,
                 answer_only=bare and schemas is not None,
+                recalled=recalled,
             )
             nudge = []
             usage.add(result.usage)
@@ -193,6 +199,7 @@ class AgentLoop:
         *,
         extra: Sequence[Message] = (),
         answer_only: bool = False,
+        recalled: tuple[Message, Message] | None = None,
     ) -> ChatResult:
         """One model call with what fits the context (plus ``extra`` at the end); a "context
         exceeded" answer is retried once with a tighter count, then raised as ContextOverflow."""
@@ -200,6 +207,9 @@ class AgentLoop:
         retried = False
         while True:
             sent = conversation.messages if budget is None else budget.fit(conversation, offered)
+            if recalled is not None:
+                request, shown = recalled
+                sent = [shown if m is request else m for m in sent]
             sent = [*sent, *extra] if extra else sent
             try:
                 if stream:
@@ -222,6 +232,22 @@ class AgentLoop:
                 budget.calibrate(sent, offered, result.usage.prompt_tokens)
             conversation.prompt_tokens = result.usage.prompt_tokens
             return result
+
+    async def _recalled(self, conversation: Conversation) -> tuple[Message, Message] | None:
+        """The turn's request and the copy the model is sent: with what memory recalls about
+        it in front (the stored request stays as the user wrote it)."""
+        messages = conversation.messages
+        if self.recall is None or not messages or messages[-1].role != "user":
+            return None
+        request = messages[-1]
+        try:
+            note = await self.recall(request.content)
+        except Exception as exc:  # recall is a help: a failure must not cost the turn
+            log.warning("memory.recall_failed", error=str(exc), exc_type=type(exc).__name__)
+            return None
+        if not note:
+            return None
+        return request, user(f"{note}\n\n{request.content}")
 
     def _fitted(
         self,

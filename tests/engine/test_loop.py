@@ -367,3 +367,45 @@ async def test_the_same_call_twice_in_one_step_runs_once() -> None:
     assert ran == ["a"]
     assert [m.content for m in conv.messages if m.role == "tool"] == ["value of a"] * 2
     assert_consistent(conv.messages)
+
+
+async def test_recalled_memories_go_with_the_request_but_are_not_stored() -> None:
+    model = FakeModel()
+    model.add(answer("", ("echo_tool", '{"text": "a"}')), answer("May 8."))
+    asked: list[str] = []
+
+    async def recall(text: str) -> str | None:
+        asked.append(text)
+        return "(Remembered:\n- Emil's birthday is on May 8.)"
+
+    conv = conversation()
+    await AgentLoop(model, make_registry(), recall=recall).run(conv)
+    assert asked == ["hi"]
+    for request in model.requests:  # every step of the turn sees it
+        shown = next(m for m in request.messages if m.role == "user")
+        assert shown.content.startswith("(Remembered:") and shown.content.endswith("\n\nhi")
+    assert conv.messages[1].content == "hi"  # stored as the user wrote it
+
+
+async def test_a_failing_recall_does_not_cost_the_turn() -> None:
+    model = FakeModel()
+    model.add(answer("fine"))
+
+    async def recall(text: str) -> str | None:
+        raise RuntimeError("index gone")
+
+    result = await AgentLoop(model, make_registry(), recall=recall).run(conversation())
+    assert result.message.content == "fine"
+    assert model.requests[0].messages[-1].content == "hi"
+
+
+async def test_no_recall_without_tools() -> None:
+    model = FakeModel()
+    asked: list[str] = []
+
+    async def recall(text: str) -> str | None:
+        asked.append(text)
+        return "note"
+
+    await AgentLoop(model, make_registry(), recall=recall).run(conversation(), use_tools=False)
+    assert asked == []

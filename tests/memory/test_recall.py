@@ -1,0 +1,56 @@
+"""Recall: the best long-term matches of a message above a floor, as a note."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pytest
+
+from agentd.errors import MemoryUnavailable
+from agentd.memory.longterm import Memory
+from agentd.memory.recall import HEAD, memory_recall
+
+pytestmark = pytest.mark.anyio
+
+
+@dataclass
+class Store:
+    found: list[Memory] = field(default_factory=list)
+    fail: bool = False
+    degraded: str | None = None
+    queries: list[tuple[str, int]] = field(default_factory=list)
+
+    async def search(
+        self, query: str, top_k: int = 5, tags_include: Sequence[str] = ()
+    ) -> list[Memory]:
+        self.queries.append((query, top_k))
+        if self.fail:
+            raise MemoryUnavailable("milvus is gone")
+        return self.found[:top_k]
+
+
+def mem(content: str, score: float) -> Memory:
+    return Memory(content=content, score=score)
+
+
+async def test_matches_above_the_floor_become_a_note() -> None:
+    store = Store([mem("Emil's birthday is on May 8.", 0.86), mem("Tea: sencha.", 0.79)])
+    recall = memory_recall(store, 3, 0.8)  # type: ignore[arg-type]
+    note = await recall("When is Emil's birthday?")
+    assert note == f"{HEAD}\n- Emil's birthday is on May 8.)"
+    assert store.queries == [("When is Emil's birthday?", 3)]
+
+
+async def test_nothing_close_enough_is_no_note() -> None:
+    recall = memory_recall(Store([mem("Tea: sencha.", 0.6)]), 3, 0.8)  # type: ignore[arg-type]
+    assert await recall("What's 2+2?") is None
+
+
+async def test_a_store_that_cannot_answer_is_no_note() -> None:
+    failing = Store(fail=True)
+    assert await memory_recall(failing, 3, 0.8)("hi") is None  # type: ignore[arg-type]
+    degraded = Store([mem("x", 0.99)], degraded="unreachable")
+    assert await memory_recall(degraded, 3, 0.8)("hi") is None  # type: ignore[arg-type]
+    assert degraded.queries == []
+    assert await memory_recall(Store([mem("x", 0.99)]), 3, 0.8)("  ") is None  # type: ignore[arg-type]
