@@ -1,0 +1,129 @@
+"""Run the BFCL benchmark: ``python -m bench.bfcl`` (``make bench-bfcl``); ``--help`` lists
+the flags. See the package docstring for what it measures."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import anyio
+
+from agentd.daemon.logging import configure
+from agentd.errors import ModelError, SidecarError
+from agentd.model.packages import MODELS
+from bench.bfcl import __doc__ as DOC
+from bench.bfcl.data import CATEGORIES, DEFAULT_WHEEL, WheelMissing, load_items
+from bench.bfcl.report import append_jsonl, model_table, timing_line, write_csv
+from bench.bfcl.runner import MODES, Result, bench_model, bench_settings
+
+#: Items per category by default: the full run (2 models x 2 modes x 6 categories) fits in
+#: about 30 minutes on 2 cores (see the package docstring for the measured time per item).
+PER_CATEGORY = 8
+SEED = 42
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.bfcl",
+        description=DOC,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--per-category",
+        type=int,
+        default=PER_CATEGORY,
+        metavar="N",
+        help=f"items per category, a seeded subset (default {PER_CATEGORY}; 0: all)",
+    )
+    parser.add_argument("--seed", type=int, default=SEED, help="subset and sampling seed")
+    parser.add_argument(
+        "--model",
+        action="append",
+        choices=sorted(MODELS),
+        help="repeatable; default: every packaged model",
+    )
+    parser.add_argument(
+        "--category", action="append", choices=CATEGORIES, help="repeatable; default: all six"
+    )
+    parser.add_argument("--mode", action="append", choices=MODES, help="repeatable; default: both")
+    parser.add_argument("--out", type=Path, help="per-item results (default: /tmp/bfcl-<time>)")
+    parser.add_argument(
+        "--wheel",
+        type=Path,
+        default=DEFAULT_WHEEL,
+        help="the bfcl-eval wheel (default: the one `make bench-data` fetches)",
+    )
+    return parser
+
+
+def _progress(result: Result) -> None:
+    mark = "+" if result.correct else "-"
+    bad = sum(p is not None for p in result.problems)
+    shown = [(c["name"], c["arguments"]) for c in result.calls] or result.content[:60]
+    flags = f" invalid={bad}" if bad else ""
+    flags += " text-call" if result.left_as_text else ""
+    flags += f" FAILED {result.failure[:80]}" if result.failure else ""
+    print(
+        f"  {mark} {result.mode:<6} {result.id:<24} {result.seconds:5.1f}s{flags} {shown!r:.140}",
+        flush=True,
+    )
+
+
+async def _run(args: argparse.Namespace, out: Path) -> list[str]:
+    items = load_items(args.wheel, args.category, args.per_category, args.seed)
+    jsonl = out / "results.jsonl"
+    everything: list[Result] = []
+    report = []
+
+    def record(result: Result) -> None:
+        _progress(result)
+        append_jsonl(jsonl, result)
+
+    for model in args.model:
+        print(f"{model}: {len(items)} items x {len(args.mode)} modes", flush=True)
+        settings = bench_settings(model, out / f"state-{model}", args.seed)
+        load, results = await bench_model(settings, items, args.mode, label=model, on_result=record)
+        everything += results
+        write_csv(out / "results.csv", everything)
+        report += [
+            f"### {model}",
+            "",
+            model_table(everything, model, args.category, args.mode),
+            "",
+            f"load {load:.1f} s; {timing_line(everything, model, args.mode)}",
+            "",
+        ]
+    return report
+
+
+def main() -> None:
+    args = _parser().parse_args()
+    args.model = args.model or sorted(MODELS, reverse=True)
+    args.category = args.category or list(CATEGORIES)
+    args.mode = args.mode or list(MODES)
+    out = args.out or Path(f"/tmp/bfcl-{time.strftime('%Y%m%d-%H%M%S')}")
+    out.mkdir(parents=True, exist_ok=True)
+    configure(level="warning", fmt="console", secrets=())
+    started = time.monotonic()
+    try:
+        report = anyio.run(_run, args, out)
+    except WheelMissing as exc:
+        sys.exit(f"bfcl: {exc}")
+    except (ModelError, SidecarError) as exc:
+        sys.exit(f"bfcl: {exc} (`make model MODEL=<name>` fetches a model and llama-server)")
+    minutes = (time.monotonic() - started) / 60
+    print()
+    print(
+        f"BFCL v4 (bfcl-eval data), {args.per_category or 'all'} items per category, seed "
+        f"{args.seed}, answers capped at 256 tokens; {minutes:.1f} min in all"
+    )
+    print()
+    print("\n".join(report))
+    (out / "summary.md").write_text("\n".join(report) + "\n", encoding="utf-8")
+    print(f"per-item results: {out}/results.jsonl, {out}/results.csv")
+
+
+if __name__ == "__main__":
+    main()
