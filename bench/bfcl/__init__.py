@@ -19,4 +19,11 @@ place; ``make bench-data`` downloads it once. Run::
 It prints a Markdown table per model and writes ``results.jsonl`` (per item and mode: the
 question, the accepted answers, the raw calls and text, the verdict), ``results.csv`` and
 ``summary.md`` into ``--out``. Temperature 0, seed 42, answers capped at 256 tokens.
+
+Time: the default, 8 items per category (2 models x 2 modes x 48 items = 192 model calls), is
+estimated at ~27 minutes on an idle 2-core machine from the smoke runs' token counts: per item
+and mode ~400 new prompt tokens and ~60 written (agentd's ~1,150-token system prompt is evaluated
+once, then comes from llama-server's prompt cache), about 10 s with the 1.5B model and 6 s with
+the 0.5B when idle. Measured under load: 1.5B 10-25 s per item and mode at load 2-3 (50-60 s at
+load 6-8), 0.5B 9.4 s direct and 16.5 s agentd at load 2.5 (it sometimes runs to the cap).
 """

@@ -121,3 +121,27 @@ def write_csv(path: Path, results: Sequence[Result]) -> None:
                     "content": r.content,
                 }
             )
+
+
+def render(
+    results: Sequence[Result],
+    models: Sequence[str],
+    categories: Sequence[str],
+    modes: Sequence[str],
+    loads: dict[str, float],
+) -> str:
+    """A heading, the table and the timing line per model that has results."""
+    parts: list[str] = []
+    for model in models:
+        if not any(r.model == model for r in results):
+            continue
+        load = f"load {loads[model]:.1f} s; " if model in loads else ""
+        parts += [
+            f"### {model}",
+            "",
+            model_table(results, model, categories, modes),
+            "",
+            f"{load}{timing_line(results, model, modes)}",
+            "",
+        ]
+    return "\n".join(parts)

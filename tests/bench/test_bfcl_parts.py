@@ -15,7 +15,7 @@ import pytest
 from agentd.engine.loop import AgentLoop
 from bench.bfcl.convert import PYTHON_HINT, to_openai_tools
 from bench.bfcl.data import BFCL_VERSION, WHEEL_NAME, WheelMissing, load_category, load_items
-from bench.bfcl.report import append_jsonl, model_table, write_csv
+from bench.bfcl.report import append_jsonl, model_table, render, write_csv
 from bench.bfcl.runner import Answer, ask_agentd, ask_direct, compacted, judge
 from bench.bfcl.validity import call_problem, looks_like_call
 from tests.support.fake_model import FakeModel, answer
@@ -310,6 +310,10 @@ def test_the_table_and_files(tmp_path: Path) -> None:
     assert lines[2] == f"| simple_python | 1 | {cells} |"
     assert lines[3] == "| parallel | 1 | 0% (0/1) | 100% (1/1) | - | - | 0% (0/1) | 0% (0/1) |"
     assert lines[4].startswith("| **all** | 2 | 50% (1/2) | 50% (1/2) |")
+    report = render(results, ["m1", "m2"], ["simple_python", "parallel"], ["direct"], {"m1": 1.5})
+    assert report.startswith("### m1\n\n| category | items | direct accuracy |")
+    assert "load 1.5 s; direct 1.0 s/item" in report
+    assert "m2" not in report  # no results, no table
     for result in results:
         append_jsonl(tmp_path / "r.jsonl", result)
     write_csv(tmp_path / "r.csv", results)
