@@ -10,6 +10,7 @@ tool-call fallback, the context budget) through :meth:`AgentLoop.first_step`.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ from agentd.daemon.prompt import build_system_prompt
 from agentd.engine.budget import budget_for, effective_defaults
 from agentd.engine.loop import AgentLoop
 from agentd.engine.runtime import stateless_conversation
-from agentd.errors import ContextOverflow, LLMResponseError, LLMStatusError
+from agentd.errors import ContextOverflow, LLMError
 from agentd.messages import ROLES, Message, Role
 from agentd.model.client import open_client
 from agentd.model.packages import resolve_model_file
@@ -127,7 +128,10 @@ async def ask_direct(
         "max_tokens": MAX_TOKENS,
     }
     started = time.perf_counter()
-    response = await http.post(f"{base_url}/v1/chat/completions", json=body)
+    try:
+        response = await http.post(f"{base_url}/v1/chat/completions", json=body)
+    except httpx.TransportError as exc:  # a timeout, or a server the sidecar is restarting
+        return Answer([], "", time.perf_counter() - started, failure=f"{type(exc).__name__}")
     seconds = time.perf_counter() - started
     if response.status_code >= 400:
         return Answer(
@@ -138,9 +142,8 @@ async def ask_direct(
     calls: list[RawCall] = []
     for call in message.get("tool_calls") or []:
         arguments = call["function"].get("arguments", "")
-        calls.append(
-            (call["function"]["name"], arguments if isinstance(arguments, str) else str(arguments))
-        )
+        text = arguments if isinstance(arguments, str) else json.dumps(arguments)
+        calls.append((call["function"]["name"], text))
     return Answer(calls, message.get("content") or "", seconds, choice.get("finish_reason"))
 
 
@@ -152,7 +155,7 @@ async def ask_agentd(
     started = time.perf_counter()
     try:
         result = await agent_loop.first_step(conversation, schemas=schemas)
-    except (LLMStatusError, LLMResponseError, ContextOverflow) as exc:
+    except (LLMError, ContextOverflow) as exc:  # recorded as a failed request; the run goes on
         return Answer([], "", time.perf_counter() - started, failure=f"{type(exc).__name__}: {exc}")
     seconds = time.perf_counter() - started
     reply = result.message

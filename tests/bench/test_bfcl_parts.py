@@ -13,6 +13,7 @@ import httpx
 import pytest
 
 from agentd.engine.loop import AgentLoop
+from agentd.errors import LLMStatusError
 from bench.bfcl.convert import PYTHON_HINT, to_openai_tools
 from bench.bfcl.data import BFCL_VERSION, WHEEL_NAME, WheelMissing, load_category, load_items
 from bench.bfcl.report import append_jsonl, model_table, render, write_csv
@@ -236,7 +237,8 @@ async def test_direct_sends_tools_and_decodes_tool_calls(tmp_path: Path) -> None
 
 @pytest.mark.anyio
 async def test_direct_text_is_no_call_and_errors_are_failures(tmp_path: Path) -> None:
-    """A call written as text stays text (counted as left as text); an HTTP error is a failure."""
+    """A call written as text stays text (counted as left as text); an HTTP error or a timeout
+    is a failed request, not the end of the run."""
     replies = [
         httpx.Response(
             200,
@@ -252,13 +254,21 @@ async def test_direct_text_is_no_call_and_errors_are_failures(tmp_path: Path) ->
         ),
         httpx.Response(500, text="grammar error"),
     ]
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if not replies:
+            raise httpx.ReadTimeout("slow", request=request)
+        return replies.pop(0)
+
     item = _item(tmp_path)
-    async with httpx.AsyncClient(transport=httpx.MockTransport(lambda r: replies.pop(0))) as http:
+    async with httpx.AsyncClient(transport=httpx.MockTransport(handler)) as http:
         text = await ask_direct(http, "http://llama", item, TOOLS, seed=7)
         failed = await ask_direct(http, "http://llama", item, TOOLS, seed=7)
+        timed_out = await ask_direct(http, "http://llama", item, TOOLS, seed=7)
     result = judge("m", "direct", item, TOOLS, text)
     assert not result.correct and result.left_as_text and result.calls == []
     assert failed.failure == "HTTP 500: grammar error"
+    assert timed_out.failure == "ReadTimeout"
     assert judge("m", "direct", item, TOOLS, failed).error_type == "request_failed"
 
 
@@ -279,6 +289,9 @@ async def test_agentd_first_step_gets_the_prompt_and_compacted_tools(tmp_path: P
     assert request.tool_names == frozenset({"math_factorial"})
     assert got.calls == [("math_factorial", '{"number": 5}')]
     assert judge("m", "agentd", item, schemas, got).correct
+    model.add(LLMStatusError(500, "model server answered HTTP 500: boom"))
+    failed = await ask_agentd(AgentLoop(model), "AGENTD PROMPT", item, schemas)
+    assert failed.failure == "LLMStatusError: model server answered HTTP 500: boom"
 
 
 def _result(mode: str, category: str, correct: bool, **extra: Any) -> Any:
