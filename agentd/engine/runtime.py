@@ -287,10 +287,7 @@ class Runtime:
         return conv
 
     async def _stateless_turn(self, job: _Job, out: Emitter, messages: Sequence[Message]) -> None:
-        head = [m.content for m in itertools.takewhile(lambda m: m.role == "system", messages)]
-        conv = Conversation()
-        conv.set_system("\n\n".join([self.system_prompt, *head]).strip())
-        conv.extend(messages[len(head) :])
+        conv = stateless_conversation(self.system_prompt, messages)
         with self._accounted(job, stateless=True) as outcome:
             try:
                 async with self.limiter:
@@ -471,6 +468,16 @@ async def _too_long(
     conv.append(reply)
     await on_delta(reply.content)
     return TurnResult(reply, added=[reply])
+
+
+def stateless_conversation(system_prompt: str, messages: Sequence[Message]) -> Conversation:
+    """The conversation of a stateless turn: the caller's leading system messages are appended
+    to agentd's own system prompt (one system message), the rest follows as sent."""
+    head = [m.content for m in itertools.takewhile(lambda m: m.role == "system", messages)]
+    conv = Conversation()
+    conv.set_system("\n\n".join([system_prompt, *head]).strip())
+    conv.extend(messages[len(head) :])
+    return conv
 
 
 def text_of(events: Sequence[TurnEvent]) -> str:

@@ -34,13 +34,33 @@ class ToolOutcome:
     error: bool = False
 
 
-def _strip_titles(node: Any) -> Any:
-    """Drop pydantic's ``title`` keys: they cost tokens on every turn and say nothing."""
+#: Schema keywords whose value maps names (of arguments, of definitions) to schemas.
+_NAME_MAPS = frozenset(("properties", "patternProperties", "$defs", "definitions"))
+
+
+def _strip_titles(node: Any, *, names: bool = False) -> Any:
+    """Drop pydantic's ``title`` keys: they cost tokens on every turn and say nothing.
+
+    ``names`` marks a mapping of names to schemas, whose keys all stay: an argument may be
+    called ``title``.
+    """
     if isinstance(node, dict):
-        return {k: _strip_titles(v) for k, v in node.items() if k != "title"}
+        return {
+            k: _strip_titles(v, names=not names and k in _NAME_MAPS)
+            for k, v in node.items()
+            if names or k != "title"
+        }
     if isinstance(node, list):
         return [_strip_titles(v) for v in node]
     return node
+
+
+def compact_parameters(schema: dict[str, Any]) -> dict[str, Any]:
+    """A tool's parameters schema as the model is shown it: no ``title`` keys anywhere and no
+    top-level ``additionalProperties`` (arguments are validated here, not by the model)."""
+    params: dict[str, Any] = _strip_titles(schema)
+    params.pop("additionalProperties", None)
+    return params
 
 
 def _parse_docstring(doc: str) -> tuple[str, dict[str, str]]:
@@ -100,8 +120,7 @@ class Tool:
         return cls(name or fn.__name__, description, fn, model, timeout)
 
     def schema(self) -> dict[str, Any]:
-        params = _strip_titles(self.args_model.model_json_schema())
-        params.pop("additionalProperties", None)
+        params = compact_parameters(self.args_model.model_json_schema())
         return {
             "type": "function",
             "function": {"name": self.name, "description": self.description, "parameters": params},

@@ -15,9 +15,9 @@ from agentd.config import AgentDefaults
 from agentd.engine.compaction import is_summary
 from agentd.engine.loop import AgentLoop, TurnDone
 from agentd.engine.policy import SessionPolicy
-from agentd.engine.runtime import Runtime, text_of
+from agentd.engine.runtime import Runtime, stateless_conversation, text_of
 from agentd.errors import LLMUnavailable
-from agentd.messages import Message
+from agentd.messages import Message, system, user
 from agentd.model.client import ChatResult, TextDelta
 from agentd.tools.registry import ToolRegistry
 from tests.support.fake_model import FakeModel, answer
@@ -448,3 +448,17 @@ async def test_model_stream_is_closed_in_the_turn_task() -> None:
             await runtime.wait_idle()
         assert seen["closed_in"] == seen["task"]
         assert [m.role for m in await runtime.history("s")] == ["system", "user"]
+
+
+def test_stateless_conversation_merges_leading_system_messages() -> None:
+    """A caller's leading system messages join agentd's prompt; later ones stay where they are."""
+    conv = stateless_conversation(
+        "SYS", [system("client rules"), user("hi"), system("late"), user("again")]
+    )
+    assert [(m.role, m.content) for m in conv] == [
+        ("system", "SYS\n\nclient rules"),
+        ("user", "hi"),
+        ("system", "late"),
+        ("user", "again"),
+    ]
+    assert [m.role for m in stateless_conversation("SYS", [user("hi")])] == ["system", "user"]

@@ -10,7 +10,7 @@ import pytest
 
 from agentd.errors import ToolError
 from agentd.messages import ToolCall
-from agentd.tools.registry import Tool, ToolOutcome, ToolRegistry
+from agentd.tools.registry import Tool, ToolOutcome, ToolRegistry, compact_parameters
 
 pytestmark = pytest.mark.anyio
 
@@ -52,6 +52,28 @@ def test_schema_from_hints_and_docstring(registry: ToolRegistry) -> None:
     assert params["properties"]["b"]["default"] == 2
     assert params["properties"]["mode"]["enum"] == ["sum", "diff"]
     assert "title" not in json.dumps(schema)
+
+
+def test_an_argument_named_title_stays_in_the_schema() -> None:
+    """Only ``title`` keywords are stripped, not an argument (or definition) called title."""
+    reg = ToolRegistry()
+
+    async def find_book(title: str, year: int = 0) -> str:
+        """Find a book.
+
+        Args:
+            title: The book's title.
+            year: The year it came out.
+        """
+        return title
+
+    reg.add(find_book)
+    params = reg.schemas()[0]["function"]["parameters"]
+    assert params["properties"]["title"] == {"type": "string", "description": "The book's title."}
+    assert params["required"] == ["title"]
+    assert compact_parameters(
+        {"title": "T", "properties": {"properties": {"title": "P", "type": "object"}}}
+    ) == {"properties": {"properties": {"type": "object"}}}
 
 
 async def test_valid_call_runs(registry: ToolRegistry) -> None:
