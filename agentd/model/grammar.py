@@ -6,8 +6,9 @@ builds one for a set of OpenAI tool schemas: the reply is either
 - one or more ``{"name": ..., "arguments": {...}}`` calls, each naming an offered tool with
   arguments that match its JSON schema, or
 - prose that does not start like a call (an object whose first key is ``name``, a list of
-  objects, a ``<tool_call>``-like tag, the same inside a code fence, or blank), so a call
-  cannot be left as text and an empty reply cannot happen.
+  objects, a ``<tool_call>``-like tag, the same inside a code fence, or blank), so a reply
+  cannot be a call left as text and cannot be empty. (A call the model writes after some prose
+  is parsed as a call by :mod:`agentd.model.textcalls`.)
 
 The call forms are the ones small models write: ``<tool_call>`` blocks (the Hermes form Qwen's
 template teaches), one ```` ```json ```` fence, or bare objects, one per line.
@@ -31,19 +32,17 @@ from typing import Any
 CALL_OPEN = "<tool_call>"
 CALL_CLOSE = "</tool_call>"
 
-# Prose must not open like a call, and must not hold one: it may show JSON and code, but not an
-# object whose first key is "name" (bare or in a fence), a ```json fence, or a tag that small
-# models wrap calls in (<tool_call>, <tools>, <function...>, <json>). Where a model wants to
-# write one of those, the grammar leaves it one way on: a real call after the prose.
+# Prose must not open like a call. It may open with JSON or a fence, but not with an object whose
+# first key is "name" (a call), a list of objects, a ```json fence, a tag that small models wrap
+# calls in (<tool_call>, <tools>, <function...>, <json>), or blank. After its first characters
+# prose is free: restricting all of it made llama.cpp's sampler 5-10x slower per token (many
+# live parse stacks) and led the model into answers that ran to the token cap. A call written
+# after prose is parsed by agentd (agentd.model.textcalls) and checked by the tool registry.
 _ANSWER_RULES = {
-    "answer": "answer-start prose",
+    "answer": "answer-start .*",
     "answer-start": '[^{[<`\\x00-\\x20] | not-call | "[" [^{\\x00-\\x20] | "<" [^tfj]'
     ' | "<t" [^o] | "<f" [^u] | "<j" [^s] | "`" [^`] | "``" [^`]'
     ' | "```" [a-ik-zA-Z0-9+#-]* "\\n" ([^{[\\x00-\\x20] | not-call)',
-    "prose": "prose-item* prose-tail?",
-    "prose-item": '[^`{<] | not-call | "`" [^`] | "``" [^`] | "```" [^j`{] | "<" [^tfj]'
-    ' | "<t" [^o] | "<f" [^u] | "<j" [^s]',
-    "prose-tail": '"`" | "``" | "```" | "{" | "<" | "<t" | "<f" | "<j"',
     "not-call": '"{" [ \\n]* ([^{" \\n] | "\\"" ([^n] | "n" ([^a] | "a" ([^m] | "m" ([^e]'
     ' | "e" [^"])))))',
 }
@@ -195,9 +194,7 @@ def tool_step_grammar(tools: Sequence[dict[str, Any]]) -> str:
     if not calls:
         return answer_grammar()
     rules = {
-        "root": "answer | calls | answer-lead calls",
-        # Prose, then the call it announces ("I'll read the file:" + call).
-        "answer-lead": 'answer-start prose "\\n"',
+        "root": "answer | calls",
         # The forms small models write calls in: Hermes tags, a ```json fence, bare JSON.
         "calls": 'tagged ("\\n" tagged)* | "```json\\n" some "\\n```" | some',
         "tagged": f'{literal(CALL_OPEN)} "\\n"? callobj "\\n"? {literal(CALL_CLOSE)}',

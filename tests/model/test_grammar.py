@@ -80,11 +80,7 @@ def test_valid_calls_are_accepted(text: str) -> None:
         "",  # an empty answer
         "\n\n",
         " It is Tuesday.",  # leading blank
-        # A call inside prose: it would be shown, not run.
-        "Here is the call I would make: " + call("current_time", {}) + " and then I answer.",
-        "You can run:\n```json\n" + call("current_time", {}) + "\n```\nto get it.",
         '<json>{"name": "current_time", "arguments": {}}</json>',
-        "To answer, I call read_file:\n" + call("translate", {}),  # trailing, but unknown
     ],
 )
 def test_leaked_invalid_and_empty_replies_are_rejected(text: str) -> None:
