@@ -70,7 +70,15 @@ from bench._agentic_checks import (
 from bench._daemon import Daemon, agentd_daemon
 
 MODELS = ("qwen2.5-coder-1.5b", "qwen2.5-coder-0.5b")
-TOOL_NAMES = ("current_time", "read_file", "write_file", "list_dir", "memory_save", "memory_search")
+TOOL_NAMES = (
+    "current_time",
+    "read_file",
+    "write_file",
+    "append_file",
+    "list_dir",
+    "memory_save",
+    "memory_search",
+)
 SESSION_PREFIX = "http:"  # how the HTTP channel names its sessions in the history
 TURN_TIMEOUT = 900.0
 

@@ -37,7 +37,7 @@ def confine(workdir: Path, relative: str) -> Path:
 
 
 def register_builtin_tools(registry: ToolRegistry, workdir: Path) -> None:
-    """Add ``current_time``, ``read_file``, ``write_file`` and ``list_dir`` to ``registry``."""
+    """Add ``current_time``, ``read_file``, ``write_file``, ``append_file`` and ``list_dir``."""
 
     async def current_time(timezone: str = "UTC") -> str:
         """Get the current date and time.
@@ -66,13 +66,24 @@ def register_builtin_tools(registry: ToolRegistry, workdir: Path) -> None:
         return await anyio.to_thread.run_sync(_read_file, workdir, path, offset, length)
 
     async def write_file(path: str, content: str) -> str:
-        """Write a text file in the workdir, creating folders as needed; replaces the file.
+        """Write a text file in the workdir, creating folders as needed; replaces the whole file
+        (to add lines to a file, use append_file).
 
         Args:
             path: File path relative to the workdir.
             content: The full new content of the file.
         """
         return await anyio.to_thread.run_sync(_write_file, workdir, path, content)
+
+    async def append_file(path: str, text: str) -> str:
+        """Add text at the end of a file in the workdir (on a new line); creates the file if
+        it does not exist. What the file held stays.
+
+        Args:
+            path: File path relative to the workdir.
+            text: The lines to add.
+        """
+        return await anyio.to_thread.run_sync(_append_file, workdir, path, text)
 
     async def list_dir(path: str = ".") -> str:
         """List the entries of a folder in the workdir (folders end with /).
@@ -82,7 +93,7 @@ def register_builtin_tools(registry: ToolRegistry, workdir: Path) -> None:
         """
         return await anyio.to_thread.run_sync(_list_dir, workdir, path)
 
-    for fn in (current_time, read_file, write_file, list_dir):
+    for fn in (current_time, read_file, write_file, append_file, list_dir):
         registry.add(fn)
 
 
@@ -129,6 +140,19 @@ def _write_file(workdir: Path, path: str, content: str) -> str:
     tmp.write_text(content, encoding="utf-8")
     tmp.replace(target)
     return f"wrote {len(content)} characters to {path}"
+
+
+def _append_file(workdir: Path, path: str, text: str) -> str:
+    target = confine(workdir, path)
+    if target == workdir.resolve() or target.is_dir():
+        raise ToolError(f"{path!r} is a directory")
+    old = target.read_text(encoding="utf-8") if target.is_file() else ""
+    sep = "\n" if old and not old.endswith("\n") else ""
+    new = old + sep + text + ("" if text.endswith("\n") else "\n")
+    if len(new.encode()) > MAX_WRITE:
+        raise ToolError(f"the file would be larger than {MAX_WRITE} bytes")
+    _write_file(workdir, path, new)
+    return f"appended {len(text)} characters to {path}"
 
 
 def _list_dir(workdir: Path, path: str) -> str:

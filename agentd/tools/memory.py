@@ -23,7 +23,8 @@ def register_memory_tools(registry: ToolRegistry, store: MemoryStore) -> None:
     """Add ``memory_save`` and ``memory_search`` on ``store`` to ``registry``."""
 
     async def memory_save(content: str, tags: list[str] | None = None) -> str:
-        """Save a fact, preference or note to long-term memory, kept across conversations.
+        """Save a fact or preference to long-term memory, kept across conversations. Not for
+        files: when the user names a file, use the file tools.
 
         Args:
             content: The text to remember, self-contained (it is read without this conversation).

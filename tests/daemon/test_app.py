@@ -27,7 +27,8 @@ async def test_open_app_wires_a_working_runtime(tmp_path: Path, stub_llm: StubLL
         }
     ).settings
     async with open_app(settings) as app:
-        assert {"current_time", "read_file", "write_file", "list_dir"} <= app.tools.names
+        builtin = {"current_time", "read_file", "write_file", "append_file", "list_dir"}
+        assert builtin <= app.tools.names
         assert app.runtime.system_prompt == "You are Ada."
         assert app.runtime.agent_loop.max_steps == 3
         assert app.runtime.default_scope.tenant == "acme"

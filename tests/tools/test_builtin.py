@@ -39,9 +39,24 @@ def entries(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir())
 
 
-def test_registers_the_four_tools(registry: ToolRegistry) -> None:
-    """The built-ins are current_time, read_file, write_file and list_dir."""
-    assert registry.names == {"current_time", "read_file", "write_file", "list_dir"}
+def test_registers_the_builtin_tools(registry: ToolRegistry) -> None:
+    """The built-ins are current_time, read_file, write_file, append_file and list_dir."""
+    assert registry.names == {"current_time", "read_file", "write_file", "append_file", "list_dir"}
+
+
+async def test_append_file_keeps_what_was_there(registry: ToolRegistry, workdir: Path) -> None:
+    """append_file adds lines at the end (on a new line) and creates a missing file."""
+    (workdir / "todo.txt").write_text("- call the bank")  # no final newline
+    out = await run(registry, "append_file", path="todo.txt", text="- book the train")
+    assert not out.error and "appended" in out.content
+    assert (workdir / "todo.txt").read_text() == "- call the bank\n- book the train\n"
+    await run(registry, "append_file", path="todo.txt", text="- pay rent\n")
+    assert (workdir / "todo.txt").read_text().endswith("train\n- pay rent\n")
+    new = await run(registry, "append_file", path="log/new.md", text="first")
+    assert not new.error and (workdir / "log" / "new.md").read_text() == "first\n"
+    folder = await run(registry, "append_file", path="log", text="x")
+    assert folder.error and "directory" in folder.content
+    assert not [name for name in entries(workdir) if ".tmp" in name]
 
 
 async def test_current_time(registry: ToolRegistry) -> None:
@@ -187,6 +202,7 @@ async def test_paths_outside_the_workdir_are_refused(
     for name, args in (
         ("read_file", {"path": path}),
         ("write_file", {"path": path, "content": "pwned"}),
+        ("append_file", {"path": path, "text": "pwned"}),
         ("list_dir", {"path": path}),
     ):
         out = await run(registry, name, **args)
