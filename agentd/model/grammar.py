@@ -33,15 +33,14 @@ CALL_OPEN = "<tool_call>"
 CALL_CLOSE = "</tool_call>"
 
 # Prose must not open like a call. It may open with JSON or a fence, but not with an object whose
-# first key is "name" (a call), a list of objects, a ```json fence, a tag that small models wrap
-# calls in (<tool_call>, <tools>, <function...>, <json>), or blank. After its first characters
-# prose is free: restricting all of it made llama.cpp's sampler 5-10x slower per token (many
-# live parse stacks) and led the model into answers that ran to the token cap. A call written
-# after prose is parsed by agentd (agentd.model.textcalls) and checked by the tool registry.
+# first key is "name" (a call), a list of objects, a ```json fence, a tag (small models wrap
+# calls in <tool_call>, <tools>, <function>, <json>, <response>...), or blank. After its
+# first characters prose is free: restricting all of it made llama.cpp's sampler 5-10x slower
+# per token (many live parse stacks) and led the model into answers that ran to the token cap.
+# A call written after prose is parsed by agentd.model.textcalls, checked by the registry.
 _ANSWER_RULES = {
     "answer": "answer-start .*",
-    "answer-start": '[^{[<`\\x00-\\x20] | not-call | "[" [^{\\x00-\\x20] | "<" [^tfj]'
-    ' | "<t" [^o] | "<f" [^u] | "<j" [^s] | "`" [^`] | "``" [^`]'
+    "answer-start": '[^{[<`\\x00-\\x20] | not-call | "[" [^{\\x00-\\x20] | "`" [^`] | "``" [^`]'
     ' | "```" [a-ik-zA-Z0-9+#-]* "\\n" ([^{[\\x00-\\x20] | not-call)',
     "not-call": '"{" [ \\n]* ([^{" \\n] | "\\"" ([^n] | "n" ([^a] | "a" ([^m] | "m" ([^e]'
     ' | "e" [^"])))))',

@@ -17,14 +17,24 @@ from agentd.messages import ToolCall
 # The closing tag is optional at the very end: models often stop right after the JSON.
 _BLOCK = re.compile(r"<tool_call>\s*(.*?)\s*(</tool_call>|\Z)", re.S)
 _FENCE = re.compile(r"^```[a-zA-Z]*\s*\n?(.*?)\n?```$", re.S)
-# Other wrappers seen around a call: <tools>...</tools>, <function_call>...</function_call>.
-_WRAPPER = re.compile(r"^<(tools|function_call|tool)>\s*(.*?)\s*</\1>$", re.S)
+# Other wrappers seen around a call: <tools>, <function_call>, <response>, <json>.
+_WRAPPER = re.compile(r"^<(tools|function_call|tool|response|json)>\s*(.*?)\s*</\1>$", re.S)
 _TAG = "<tool_call>"
 # Where calls after prose begin: a line opening a ```json fence, an object or a wrapper tag.
 _TRAILING = re.compile(r"(?m)^(?:```json|\{|<tools>|<tool>|<function_call>)")
 # Mid-reply, text from one of these on is held back until the end decides what it is.
 _MID_HOLDS = (_TAG, "\n```json", "\n{", "\n<tools>", "\n<function_call>")
-_HOLD_PREFIXES = ("{", "[", "```", _TAG, "<tools>", "<tool>", "<function_call>")
+_HOLD_PREFIXES = (
+    "{",
+    "[",
+    "```",
+    _TAG,
+    "<tools>",
+    "<tool>",
+    "<function_call>",
+    "<response>",
+    "<json>",
+)
 
 
 def _as_call(obj: Any, new_id: Callable[[], str]) -> ToolCall | None:

@@ -81,6 +81,7 @@ def test_valid_calls_are_accepted(text: str) -> None:
         "\n\n",
         " It is Tuesday.",  # leading blank
         '<json>{"name": "current_time", "arguments": {}}</json>',
+        '<response>{"name": "current_time", "arguments": {}}</response>',
     ],
 )
 def test_leaked_invalid_and_empty_replies_are_rejected(text: str) -> None:
@@ -98,7 +99,6 @@ def test_leaked_invalid_and_empty_replies_are_rejected(text: str) -> None:
         '{"debug": true}',
         'Set it like this:\n```yaml\ndebug: true\n```\nor `{"debug": true}` in JSON.',
         "`ls` lists files.",
-        "<b>bold</b>",
         "[1, 2, 3]",
         "Let me check the time.\n```json\n" + call("current_time", {}) + "\n```",  # then a call
         "I'll look.\n" + call("current_time", {"timezone": "UTC"}),

@@ -114,6 +114,12 @@ def parse(text: str, names: frozenset[str] = NAMES) -> tuple[str, list[tuple[str
             id="tools-wrapper",
         ),
         pytest.param(
+            '<response>{"name": "current_time", "arguments": {"timezone": "UTC"}}</response>',
+            "",
+            [("current_time", {"timezone": "UTC"})],
+            id="response-wrapper",
+        ),
+        pytest.param(
             'I will read it.\n```json\n{"name": "read_file", "arguments": {"path": "p"}}\n```',
             "I will read it.",
             [("read_file", {"path": "p"})],
