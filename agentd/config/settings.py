@@ -68,6 +68,11 @@ class AgentDefaults(_Section):
         0, description="Token estimate that triggers summarize; <= 0 means 0.75 * max_tokens."
     )
     max_steps: int = Field(8, ge=1, description="Model calls per turn (tool-loop bound).")
+    check_calls: bool = Field(
+        False,
+        description="Before a turn's first tool calls run, ask the model (yes/no) whether they "
+        "are needed for the request; if not, it answers in words.",
+    )
     max_concurrent_turns: int = Field(16, ge=1, description="Turns running at once, all sessions.")
     max_sessions_in_memory: int = Field(
         1000, ge=1, description="Idle sessions kept in memory; older ones are evicted (LRU)."

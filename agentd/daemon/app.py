@@ -101,6 +101,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             TimedModel(llm, metrics.on_llm),
             tools,
             max_steps=defaults.max_steps,
+            check_calls=settings.default.check_calls,
             on_tool=metrics.on_tool,
             budget=budget,
             recall=(

@@ -17,8 +17,16 @@ import anyio
 import structlog
 
 from agentd.engine.budget import ContextBudget
-from agentd.errors import ContextExceeded, ContextOverflow
-from agentd.messages import Conversation, Message, ToolCall, assistant, tool_result, user
+from agentd.errors import ContextExceeded, ContextOverflow, LLMError
+from agentd.messages import (
+    Conversation,
+    Message,
+    ToolCall,
+    assistant,
+    system,
+    tool_result,
+    user,
+)
 from agentd.model.client import ChatModel, ChatResult, Completed, TextDelta, Usage
 from agentd.tools.fit import cut_to_fit
 from agentd.tools.registry import ToolOutcome, ToolRegistry
@@ -33,6 +41,11 @@ ANSWER_NOW = "Answer my last request now, in words, using the tool results above
 #: Sent (not stored) after tool results: small models otherwise answer the results, not the user.
 REMINDER_HEAD = "(Those are the results of your tool calls.)"
 REQUEST_CHARS = 300
+CHECK_SYSTEM = "You check whether a tool call is needed. Answer only yes or no."
+CHECK_QUESTION = (
+    'The user wrote: "{request}"\n\nThe assistant wants to call:\n{calls}\n\n'
+    "Is this call needed to answer the user (would an answer without it be worse or wrong)?"
+)
 REPEATED = "(the same call was made before in this turn; it was not run again. Its result:)"
 FROM_RESULTS = "(The model gave no answer; here is what the tools returned.)"
 NO_ANSWER = "(The model gave no answer, twice. Please ask again or rephrase.)"
@@ -77,9 +90,11 @@ class AgentLoop:
         on_tool: ToolObserver | None = None,
         budget: ContextBudget | None = None,
         recall: Recall | None = None,
+        check_calls: bool = False,
     ) -> None:
         self.model = model
         self.recall = recall
+        self.check_calls = check_calls
         self.tools = tools if tools is not None else ToolRegistry()
         self.max_steps = max_steps
         self.budget = budget
@@ -132,6 +147,13 @@ class AgentLoop:
             nudge = []
             usage.add(result.usage)
             reply = result.message
+            if (
+                step == 1
+                and reply.tool_calls
+                and not await self._needed(conversation, reply, offered)
+            ):
+                must_answer = True  # the request needs no tool: ask for the answer in words
+                continue
             if bare and reply.tool_calls:
                 # Offered no tools, a server may still send tool calls: running them would
                 # exceed the bound, keeping them unanswered would break the conversation.
@@ -187,7 +209,12 @@ class AgentLoop:
         """
         offered = list(schemas) if schemas is not None else self.tools.schemas() or None
         names = frozenset(s["function"]["name"] for s in offered or ())
-        return await self._call(conversation, offered or None, names, False, None)
+        result = await self._call(conversation, offered or None, names, False, None)
+        if result.message.tool_calls and not await self._needed(
+            conversation, result.message, offered
+        ):
+            return await self._call(conversation, None, frozenset(), False, None, answer_only=True)
+        return result
 
     async def _call(
         self,
@@ -232,6 +259,36 @@ class AgentLoop:
                 budget.calibrate(sent, offered, result.usage.prompt_tokens)
             conversation.prompt_tokens = result.usage.prompt_tokens
             return result
+
+    async def _needed(
+        self,
+        conversation: Conversation,
+        reply: Message,
+        offered: Sequence[dict[str, Any]] | None,
+    ) -> bool:
+        """With ``check_calls``: whether the model, asked yes/no, finds these calls needed for
+        the request (small models call a tool for "What's 2+2?"). Unsure means yes."""
+        choose = getattr(self.model, "choose", None)
+        if not self.check_calls or choose is None:
+            return True
+        request = next((m.content for m in reversed(conversation.messages) if m.role == "user"), "")
+        about = {
+            str(s["function"]["name"]): str(s["function"].get("description") or "")
+            for s in offered or ()
+        }
+        calls = "\n".join(
+            f"- {c.name}({c.arguments[:200]}): {about.get(c.name, '')[:200]}"
+            for c in reply.tool_calls
+        )
+        question = CHECK_QUESTION.format(request=request[:REQUEST_CHARS], calls=calls)
+        try:
+            answer: str | None = await choose([system(CHECK_SYSTEM), user(question)], ("yes", "no"))
+        except LLMError as exc:
+            log.warning("turn.check_failed", error=str(exc))
+            return True
+        needed = answer != "no"
+        log.info("turn.check_calls", needed=needed, tools=[c.name for c in reply.tool_calls])
+        return needed
 
     async def _recalled(self, conversation: Conversation) -> tuple[Message, Message] | None:
         """The turn's request and the copy the model is sent: with what memory recalls about

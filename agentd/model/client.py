@@ -196,6 +196,34 @@ class LLMClient:
             log.info("llm.tool_grammar", enabled=self._grammar_on, setting=self._tool_grammar)
         return self._grammar_on
 
+    async def choose(self, messages: Sequence[Message], options: Sequence[str]) -> str | None:
+        """One of ``options`` as the model's short answer to ``messages``, or None.
+
+        Under a grammar the model can only write one of them; otherwise its first words are
+        matched (case and punctuation ignored).
+        """
+        body = self._params(messages, None)
+        body["max_tokens"] = 4
+        body.pop("seed", None)
+        body["temperature"] = 0
+        if await self.grammar_enabled():
+            body["grammar"] = "root ::= " + " | ".join(json.dumps(o) for o in options) + "\n"
+
+        async def call() -> Any:
+            response = await self._http.post(
+                f"{self.base_url}/chat/completions", json=body, headers=self._headers
+            )
+            self._check(response)
+            return response.json()
+
+        data = await self._with_retries("choose", call)
+        try:
+            text = str(data["choices"][0]["message"].get("content") or "")
+        except (KeyError, IndexError, TypeError, AttributeError) as exc:
+            raise LLMResponseError("model server's answer has no choices[0].message") from exc
+        word = text.strip().lower().lstrip("*\"'` ")
+        return next((o for o in options if word.startswith(o.lower())), None)
+
     def _grammar_for(self, tools: Sequence[dict[str, Any]]) -> str:
         key = json.dumps(tools, sort_keys=True)
         grammar = self._grammars.get(key)

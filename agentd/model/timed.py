@@ -72,6 +72,20 @@ class TimedModel:
         finally:
             self._observe("stream", outcome, anyio.current_time() - started)
 
+    async def choose(self, messages: Sequence[Message], options: Sequence[str]) -> str | None:
+        """The inner model's choice (None when it cannot choose)."""
+        choose = getattr(self.inner, "choose", None)
+        if choose is None:
+            return None
+        started = anyio.current_time()
+        outcome = "error"
+        try:
+            result = await choose(messages, options)
+            outcome = "ok"
+            return result if isinstance(result, str) else None
+        finally:
+            self._observe("choose", outcome, anyio.current_time() - started)
+
     async def ping(self) -> bool:
         """The inner model's ping, or True when it has none."""
         ping = getattr(self.inner, "ping", None)

@@ -409,3 +409,43 @@ async def test_no_recall_without_tools() -> None:
 
     await AgentLoop(model, make_registry(), recall=recall).run(conversation(), use_tools=False)
     assert asked == []
+
+
+async def test_check_calls_no_means_an_answer_in_words() -> None:
+    model = FakeModel()
+    model.add(answer("", ("lookup", '{"key": "2+2"}')), answer("4"))
+    model.choices.append("no")
+    registry, ran = counting_registry()
+    conv = conversation()
+    result = await AgentLoop(model, registry, check_calls=True).run(conv)
+    assert result.message.content == "4"
+    assert model.requests[1].tools is None and model.requests[1].answer_only
+    [question] = model.asked
+    assert '"hi"' in question[-1].content and "lookup" in question[-1].content
+    assert [m.role for m in conv.messages] == ["system", "user", "assistant"]  # nothing ran
+    assert ran == []
+
+
+async def test_check_calls_yes_or_unsure_runs_them() -> None:
+    for choice in ("yes", None):
+        model = FakeModel()
+        model.add(answer("", ("echo_tool", '{"text": "a"}')), answer("done"))
+        model.choices.append(choice)
+        conv = conversation()
+        await AgentLoop(model, make_registry(), check_calls=True).run(conv)
+        assert [m.role for m in conv.messages][-2:] == ["tool", "assistant"]
+
+
+async def test_check_calls_off_asks_nothing() -> None:
+    model = FakeModel()
+    model.add(answer("", ("echo_tool", '{"text": "a"}')), answer("done"))
+    await AgentLoop(model, make_registry()).run(conversation())
+    assert model.asked == []
+
+
+async def test_first_step_applies_the_check() -> None:
+    model = FakeModel()
+    model.add(answer("", ("echo_tool", '{"text": "a"}')), answer("in words"))
+    model.choices.append("no")
+    result = await AgentLoop(model, make_registry(), check_calls=True).first_step(conversation())
+    assert result.message.content == "in words" and not result.message.tool_calls

@@ -124,3 +124,24 @@ async def test_answer_only_steps_are_held_to_prose() -> None:
     off = Server()
     await make_client(off, tool_grammar="off").chat([user("time?")], None, answer_only=True)
     assert "grammar" not in off.bodies[0]
+
+
+@pytest.mark.parametrize(
+    ("grammar", "reply", "expected"),
+    [
+        ("on", "no", "no"),
+        ("off", "Yes, it is needed.", "yes"),
+        ("off", "**No**", "no"),
+        ("off", "Maybe", None),
+    ],
+)
+async def test_choose_picks_one_option(grammar: str, reply: str, expected: str | None) -> None:
+    server = Server()
+    server.reply = reply
+    client = make_client(server, tool_grammar=grammar)
+    assert await client.choose([user("needed?")], ("yes", "no")) == expected
+    body = server.bodies[0]
+    assert body["max_tokens"] == 4 and body["temperature"] == 0 and "tools" not in body
+    assert ("grammar" in body) == (grammar == "on")
+    if grammar == "on":
+        assert body["grammar"] == 'root ::= "yes" | "no"\n'

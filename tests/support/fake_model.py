@@ -37,6 +37,13 @@ class FakeModel:
         "echo: " + msgs[-1].content
     )
     requests: list[Request] = field(default_factory=list)
+    #: What ``choose`` answers (in order), and the questions it was asked.
+    choices: deque[str | None] = field(default_factory=deque)
+    asked: list[list[Message]] = field(default_factory=list)
+
+    async def choose(self, messages: Sequence[Message], options: Sequence[str]) -> str | None:
+        self.asked.append(list(messages))
+        return self.choices.popleft() if self.choices else None
 
     def add(self, *steps: Step) -> None:
         self.script.extend(steps)
