@@ -30,7 +30,7 @@ results, flags) in ``DIR/<model>.jsonl`` and each daemon's state and log under
 ``DIR/<model>/run<N>/`` (llama-server's log in ``DIR/<model>/server/``).
 
     python -m bench.agentic [--model NAME ...] [--runs N] [--case NAME ...]
-                            [--temperature T] [--seed N] [--out DIR]
+                            [--temperature T] [--seed N] [--[no-]check-calls] [--out DIR]
 """
 
 from __future__ import annotations
@@ -98,6 +98,7 @@ class Options:
     temperature: float | None = None
     seed: int | None = None
     sidecar: SidecarSettings = field(default_factory=SidecarSettings)
+    check_calls: bool | None = None
 
 
 @dataclass(slots=True)
@@ -306,9 +307,14 @@ def daemon_config(options: Options) -> dict[str, Any]:
         "cron": {"enabled": False},
         "log": {"level": "info", "format": "json"},
     }
+    defaults: dict[str, Any] = {}
     if options.sidecar.max_answer_tokens >= 16:
         # The budget reserves what llama-server's -n allows, as with the sidecar.
-        config["default"] = {"answer_tokens": options.sidecar.max_answer_tokens}
+        defaults["answer_tokens"] = options.sidecar.max_answer_tokens
+    if options.check_calls is not None:
+        defaults["check_calls"] = options.check_calls
+    if defaults:
+        config["default"] = defaults
     return config
 
 
@@ -447,7 +453,7 @@ async def main_async(
 ) -> bool:
     """Play the suite for each model; False when a signal stopped it (all started is stopped)."""
     cases = [c for c in CASES if not args.case or c.name in args.case]
-    options = Options(args.runs, args.temperature, args.seed, base.llm.sidecar)
+    options = Options(args.runs, args.temperature, args.seed, base.llm.sidecar, args.check_calls)
     interrupted = False
 
     async def stop_on_signal(scope: anyio.CancelScope) -> None:
@@ -498,6 +504,12 @@ def main() -> None:
         "--temperature", type=float, help="llm.temperature; default: agentd's (the server's own)"
     )
     parser.add_argument("--seed", type=int, help="llm.seed; default: agentd's (none)")
+    parser.add_argument(
+        "--check-calls",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="default.check_calls for the daemon; default: agentd's",
+    )
     parser.add_argument("--out", type=Path, help="write per-turn JSON lines and keep state here")
     args = parser.parse_args()
     args.model = args.model or list(MODELS)
