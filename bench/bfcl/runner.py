@@ -212,7 +212,10 @@ async def bench_model(
             httpx.AsyncClient(timeout=timeout) as http,
         ):
             agent_loop = AgentLoop(
-                client, ToolRegistry(), budget=budget_for(defaults, sc.max_answer_tokens)
+                client,
+                ToolRegistry(),
+                budget=budget_for(defaults, sc.max_answer_tokens),
+                check_calls=settings.default.check_calls,
             )
             for item in items:
                 tools = to_openai_tools(item.functions)
