@@ -1,14 +1,33 @@
-"""Shared pieces of the benchmarks: a stub server process, percentiles, a table printer."""
+"""Shared pieces of the benchmarks: a stub server process, percentiles, a table printer, a stop
+on SIGINT/SIGTERM."""
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+import anyio
+
 HERE = Path(__file__).resolve().parent
+
+
+class SignalStop:
+    """Cancels a scope on SIGINT or SIGTERM and remembers that it did (the bench then prints
+    what it has instead of losing the run)."""
+
+    def __init__(self) -> None:
+        self.stopped = False
+
+    async def watch(self, scope: anyio.CancelScope) -> None:
+        with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
+            async for _ in signals:
+                self.stopped = True
+                scope.cancel()
+                return
 
 
 @contextmanager

@@ -39,7 +39,6 @@ import argparse
 import datetime as dt
 import json
 import shutil
-import signal
 import sqlite3
 import sys
 import tempfile
@@ -67,6 +66,7 @@ from bench._agentic_checks import (
     stopped_repeats,
     turn_calls,
 )
+from bench._common import SignalStop
 from bench._daemon import Daemon, agentd_daemon
 
 MODELS = ("qwen2.5-coder-1.5b", "qwen2.5-coder-0.5b")
@@ -454,18 +454,10 @@ async def main_async(
     """Play the suite for each model; False when a signal stopped it (all started is stopped)."""
     cases = [c for c in CASES if not args.case or c.name in args.case]
     options = Options(args.runs, args.temperature, args.seed, base.llm.sidecar, args.check_calls)
-    interrupted = False
-
-    async def stop_on_signal(scope: anyio.CancelScope) -> None:
-        nonlocal interrupted
-        with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
-            async for _ in signals:
-                interrupted = True
-                scope.cancel()
-                return
+    stop = SignalStop()
 
     async with anyio.create_task_group() as tg:
-        tg.start_soon(stop_on_signal, tg.cancel_scope)
+        tg.start_soon(stop.watch, tg.cancel_scope)
         for name in args.model:
             spec = model_spec(name, base)
             print(f"== {name}: {len(cases)} cases x {args.runs} run(s)", flush=True)
@@ -486,7 +478,7 @@ async def main_async(
                 if sink is not None:
                     sink.close()
         tg.cancel_scope.cancel()
-    return not interrupted
+    return not stop.stopped
 
 
 def main() -> None:

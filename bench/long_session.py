@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import csv
 import random
-import signal
 import sys
 import tempfile
 import time
@@ -46,7 +45,7 @@ from agentd.config import Settings, load_settings
 from agentd.errors import ModelError, SidecarError
 from agentd.model.packages import resolve_model_file
 from agentd.model.sidecar import free_port, open_sidecar
-from bench._common import pct, table
+from bench._common import SignalStop, pct, table
 from bench._daemon import Daemon
 from bench._daemon import agentd_daemon as running_daemon
 
@@ -334,21 +333,13 @@ async def main_async(
     args: argparse.Namespace, settings: Settings, tmp: Path, results: dict[str, list[TurnRow]]
 ) -> bool:
     """Run the benchmark; False when a signal stopped it (everything started is stopped)."""
-    interrupted = False
-
-    async def stop_on_signal(scope: anyio.CancelScope) -> None:
-        nonlocal interrupted
-        with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
-            async for _ in signals:
-                interrupted = True
-                scope.cancel()
-                return
+    stop = SignalStop()
 
     async with anyio.create_task_group() as tg:
-        tg.start_soon(stop_on_signal, tg.cancel_scope)
+        tg.start_soon(stop.watch, tg.cancel_scope)
         await run(args, settings, tmp, results)
         tg.cancel_scope.cancel()
-    return not interrupted
+    return not stop.stopped
 
 
 def main() -> None:

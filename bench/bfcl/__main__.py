@@ -4,7 +4,6 @@ the flags. See the package docstring for what it measures."""
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
 import time
 from pathlib import Path
@@ -14,6 +13,7 @@ import anyio
 from agentd.daemon.logging import configure
 from agentd.errors import ModelError, SidecarError
 from agentd.model.packages import MODELS
+from bench._common import SignalStop
 from bench.bfcl import __doc__ as DOC
 from bench.bfcl.data import CATEGORIES, DEFAULT_WHEEL, WheelMissing, load_items
 from bench.bfcl.report import append_jsonl, render, write_csv
@@ -75,23 +75,15 @@ async def _run(
 ) -> bool:
     """Run every model in turn; False when a signal stopped the run (its servers stopped)."""
     items = load_items(args.wheel, args.category, args.per_category, args.seed)
-    interrupted = False
+    stop = SignalStop()
 
     def record(result: Result) -> None:
         _progress(result)
         results.append(result)
         append_jsonl(out / "results.jsonl", result)
 
-    async def stop_on_signal(scope: anyio.CancelScope) -> None:
-        nonlocal interrupted
-        with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
-            async for _ in signals:
-                interrupted = True
-                scope.cancel()
-                return
-
     async with anyio.create_task_group() as tg:
-        tg.start_soon(stop_on_signal, tg.cancel_scope)
+        tg.start_soon(stop.watch, tg.cancel_scope)
         for model in args.model:
             print(f"{model}: {len(items)} items x {len(args.mode)} modes", flush=True)
             settings = bench_settings(model, out / f"state-{model}", args.seed)
@@ -99,7 +91,7 @@ async def _run(
                 settings, items, args.mode, label=model, on_result=record
             )
         tg.cancel_scope.cancel()
-    return not interrupted
+    return not stop.stopped
 
 
 def main() -> None:
