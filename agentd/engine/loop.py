@@ -381,7 +381,10 @@ class AgentLoop:
         for index, key in enumerate(keys):
             source = outcomes[first[key]] if key in first else None
             if outcomes[index] is None and source is not None:
-                outcomes[index] = source  # the same call twice in one step
+                # The same call twice in one step: run once, the copy says so.
+                outcomes[index] = (
+                    source if source.error else ToolOutcome(f"{REPEATED}\n{source.content}")
+                )
         for key, index in first.items():
             result = outcomes[index]
             if result is not None and not result.error:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import anyio
 import pytest
 
-from agentd.engine.loop import REMINDER_HEAD, AgentLoop
+from agentd.engine.loop import REMINDER_HEAD, REPEATED, AgentLoop
 from agentd.errors import LLMUnavailable
 from agentd.messages import Conversation, Message, system, user
 from agentd.tools.registry import ToolRegistry
@@ -365,7 +365,8 @@ async def test_the_same_call_twice_in_one_step_runs_once() -> None:
     conv = conversation()
     await AgentLoop(model, registry).run(conv)
     assert ran == ["a"]
-    assert [m.content for m in conv.messages if m.role == "tool"] == ["value of a"] * 2
+    results = [m.content for m in conv.messages if m.role == "tool"]
+    assert results == ["value of a", f"{REPEATED}\nvalue of a"]
     assert_consistent(conv.messages)
 
 
