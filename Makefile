@@ -37,10 +37,8 @@ $(BFCL_WHEEL): | $(BIN)/python
 bench-data: $(BFCL_WHEEL)
 
 # The daemon on the embedded defaults: local llama-server sidecar, SQLite, Milvus Lite, HTTP API.
-# default.check_calls: on the small local models the yes/no check before a turn's first tool
-# calls turned 2/6 questions that need no tool into 5/6 (bench/agentic.py, README).
 RUN_ENV := AGENTD_LLM__SIDECAR__ENABLED=true AGENTD_LLM__SIDECAR__MODEL=$(MODEL) \
-	AGENTD_CHANNELS__HTTP__ENABLED=true AGENTD_DEFAULT__CHECK_CALLS=true
+	AGENTD_CHANNELS__HTTP__ENABLED=true
 
 run: model
 	@echo "agentd: starting the daemon (model $(MODEL), HTTP API on 127.0.0.1:8321). Talk to it:"

@@ -43,6 +43,20 @@ def test_chat_runs_a_tool_and_answers(stub_llm: StubLLM, tmp_path: Path) -> None
     assert second[-3]["tool_calls"][0]["function"]["name"] == "current_time"
     assert second[-2]["role"] == "tool" and "UTC" in second[-2]["content"]
     assert all(r.get("stream") for r in stub_llm.requests)
+    # default.check_calls: the model was asked once whether the call is needed ("yes").
+    [check] = stub_llm.checks
+    assert "current_time" in check["messages"][-1]["content"]
+
+
+def test_chat_answers_in_words_when_the_check_says_no(stub_llm: StubLLM, tmp_path: Path) -> None:
+    """A call the check finds not needed is not run: the model is asked for words instead."""
+    stub_llm.check_answer = "no"
+    stub_llm.add(Reply(tool_calls=[("current_time", {"timezone": "UTC"})]), Reply(text="4."))
+    proc = _run(stub_llm, tmp_path, "-m", "What's 2+2?")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "4."
+    second = stub_llm.requests[1]
+    assert "tools" not in second and all(m["role"] != "tool" for m in second["messages"])
 
 
 def test_chat_says_when_nothing_answers(tmp_path: Path) -> None:

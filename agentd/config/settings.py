@@ -69,7 +69,7 @@ class AgentDefaults(_Section):
     )
     max_steps: int = Field(8, ge=1, description="Model calls per turn (tool-loop bound).")
     check_calls: bool = Field(
-        False,
+        True,
         description="Before a turn's first tool calls run, ask the model (yes/no) whether they "
         "are needed for the request; if not, it answers in words.",
     )

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler
 from typing import Any, Literal
 
+from agentd.engine.loop import CHECK_SYSTEM
 from tests.support.loopback import LoopbackServer
 
 Wording = Literal["llama", "openai", "vllm"]
@@ -169,6 +170,10 @@ class StubLLM:
         self.fallback: Callable[[dict[str, Any]], Reply] = echo
         self.requests: list[dict[str, Any]] = []
         self.rejected: list[dict[str, Any]] = []
+        #: agentd's "is this call needed?" checks (default.check_calls): answered with
+        #: ``check_answer`` apart from the script, and kept here instead of ``requests``.
+        self.checks: list[dict[str, Any]] = []
+        self.check_answer = "yes"
         self.latency = latency
         self.embed_dim = embed_dim
         self.context = context
@@ -277,6 +282,14 @@ class StubLLM:
                         for i, t in enumerate(inputs)
                     ]
                     self._json(200, {"object": "list", "data": data, "model": "stub"})
+                    return
+                messages = body.get("messages") or [{}]
+                if messages[0].get("content") == CHECK_SYSTEM:
+                    with stub._lock:
+                        stub.checks.append(body)
+                    message = {"role": "assistant", "content": stub.check_answer}
+                    choice = {"index": 0, "message": message, "finish_reason": "stop"}
+                    self._json(200, {"choices": [choice], "model": "stub"})
                     return
                 refusal = stub._refusal(body)
                 if refusal is not None:
