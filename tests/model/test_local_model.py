@@ -24,7 +24,7 @@ from agentd.daemon.prompt import FALLBACK_INSTRUCTIONS
 from agentd.engine.loop import AgentLoop
 from agentd.errors import AgentdError
 from agentd.messages import Conversation, system, user
-from agentd.model.client import Completed, LLMClient, TextDelta
+from agentd.model.client import Completed, LLMClient, TextDelta, api_root, server_root
 from agentd.model.packages import DEFAULT_MODEL, resolve_model_file
 from agentd.model.sidecar import Sidecar, find_binary, open_sidecar
 from agentd.tools.builtin import register_builtin_tools
@@ -166,6 +166,18 @@ async def test_a_killed_server_is_restarted(server: Sidecar) -> None:
             if server.restarts > before and server.pid != pid:
                 break
             await anyio.sleep(0.1)
+    # The new process answers 503 "Loading model" until its model is in memory (seconds on a
+    # busy machine, more than the client's three retries): wait for /health as a user would.
+    async with httpx.AsyncClient(timeout=5) as http:
+        with anyio.fail_after(120):
+            while True:
+                try:
+                    health = await http.get(f"{server_root(api_root(server.base_url))}/health")
+                    if health.status_code == 200:
+                        break
+                except httpx.TransportError:
+                    pass
+                await anyio.sleep(0.2)
     async with _client(server) as llm:
         result = await llm.chat([user("Reply with the word ok.")])
     assert result.message.content.strip()
