@@ -371,11 +371,15 @@ class LLMClient:
         """
         grammar = (bool(tools) or answer_only) and await self.grammar_enabled()
         body = self._params(messages, tools, grammar, answer_only)
-        plain = self._params(messages, tools) if grammar else None
-        for params in (body, plain):
-            if params is not None:
-                params["stream"] = True
-                params["stream_options"] = {"include_usage": True}
+        body["stream"] = True
+        body["stream_options"] = {"include_usage": True}
+        # The same request without the grammar, for a server that refuses it (a shallow copy:
+        # the messages are not serialised twice on every streamed call).
+        plain = (
+            {k: v for k, v in body.items() if k not in ("grammar", "tool_choice")}
+            if grammar
+            else None
+        )
         names = frozenset(tool_names)
         assembler = _StreamAssembler()
         text_filter = TextToolCallFilter(enabled=bool(names))
