@@ -25,6 +25,7 @@ RANK = {
     "metrics": 0,
     "backoff": 0,
     "sse": 0,
+    "redact": 0,
     "_version": 0,
 }
 ALLOWED = {

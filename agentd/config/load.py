@@ -22,6 +22,7 @@ from pydantic_settings.exceptions import SettingsError
 
 from agentd.config.settings import ENV_PREFIX, FLAT_ENV, Settings
 from agentd.errors import ConfigError
+from agentd.redact import mask_url
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +183,7 @@ def load_settings(
 
 
 def describe(loaded: Loaded) -> list[tuple[str, str, str]]:
-    """Every leaf setting as (key, shown value, source), secrets masked."""
+    """Every leaf setting as (key, shown value, source), secrets and URL passwords masked."""
     data = loaded.settings.model_dump(mode="json")
     rows = []
     for leaf, value in sorted(_leaves(data).items()):
@@ -191,9 +192,21 @@ def describe(loaded: Loaded) -> list[tuple[str, str, str]]:
         if isinstance(raw, SecretStr) or (_is_secret(key) and value not in (None, "")):
             shown = "********"
         else:
-            shown = json.dumps(value)
+            shown = json.dumps(_masked_urls(value))
         rows.append((key, shown, _source_of(loaded.sources, leaf)))
     return rows
+
+
+def _masked_urls(value: Any) -> Any:
+    """``value`` with the password of every URL in it masked (``http://user:***@host``):
+    any URL-valued setting (llm.base_url, milvus.addr...) may carry credentials."""
+    if isinstance(value, str):
+        return mask_url(value)
+    if isinstance(value, list):
+        return [_masked_urls(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _masked_urls(item) for key, item in value.items()}
+    return value
 
 
 def _source_of(sources: Mapping[str, str], leaf: tuple[str, ...]) -> str:

@@ -16,28 +16,23 @@ from typing import Any, TextIO
 import structlog
 from structlog.typing import Processor
 
+from agentd.redact import Scrubber
+
 # Whole name parts only: ``bot_token`` and ``api_key`` are secrets, ``prompt_tokens`` is a count.
 _SECRET_KEYS = re.compile(
     r"(?:^|[_.-])(token|api_?key|password|passwd|secrets?|authorization)(?:$|[_.-])", re.I
 )
-# Bearer tokens and bot tokens (``123456:ABC...``) inside free text, e.g. a URL in an error.
-_SECRET_TEXT = re.compile(
-    r"(Bearer\s+)[A-Za-z0-9._~+/=-]+|(/bot)\d+:[A-Za-z0-9_-]+|(api_key=)[^&\s]+", re.I
-)
 REDACTED = "[redacted]"
-
-
-def _scrub_text(text: str) -> str:
-    return _SECRET_TEXT.sub(lambda m: (m.group(1) or m.group(2) or m.group(3)) + REDACTED, text)
 
 
 class Redact:
     """Processor: masks values under secret-looking keys and tokens embedded in strings."""
 
-    __slots__ = ("_extra",)
+    __slots__ = ("_scrub",)
 
     def __init__(self, extra_secrets: tuple[str, ...] = ()) -> None:
-        self._extra = tuple(s for s in extra_secrets if s)
+        # The same scrubbing as errors sent to clients (agentd.redact), in the log's own mask.
+        self._scrub = Scrubber(extra_secrets, mask=REDACTED)
 
     def __call__(
         self, logger: Any, method: str, event_dict: MutableMapping[str, Any]
@@ -56,11 +51,6 @@ class Redact:
         if isinstance(value, list | tuple):
             return [self._value("", v) for v in value]
         return value
-
-    def _scrub(self, text: str) -> str:
-        for secret in self._extra:
-            text = text.replace(secret, REDACTED)
-        return _scrub_text(text)
 
 
 def use_json(fmt: str, environ: MutableMapping[str, str] | None = None) -> bool:

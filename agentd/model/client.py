@@ -20,6 +20,7 @@ import httpx
 import structlog
 
 from agentd.backoff import Backoff, parse_retry_after
+from agentd.config import secret_values
 from agentd.errors import (
     ContextExceeded,
     LLMError,
@@ -33,6 +34,7 @@ from agentd.model.overflow import context_exceeded
 from agentd.model.textcalls import TextToolCallFilter, parse_text_tool_calls
 from agentd.model.transport import ShardedTransport
 from agentd.model.usage import Usage
+from agentd.redact import Scrubber
 from agentd.sse import sse_data
 
 log = structlog.get_logger("agentd.model.client")
@@ -117,11 +119,12 @@ def _retry_after(response: httpx.Response) -> float | None:
 
 
 def _error_message(err: Any) -> str | None:
-    """The message of an OpenAI-style ``error`` field (an object or a string)."""
+    """The message of an OpenAI-style ``error`` field (an object or a string), whole: scrub it
+    before cutting it to size, or a secret cut in half escapes the scrubber."""
     if isinstance(err, dict) and isinstance(err.get("message"), str):
-        return str(err["message"])[:500]
+        return str(err["message"])
     if isinstance(err, str):
-        return err[:500]
+        return err
     return None
 
 
@@ -133,12 +136,13 @@ def _error_body(response: httpx.Response) -> Any:
         return response.text
 
 
-def _error_text(body: Any, response: httpx.Response) -> str:
+def _error_text(body: Any, response: httpx.Response, scrub: Scrubber) -> str:
+    """What the server said about its error, scrubbed of secrets (it may echo our request)."""
     if isinstance(body, dict):
         message = _error_message(body.get("error"))
         if message is not None:
-            return message
-    return response.text[:200]
+            return scrub(message)[:500]
+    return scrub(response.text)[:200]
 
 
 def _context_exceeded(status_code: int, body: Any) -> ContextExceeded | None:
@@ -158,6 +162,7 @@ class LLMClient:
         base_url: str,
         model: str,
         api_key: str | None = None,
+        secrets: Iterable[str] = (),
         max_retries: int = 3,
         temperature: float | None = None,
         seed: int | None = None,
@@ -170,6 +175,9 @@ class LLMClient:
         self.base_url = api_root(base_url)
         self.model = model
         self._headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        # Every error this client raises is scrubbed of the key, the other configured
+        # ``secrets`` and URL userinfo: its text reaches HTTP clients and logs.
+        self._scrub = Scrubber((api_key or "", *secrets))
         self._max_retries = max_retries
         self._temperature = temperature
         self._seed = seed
@@ -266,7 +274,8 @@ class LLMClient:
             except httpx.TransportError as exc:
                 if attempt >= self._max_retries:
                     raise LLMUnavailable(
-                        f"no model server answers at {self.base_url} ({type(exc).__name__}); "
+                        f"no model server answers at {self._scrub(self.base_url)} "
+                        f"({type(exc).__name__}); "
                         "start llama-server there or set LLAMA_URL / llm.base_url"
                     ) from exc
                 reason = type(exc).__name__
@@ -286,8 +295,7 @@ class LLMClient:
             )
             await anyio.sleep(delay)
 
-    @staticmethod
-    def _check(response: httpx.Response) -> None:
+    def _check(self, response: httpx.Response) -> None:
         if response.status_code < 400:
             return
         body = _error_body(response)
@@ -297,7 +305,8 @@ class LLMClient:
                 raise overflow
         err = LLMStatusError(
             response.status_code,
-            f"model server answered HTTP {response.status_code}: {_error_text(body, response)}",
+            f"model server answered HTTP {response.status_code}: "
+            + _error_text(body, response, self._scrub),
         )
         err.retry_after = _retry_after(response)  # type: ignore[attr-defined]
         raise err
@@ -381,7 +390,7 @@ class LLMClient:
             else None
         )
         names = frozenset(tool_names)
-        assembler = _StreamAssembler()
+        assembler = _StreamAssembler(self._scrub)
         text_filter = TextToolCallFilter(enabled=bool(names))
         async with (
             self._open_stream(body, plain) as response,
@@ -444,7 +453,9 @@ class LLMClient:
         try:
             yield response
         except httpx.TransportError as exc:
-            raise LLMUnavailable(f"the model server's stream broke off ({exc!r})") from exc
+            raise LLMUnavailable(
+                f"the model server's stream broke off ({self._scrub(repr(exc))})"
+            ) from exc
         finally:
             await response.aclose()
 
@@ -555,7 +566,8 @@ def _parse_tool_calls(raw: Any) -> Iterable[ToolCall]:
 class _StreamAssembler:
     """Collects a chat stream's content, tool-call deltas (by index), usage and finish reason."""
 
-    def __init__(self) -> None:
+    def __init__(self, scrub: Scrubber) -> None:
+        self._scrub = scrub
         self._text: list[str] = []
         self._calls: dict[int, dict[str, Any]] = {}
         self._usage: Any = None
@@ -575,7 +587,7 @@ class _StreamAssembler:
             overflow = _context_exceeded(400, {"error": chunk["error"]})
             if overflow is not None:
                 raise overflow
-            detail = _error_message(chunk["error"]) or "no details"
+            detail = self._scrub(_error_message(chunk["error"]) or "no details")[:500]
             raise LLMResponseError(f"model server reported an error mid-stream: {detail}")
         if chunk.get("usage"):
             self._usage = chunk["usage"]
@@ -628,6 +640,7 @@ async def open_client(settings: Any) -> AsyncIterator[LLMClient]:
             base_url=llm.base_url,
             model=llm.model,
             api_key=llm.api_key.get_secret_value() if llm.api_key else None,
+            secrets=secret_values(settings),
             max_retries=llm.max_retries,
             temperature=llm.temperature,
             seed=llm.seed,

@@ -138,6 +138,22 @@ def test_config_show_masks_secrets_and_shows_sources(
     assert "sk-live-secret" not in out and "root:pw" not in out
 
 
+def test_config_show_masks_url_passwords(
+    env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """config show masks the password in every URL-valued setting (issue #15, finding 6)."""
+    config = tmp_path / "agentd.json"
+    config.write_text(json.dumps({"milvus": {"addr": "http://root:milvuspw@10.0.0.5:19530"}}))
+    env.setenv("LLAMA_URL", "http://u:hunter2@127.0.0.1:1")
+    env.setenv("AGENTD_CHANNELS__TELEGRAM__BASE_URL", "https://bot:tgpw@tg.example")
+    rows = show(capsys, "--config", str(config))
+    assert rows["llm.base_url"] == ('"http://u:***@127.0.0.1:1"', "env LLAMA_URL")
+    assert rows["milvus.addr"][0] == '"http://root:***@10.0.0.5:19530"'
+    out = json.dumps(rows)
+    for secret in ("hunter2", "milvuspw", "tgpw"):
+        assert secret not in out
+
+
 def test_flat_env_wins_over_nested_in_config_show(
     env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

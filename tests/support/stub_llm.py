@@ -50,6 +50,8 @@ class Reply:
     delay: float = 0.0
     headers: dict[str, str] = field(default_factory=dict)
     chunk_delay: float = 0.0
+    #: An error answer quotes the request's Authorization header, as some servers' errors do.
+    echo_authorization: bool = False
 
 
 def echo(body: dict[str, Any]) -> Reply:
@@ -301,11 +303,10 @@ class StubLLM:
                     self.close_connection = True
                     return
                 if reply.status != 200:
-                    self._json(
-                        reply.status,
-                        {"error": {"message": reply.text or "injected"}},
-                        reply.headers,
-                    )
+                    message = reply.text or "injected"
+                    if reply.echo_authorization:
+                        message += f"; Authorization: {self.headers.get('Authorization')}"
+                    self._json(reply.status, {"error": {"message": message}}, reply.headers)
                     return
                 report = _Report(stub._evaluate(body, reply), stub.timings, stub.cached_tokens)
                 if body.get("stream"):
