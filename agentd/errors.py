@@ -8,6 +8,7 @@ boundary (``raise ... from exc``), so callers only ever catch these::
     ├── ScopeMissing           a store was used outside a tenant scope (fail closed)
     ├── StoredRowError         a persisted row could not be decoded (content never echoed)
     ├── HistoryError           the durable conversation store cannot be opened or written
+    ├── StateLocked            another daemon holds this state (the CLI exits 75)
     ├── LLMError               talking to the model server failed
     │   ├── LLMUnavailable     nothing answers at the configured address
     │   ├── LLMStatusError     the server answered with an HTTP error status
@@ -58,6 +59,23 @@ class StoredRowError(AgentdError):
 
 class HistoryError(AgentdError):
     """The durable conversation store cannot be opened, migrated or written."""
+
+
+class StateLocked(AgentdError):
+    """Another process holds the exclusive lock of this state (its history file).
+
+    ``path`` is the lock file, ``pid`` the holder's process id as it wrote it (None when
+    unreadable).
+    """
+
+    def __init__(self, path: str, pid: int | None) -> None:
+        self.path = path
+        self.pid = pid
+        holder = f"process {pid}" if pid is not None else "another process"
+        super().__init__(
+            f"{path} is locked by {holder}: another agentd runs on this state. Stop it, or "
+            "give this one its own state_dir and history.path"
+        )
 
 
 class LLMError(AgentdError):

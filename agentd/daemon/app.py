@@ -17,6 +17,7 @@ from agentd.config import Settings
 from agentd.daemon.lifecycle import ChannelHealth, supervise_channel
 from agentd.daemon.prompt import build_system_prompt
 from agentd.daemon.sdnotify import Notifier, pet_watchdog, watchdog_interval
+from agentd.daemon.statelock import hold_state, lock_paths
 from agentd.engine.budget import budget_for, effective_defaults
 from agentd.engine.loop import AgentLoop
 from agentd.engine.policy import SessionPolicy
@@ -223,7 +224,11 @@ async def run_daemon(settings: Settings) -> int:
         except OSError as exc:
             log.warning("daemon.folder_unavailable", path=str(folder), error=exc.strerror)
     try:
-        async with open_app(settings) as app, anyio.create_task_group() as tg:
+        async with (
+            hold_state(lock_paths(settings.state_dir, settings.history_path)),
+            open_app(settings) as app,
+            anyio.create_task_group() as tg,
+        ):
             tg.start_soon(_handle_signals, app, notifier, tg.cancel_scope)
             channels = build_channels(app, app.channel_health)
             if not channels:

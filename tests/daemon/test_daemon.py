@@ -83,9 +83,16 @@ def test_every_second_job_records_ok_ticks(
 
 
 def test_two_daemons_run_each_tick_once(stub_llm: StubLLM, tmp_path: Path) -> None:
-    """Two daemons sharing one tick file never run one tick twice."""
+    """Two daemons sharing only the tick file (each its own state) never run one tick twice."""
     cfg = write_config(tmp_path / "c.json", tmp_path, stub_llm.url, **_job())
-    with daemon(cfg) as first, daemon(cfg) as second:
+    job = _job()
+    job["cron"]["tick_log"] = str(tmp_path / "state" / "memory.db")  # type: ignore[index]
+    # The state lock refuses a second daemon on one state dir or history file; the tick log
+    # alone stays shareable.
+    cfg2 = write_config(
+        tmp_path / "c2.json", tmp_path, stub_llm.url, state_dir=str(tmp_path / "state2"), **job
+    )
+    with daemon(cfg) as first, daemon(cfg2) as second:
         _wait(lambda: sum(r[1] == "ok" for r in _rows(tmp_path)) >= 5, what="5 ok ticks")
         for proc in (first, second):
             proc.send_signal(signal.SIGTERM)

@@ -1,0 +1,83 @@
+"""One daemon per state: an exclusive ``flock`` held for the daemon's whole life.
+
+Two daemons on one history file serve the same sessions from two diverging in-memory contexts,
+and every compaction of one fails against the rows the other appended. So ``agentd run`` locks
+``state_dir/agentd.lock`` and ``<history file>.lock`` (the latter covers two configs that share
+a history file from different state dirs) before it opens anything, and a second daemon stops
+with :class:`~agentd.errors.StateLocked` naming the lock file and the holder's PID (exit 75).
+
+The lock is the kernel's: it goes with the process, also after ``kill -9``, so a stale lock
+file never blocks a restart (the file stays; only the lock on it matters). Lock files are
+opened with ``O_NOFOLLOW``: a symlink planted in their place is refused, not followed. The tick
+log is not locked: daemons that share only it claim each tick in SQLite (``cron_ticks``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+from collections.abc import AsyncIterator, Iterable, Iterator
+from contextlib import ExitStack, asynccontextmanager, contextmanager
+from pathlib import Path
+
+from agentd.errors import HistoryError, StateLocked
+
+#: ``EX_TEMPFAIL`` (sysexits.h): another daemon holds the state; trying later may work.
+EX_TEMPFAIL = 75
+LOCK_NAME = "agentd.lock"
+
+
+def lock_paths(state_dir: Path, history_path: Path) -> list[Path]:
+    """The lock files of a daemon's state, without duplicates."""
+    paths = [state_dir / LOCK_NAME, history_path.with_name(history_path.name + ".lock")]
+    unique: dict[Path, Path] = {}
+    for path in paths:
+        path = path.expanduser()
+        unique.setdefault(path.parent.resolve() / path.name, path)
+    return list(unique.values())
+
+
+def _holder(fd: int) -> int | None:
+    try:
+        return int(os.pread(fd, 32, 0).decode().strip())
+    except (OSError, ValueError):
+        return None
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
+    try:
+        fd = os.open(path, flags, 0o600)
+    except OSError as exc:
+        raise HistoryError(
+            f"cannot open the lock file {path}: {exc.strerror}; it must be a regular file "
+            "(not a symlink) in a writable directory"
+        ) from exc
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise StateLocked(str(path), _holder(fd)) from None
+        # Only the holder writes its PID, so a refused daemon never overwrites it.
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        yield
+    finally:
+        # Closing the descriptor releases the lock; the file stays for the next daemon.
+        with contextlib.suppress(OSError):
+            os.close(fd)
+
+
+@asynccontextmanager
+async def hold_state(paths: Iterable[Path]) -> AsyncIterator[None]:
+    """Hold every lock in ``paths`` until the block exits; raise StateLocked if one is taken.
+
+    Asynchronous only to sit in the daemon's ``async with`` line: taking a lock never blocks.
+    """
+    with ExitStack() as stack:
+        for path in paths:
+            stack.enter_context(_locked(path))
+        yield

@@ -1,0 +1,121 @@
+"""One daemon per state (issue #15, finding 8): the state lock, in process and on real daemons."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+from pathlib import Path
+
+import httpx
+import pytest
+
+from agentd.daemon.statelock import EX_TEMPFAIL, hold_state, lock_paths
+from agentd.errors import HistoryError, StateLocked
+from tests.support.daemon import NotifySocket, daemon, write_config
+from tests.support.stub_llm import StubLLM
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_second_holder_is_refused_with_the_pid(tmp_path: Path) -> None:
+    """A held lock refuses a second holder, naming the lock file and the holder's PID."""
+    paths = lock_paths(tmp_path / "state", tmp_path / "state" / "history.db")
+    async with hold_state(paths):
+        with pytest.raises(StateLocked) as caught:
+            async with hold_state(paths):
+                pass
+    assert caught.value.pid == os.getpid()
+    assert str(tmp_path / "state" / "agentd.lock") in str(caught.value)
+
+
+async def test_same_history_file_from_other_state_dirs_is_refused(tmp_path: Path) -> None:
+    """Two state dirs that share one history file cannot both be held."""
+    history = tmp_path / "shared" / "history.db"
+    async with hold_state(lock_paths(tmp_path / "a", history)):
+        with pytest.raises(StateLocked) as caught:
+            async with hold_state(lock_paths(tmp_path / "b", history)):
+                pass
+    assert caught.value.path == str(tmp_path / "shared" / "history.db.lock")
+
+
+async def test_lock_is_released_on_exit(tmp_path: Path) -> None:
+    """Once the holder leaves its block, the next one takes the lock."""
+    paths = lock_paths(tmp_path, tmp_path / "history.db")
+    async with hold_state(paths):
+        pass
+    async with hold_state(paths):
+        pass
+
+
+async def test_symlinked_lock_file_is_refused(tmp_path: Path) -> None:
+    """A symlink in the lock file's place is not followed (O_NOFOLLOW)."""
+    target = tmp_path / "elsewhere"
+    target.write_text("keep")
+    (tmp_path / "agentd.lock").symlink_to(target)
+    with pytest.raises(HistoryError, match=r"agentd\.lock"):
+        async with hold_state(lock_paths(tmp_path, tmp_path / "history.db")):
+            pass
+    assert target.read_text() == "keep"
+
+
+def _http_config(path: Path, tmp: Path, url: str, port: int, **extra: object) -> Path:
+    return write_config(
+        path,
+        tmp,
+        url,
+        channels={"http": {"enabled": True, "port": port}},
+        cron={"enabled": False},
+        **extra,
+    )
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _refused(config: Path) -> str:
+    with daemon(config) as proc:
+        assert proc.wait(timeout=60) == EX_TEMPFAIL
+        return proc.stdout.read() if proc.stdout else ""
+
+
+@pytest.mark.timeout(120)
+def test_second_daemon_on_one_state_exits_75(stub_llm: StubLLM, tmp_path: Path) -> None:
+    """A second `agentd run` on the same state (or history file) exits 75 naming the lock and
+    the PID; the first keeps serving; after kill -9 of the first a new daemon starts."""
+    port = _free_port()
+    config = _http_config(tmp_path / "c.json", tmp_path, stub_llm.url, port)
+    # Another state dir, the same history file.
+    other = _http_config(
+        tmp_path / "other.json",
+        tmp_path,
+        stub_llm.url,
+        _free_port(),
+        state_dir=str(tmp_path / "state2"),
+        history={"path": str(tmp_path / "state" / "history.db")},
+    )
+    notify = NotifySocket(tmp_path / "notify.sock")
+    try:
+        with daemon(config, notify) as first:
+            notify.wait_for("READY=1")
+            out = _refused(config)
+            assert str(tmp_path / "state" / "agentd.lock") in out
+            assert f"process {first.pid}" in out
+            out = _refused(other)
+            assert str(tmp_path / "state" / "history.db.lock") in out
+            assert f"process {first.pid}" in out
+            assert httpx.get(f"http://127.0.0.1:{port}/healthz").status_code == 200
+            first.send_signal(signal.SIGKILL)
+            first.wait(timeout=10)
+        notify.messages.clear()
+        with daemon(config, notify) as again:
+            notify.wait_for("READY=1")
+            assert httpx.get(f"http://127.0.0.1:{port}/healthz").status_code == 200
+            again.send_signal(signal.SIGTERM)
+            assert again.wait(timeout=30) == 0
+    finally:
+        notify.close()
