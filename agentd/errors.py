@@ -9,6 +9,8 @@ boundary (``raise ... from exc``), so callers only ever catch these::
     ├── StoredRowError         a persisted row could not be decoded (content never echoed)
     ├── HistoryError           the durable conversation store cannot be opened or written
     ├── StateLocked            another daemon holds this state (the CLI exits 75)
+    ├── RetryConflict          a retried request (same request key) cannot be honoured
+    │   └── RetryMismatch      the request key was used for a different message
     ├── LLMError               talking to the model server failed
     │   ├── LLMUnavailable     nothing answers at the configured address
     │   ├── LLMStatusError     the server answered with an HTTP error status
@@ -76,6 +78,15 @@ class StateLocked(AgentdError):
             f"{path} is locked by {holder}: another agentd runs on this state. Stop it, or "
             "give this one its own state_dir and history.path"
         )
+
+
+class RetryConflict(AgentdError):
+    """A retry (a request key seen before) that cannot be answered: its turn was cut off and
+    the session has moved on since, so running it now would answer out of order."""
+
+
+class RetryMismatch(RetryConflict):
+    """A request key already stored with a different user message."""
 
 
 class LLMError(AgentdError):

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import structlog
 
-from agentd.memory.history import HistoryStore
+from agentd.memory.history import HistoryStore, StoredRequest
 from agentd.memory.sessions import SessionStore
 from agentd.messages import Conversation, Message
 
@@ -122,10 +122,26 @@ class SessionPolicy:
         conv.set_system(system_prompt)
         return conv
 
-    async def persist(self, session_id: str, messages: Sequence[Message]) -> None:
-        """Store messages a turn appends (a user message, or a whole tool exchange)."""
-        if self.history is not None:
+    async def persist(
+        self, session_id: str, messages: Sequence[Message], *, request_key: str | None = None
+    ) -> None:
+        """Store messages a turn appends (a user message, or a whole tool exchange).
+
+        ``request_key`` (a client's Idempotency-Key) is stored with the first message.
+        """
+        if self.history is None:
+            return
+        if request_key is None:
             await self.history.save_conversation(session_id, messages)
+        else:
+            await self.history.save_conversation(session_id, messages, request_key=request_key)
+
+    async def find_request(self, session_id: str, request_key: str) -> StoredRequest | None:
+        """The user message stored with ``request_key`` and its answer (None without a
+        durable history: keys are kept only there)."""
+        if self.history is None:
+            return None
+        return await self.history.find_request(session_id, request_key)
 
     async def settle(self, session_id: str, conv: Conversation) -> None:
         """Put the conversation back after a turn, cut to the sliding window.

@@ -15,6 +15,12 @@ the turn is cancelled (history stays consistent: only whole tool exchanges are a
 the answer exists it is persisted whatever the reader does. The answer goes out first, then,
 still under the session's lock, compaction runs, so the next turn of that session sees the
 compacted conversation and no reader waits for it.
+
+A turn may carry a ``request_key`` (the HTTP channel's Idempotency-Key), stored with its user
+message. A retry with the same key is looked up under the session's lock, so it waits for a
+first attempt still running and then: answers with the stored answer (no model call), or runs
+the turn on the stored message without storing it again when the first attempt got no answer
+(it failed, was cut off, or the daemon died). Another message under a used key is refused.
 """
 
 from __future__ import annotations
@@ -38,7 +44,8 @@ from agentd.engine.compaction import summarize_compaction
 from agentd.engine.loop import AgentLoop, TurnDone, TurnEvent, TurnResult
 from agentd.engine.policy import SessionPolicy
 from agentd.engine.turn import EVENT_BUFFER, Emitter, Failed, Item, Turn
-from agentd.errors import ContextOverflow, ShuttingDown
+from agentd.errors import ContextOverflow, RetryConflict, RetryMismatch, ShuttingDown
+from agentd.memory.history import StoredRequest
 from agentd.messages import Conversation, Message, assistant, user
 from agentd.model.client import TextDelta
 
@@ -153,14 +160,16 @@ class Runtime:
         channel: str = "console",
         scope: scopes.Scope | None = None,
         stream: bool = True,
+        request_key: str | None = None,
     ) -> AsyncIterator[Turn]:
         """Start a turn of ``session_id`` with the user's ``text``; yield its events.
 
         Text deltas come only when ``stream``; the last event is one TurnDone. Leaving the
-        block before the answer cancels the turn.
+        block before the answer cancels the turn. A ``request_key`` makes a retry of the same
+        request idempotent (see the module docstring); a replayed answer comes as one delta.
         """
         job = self._job(channel, scope, stream)
-        async with self._running(job, self._session_turn, session_id, text) as events:
+        async with self._running(job, self._session_turn, session_id, text, request_key) as events:
             yield events
 
     @asynccontextmanager
@@ -238,33 +247,48 @@ class Runtime:
         finally:
             self._leave()
 
-    async def _session_turn(self, job: _Job, out: Emitter, session_id: str, text: str) -> None:
+    async def _session_turn(
+        self, job: _Job, out: Emitter, session_id: str, text: str, request_key: str | None
+    ) -> None:
         with structlog.contextvars.bound_contextvars(session=session_id):
             async with self._session_lock(session_id):
                 self.sessions.pin(session_id)
                 try:
-                    conv = await self._answer(job, out, session_id, text)
+                    conv = await self._answer(job, out, session_id, text, request_key)
                     if conv is not None:
                         await self._compact(session_id, conv)
                 finally:
                     self.sessions.unpin(session_id)
 
     async def _answer(
-        self, job: _Job, out: Emitter, session_id: str, text: str
+        self, job: _Job, out: Emitter, session_id: str, text: str, request_key: str | None
     ) -> Conversation | None:
-        """Run the model and tools under a limiter slot; send the answer; None on failure."""
+        """Run the model and tools under a limiter slot; send the answer; None on failure
+        (and for a replayed answer: nothing new to compact)."""
         with self._accounted(job) as outcome:
             conv: Conversation | None = None
             try:
+                prior = await self._retry_of(session_id, text, request_key)
+                if prior is not None and prior.answer is not None:
+                    # The first attempt answered: the same answer again, no model call.
+                    job.answered = True
+                    outcome.append("replayed")
+                    if job.stream:
+                        await out.delta(prior.answer.content)
+                    await out.finish(TurnDone(TurnResult(prior.answer)))
+                    return None
                 async with self.limiter:
                     conv = await self.sessions.load(session_id, self.system_prompt)
-                    message = user(text)
 
                     async def on_append(messages: Sequence[Message]) -> None:
                         await self.sessions.persist(session_id, messages)
 
-                    await on_append([message])
-                    conv.append(message)
+                    if prior is None:
+                        message = user(text)
+                        await self.sessions.persist(session_id, [message], request_key=request_key)
+                        conv.append(message)
+                    # Else the stored message (and any whole tool exchange after it) ends the
+                    # conversation already: the turn goes on from there.
                     try:
                         result = await self.agent_loop.run(
                             conv, stream=job.stream, on_append=on_append, on_delta=out.delta
@@ -285,6 +309,31 @@ class Runtime:
             outcome.append("ok")
         await out.finish(TurnDone(result))
         return conv
+
+    async def _retry_of(
+        self, session_id: str, text: str, request_key: str | None
+    ) -> StoredRequest | None:
+        """What the first attempt of a retried request stored (None: this is the first).
+
+        Raises RetryMismatch for another message under the key, and RetryConflict for a
+        first attempt without an answer that later turns of the session have passed.
+        """
+        if request_key is None:
+            return None
+        found = await self.sessions.find_request(session_id, request_key)
+        if found is None:
+            return None
+        if found.message.content != text:
+            raise RetryMismatch(
+                "this Idempotency-Key was already used for a different message in this "
+                "session; send a new key for a new message"
+            )
+        if found.answer is None and not found.latest:
+            raise RetryConflict(
+                "the request with this Idempotency-Key was cut off before its answer and the "
+                "session has moved on since; send the message again with a new key"
+            )
+        return found
 
     async def _stateless_turn(self, job: _Job, out: Emitter, messages: Sequence[Message]) -> None:
         conv = stateless_conversation(self.system_prompt, messages)

@@ -79,6 +79,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # session starts at the newest boundary's tail_from.
         "ALTER TABLE summaries ADD COLUMN kind TEXT NOT NULL DEFAULT 'summary'",
     ),
+    (
+        # A client's Idempotency-Key, on the user message its request stored: a retry finds
+        # the message (and the answer after it) instead of storing it again. Unique per
+        # session, so even a racing insert cannot store one request twice; keys go with the
+        # session's rows (clear_conversation), no separate expiry.
+        "ALTER TABLE messages ADD COLUMN request_key TEXT",
+        "CREATE UNIQUE INDEX messages_by_request_key "
+        "ON messages (tenant, agent_id, session_id, request_key) WHERE request_key IS NOT NULL",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -92,6 +101,19 @@ class SessionInfo:
     last_active: float
 
 
+@dataclass(frozen=True, slots=True)
+class StoredRequest:
+    """A user message stored with a request key, and how far its turn got.
+
+    ``answer`` is the turn's final assistant message (None while it has none: the turn failed,
+    was cut off or still runs); ``latest`` says no later user message follows it.
+    """
+
+    message: Message
+    answer: Message | None
+    latest: bool
+
+
 class HistoryStore(Protocol):
     """Persistence of conversations, working memory and summaries, scoped by context.
 
@@ -99,8 +121,17 @@ class HistoryStore(Protocol):
     scope's ``tenant``. Neither is ever a parameter.
     """
 
-    async def save_conversation(self, session_id: str, messages: Sequence[Message]) -> None:
-        """Append ``messages`` to the session, in order, all or nothing."""
+    async def save_conversation(
+        self, session_id: str, messages: Sequence[Message], *, request_key: str | None = None
+    ) -> None:
+        """Append ``messages`` to the session, in order, all or nothing.
+
+        ``request_key`` (a client's Idempotency-Key) is stored with the first message; a key
+        already stored in the session fails the whole save with HistoryError.
+        """
+
+    async def find_request(self, session_id: str, request_key: str) -> StoredRequest | None:
+        """The session's user message stored with ``request_key`` and its turn's answer."""
 
     async def load_conversation(self, session_id: str, limit: int = 0) -> list[Message]:
         """The session's newest ``limit`` messages (0 = all), oldest first."""
@@ -240,20 +271,58 @@ class SQLiteHistory:
     async def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         return await self._run(self._read_lock, self._reader, "BEGIN", fn)
 
-    async def save_conversation(self, session_id: str, messages: Sequence[Message]) -> None:
+    async def save_conversation(
+        self, session_id: str, messages: Sequence[Message], *, request_key: str | None = None
+    ) -> None:
         scope = scopes.current()
-        rows = [(scope.tenant, scope.app, session_id, m.to_stored(), m.timestamp) for m in messages]
-        if not rows:
+        if not messages:
             return
+        # The request key goes with the first message (the user's), the others carry none.
+        keys = [request_key, *[None] * (len(messages) - 1)]
+        rows = [
+            (scope.tenant, scope.app, session_id, m.to_stored(), m.timestamp, key)
+            for m, key in zip(messages, keys, strict=True)
+        ]
 
         def insert(conn: sqlite3.Connection) -> None:
             conn.executemany(
-                "INSERT INTO messages (tenant, agent_id, session_id, body, created) "
-                "VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO messages (tenant, agent_id, session_id, body, created, request_key) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
                 rows,
             )
 
         await self._write(insert)
+
+    async def find_request(self, session_id: str, request_key: str) -> StoredRequest | None:
+        key = _key(session_id)
+
+        def load(conn: sqlite3.Connection) -> list[tuple[int, Any]]:
+            found = conn.execute(
+                "SELECT id FROM messages WHERE tenant = ? AND agent_id = ? AND session_id = ? "
+                "AND request_key = ?",
+                (*key, request_key),
+            ).fetchone()
+            if found is None:
+                return []
+            return _session_rows(conn, key, after=found[0])
+
+        rows = await self._read(load)
+        if not rows:
+            return None
+        what = f"session {session_id!r}: stored row"
+        message = _decode(rows[0][1], f"{what} {rows[0][0]}")
+        # The turn's messages run up to the next user message: they end with its answer when
+        # the turn finished (an assistant message that calls no tool).
+        turn: list[Message] = []
+        latest = True
+        for rid, body in rows[1:]:
+            stored = _decode(body, f"{what} {rid}")
+            if stored.role == "user":
+                latest = False
+                break
+            turn.append(stored)
+        done = bool(turn) and turn[-1].role == "assistant" and not turn[-1].tool_calls
+        return StoredRequest(message, turn[-1] if done else None, latest)
 
     async def load_conversation(self, session_id: str, limit: int = 0) -> list[Message]:
         key = _key(session_id)

@@ -27,6 +27,8 @@ from agentd.engine.runtime import Runtime
 from agentd.engine.turn import Turn
 from agentd.metrics import CONTENT_TYPE, Metrics
 from channels.http.guard import Authenticator, RateLimiter, read_body
+from channels.http.idempotency import HEADER as IDEMPOTENCY_HEADER
+from channels.http.idempotency import idempotency_key
 from channels.http.turn import TurnResponse
 from channels.http.wire import ApiError, Reply, error_body, parse_request, session_id
 
@@ -214,6 +216,7 @@ class Api:
         )
         parsed = parse_request(body, max_message_chars=self.settings.max_message_chars)
         session = session_id(request.headers.get("x-session-id"), parsed.user)
+        retry_key = idempotency_key(request.headers.get(IDEMPOTENCY_HEADER))
         headers: dict[str, str] = {}
         runtime, stream = self.runtime, parsed.stream
         if session is not None:
@@ -221,7 +224,7 @@ class Api:
             headers["X-Session-Id"] = session
 
             def open_turn() -> AbstractAsyncContextManager[Turn]:
-                return runtime.turn(key, text, channel="http", stream=stream)
+                return runtime.turn(key, text, channel="http", stream=stream, request_key=retry_key)
         else:
 
             def open_turn() -> AbstractAsyncContextManager[Turn]:

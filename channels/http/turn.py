@@ -25,8 +25,9 @@ from starlette.types import Receive, Scope, Send
 
 from agentd.engine.loop import TurnDone, TurnEvent
 from agentd.engine.turn import Turn
-from agentd.errors import LLMError, LLMStatusError, LLMUnavailable, ShuttingDown
+from agentd.errors import LLMError, LLMStatusError, LLMUnavailable, RetryConflict, ShuttingDown
 from agentd.model.client import TextDelta, Usage
+from channels.http.idempotency import retry_error
 from channels.http.wire import DONE, ApiError, Reply
 
 log = structlog.get_logger("channels.http")
@@ -152,6 +153,8 @@ class TurnResponse(Response):
             return exc
         if isinstance(exc, LLMError):
             return llm_error(exc)
+        if isinstance(exc, RetryConflict):
+            return retry_error(exc)
         if isinstance(exc, ShuttingDown):
             return ApiError(
                 503,
