@@ -142,6 +142,7 @@ CALLS: list[tuple[str, Callable[[SQLiteHistory], Awaitable[Any]]]] = [
     ("load_summaries", lambda s: s.load_summaries()),
     ("resume", lambda s: s.resume("s")),
     ("list_sessions", lambda s: s.list_sessions()),
+    ("find_request", lambda s: s.find_request("s", "k")),
 ]
 
 
@@ -332,3 +333,60 @@ async def test_a_failing_write_in_a_group_commit_fails_alone(store: SQLiteHistor
         assert len(errors) == 1 and "no_such_table" in str(errors[0])
         for i in range(30):
             assert [m.content for m in await store.load_conversation(f"s{i}")] == [f"m{i}"]
+
+
+async def test_request_key_finds_its_message_and_answer(store: SQLiteHistory) -> None:
+    """find_request returns the keyed user message and the final answer of its turn."""
+    with scopes.use(ALICE):
+        await store.save_conversation("s", [user("hi")], request_key="k")
+        assert (found := await store.find_request("s", "k")) is not None
+        assert (found.message.content, found.answer, found.latest) == ("hi", None, True)
+        await store.save_conversation("s", _exchange())
+        assert (found := await store.find_request("s", "k")) is not None
+        assert found.answer is None  # a tool exchange is not an answer
+        await store.save_conversation("s", [assistant("done")])
+        await store.save_conversation("s", [user("next"), assistant("ok")])
+        assert (found := await store.find_request("s", "k")) is not None
+        assert found.answer is not None and found.answer.content == "done"
+        assert found.latest is False
+        assert await store.find_request("s", "other") is None
+        assert await store.find_request("s2", "k") is None
+    with scopes.use(BOB):
+        assert await store.find_request("s", "k") is None
+
+
+async def test_a_request_key_is_stored_once_per_session(store: SQLiteHistory) -> None:
+    """A second message under a stored key is refused, and the session keeps one row."""
+    with scopes.use(ALICE):
+        await store.save_conversation("s", [user("hi")], request_key="k")
+        with pytest.raises(HistoryError):
+            await store.save_conversation("s", [user("hi")], request_key="k")
+        await store.save_conversation("s2", [user("hi")], request_key="k")
+        assert len(await store.load_conversation("s")) == 1
+        await store.clear_conversation("s")
+        assert await store.find_request("s", "k") is None
+
+
+async def test_a_version_2_file_takes_request_keys(tmp_path: Path) -> None:
+    """A file from before request keys is migrated: old rows stay, new rows take keys."""
+    from agentd.memory.history import MIGRATIONS
+
+    path = tmp_path / "h.db"
+    with closing(sqlite3.connect(path)) as db:
+        for statement in (*MIGRATIONS[0], *MIGRATIONS[1]):
+            db.execute(statement)
+        db.execute("PRAGMA user_version = 2")
+        db.execute(
+            "INSERT INTO messages (tenant, agent_id, session_id, body, created) "
+            "VALUES ('t', 'agentd', 's', ?, 0)",
+            (user("old").to_stored(),),
+        )
+        db.commit()
+    async with SQLiteHistory.open(path) as store:
+        with scopes.use(scopes.Scope(tenant="t", app="agentd")):
+            await store.save_conversation("s", [user("new")], request_key="k")
+            assert [m.content for m in await store.resume("s")] == ["old", "new"]
+            assert (found := await store.find_request("s", "k")) is not None
+            assert found.message.content == "new"
+    with closing(sqlite3.connect(path)) as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (3,)

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
+import signal
+import socket
+import sqlite3
+import time
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -15,6 +22,7 @@ from agentd import scope as scopes
 from agentd.config import Settings
 from agentd.daemon.app import App, open_app
 from agentd.messages import Message, user
+from tests.support.daemon import NotifySocket, daemon, write_config
 from tests.support.http_channel import api_error, in_process
 from tests.support.stub_llm import Reply, StubLLM
 
@@ -169,3 +177,60 @@ async def test_malformed_key_is_400(stub_llm: StubLLM, tmp_path: Path, key: str)
         error = api_error(await _chat(http, "hi", key=key), 400)
     assert error["code"] == "invalid_idempotency_key"
     assert stub_llm.requests == []
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _user_rows(db: Path) -> list[str]:
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        bodies = [json.loads(b) for (b,) in conn.execute("SELECT body FROM messages ORDER BY id")]
+    return [b["content"] for b in bodies if b["role"] == "user"]
+
+
+@pytest.mark.timeout(120)
+def test_retry_after_kill_9_mid_turn_stores_once(stub_llm: StubLLM, tmp_path: Path) -> None:
+    """A real daemon killed (-9) while the model works: the retry on the restarted daemon runs
+    the turn once more on the stored message, which stays stored once."""
+    stub_llm.add(Reply(text="never sent", delay=60))
+    port = _free_port()
+    config = write_config(
+        tmp_path / "c.json",
+        tmp_path,
+        stub_llm.url,
+        channels={"http": {"enabled": True, "port": port}},
+        cron={"enabled": False},
+    )
+    url = f"http://127.0.0.1:{port}/v1/chat/completions"
+    payload = {"messages": [{"role": "user", "content": "hi"}], "user": "dan"}
+    headers = {"Idempotency-Key": "k-1"}
+    notify = NotifySocket(tmp_path / "notify.sock")
+    try:
+        with daemon(config, notify) as first, ThreadPoolExecutor(1) as pool:
+            notify.wait_for("READY=1")
+            cut_off = pool.submit(httpx.post, url, json=payload, headers=headers, timeout=60)
+            deadline = time.monotonic() + 30
+            while not stub_llm.requests:
+                assert time.monotonic() < deadline, "the model was never called"
+                time.sleep(0.05)
+            first.send_signal(signal.SIGKILL)
+            first.wait(timeout=10)
+            with pytest.raises(httpx.HTTPError):
+                cut_off.result(timeout=30)
+        notify.messages.clear()
+        with daemon(config, notify) as again:
+            notify.wait_for("READY=1")
+            retry = httpx.post(url, json=payload, headers=headers, timeout=60)
+            assert retry.status_code == 200, retry.text
+            assert retry.json()["choices"][0]["message"]["content"] == "echo: hi"
+            again.send_signal(signal.SIGTERM)
+            assert again.wait(timeout=30) == 0
+    finally:
+        notify.close()
+    assert _user_rows(tmp_path / "state" / "history.db") == ["hi"]
+    assert len(stub_llm.requests) == 2
+    assert [m["content"] for m in stub_llm.requests[1]["messages"][1:]] == ["hi"]
