@@ -14,7 +14,7 @@ import structlog
 from agentd.config import Settings, secret_values
 from agentd.daemon.app import open_app
 from agentd.daemon.logging import configure
-from agentd.errors import LLMUnavailable
+from agentd.errors import LLMError, LLMUnavailable
 from agentd.messages import user
 from agentd.model.client import LLMClient
 from tests.support.http_channel import in_process
@@ -78,3 +78,21 @@ async def test_unreachable_model_error_hides_url_password() -> None:
             await llm.chat([user("hi")])
     assert "hunter2" not in str(caught.value)
     assert "http://u:***@127.0.0.1:1" in str(caught.value)
+
+
+async def test_mid_stream_error_echoing_the_key_is_scrubbed() -> None:
+    """An error inside a stream that quotes the key and a known secret reaches no one whole."""
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        quoted = f"denied: {request.headers['authorization']} and {SECRETS[2]}"
+        body = f'data: {{"error": {{"message": "{quoted}"}}}}\n\n'
+        return httpx.Response(200, text=body, headers={"content-type": "text/event-stream"})
+
+    transport = httpx.MockTransport(handler)
+    async with httpx.AsyncClient(transport=transport) as http:
+        llm = LLMClient(http, base_url="http://m", model="m", api_key=API_KEY, secrets=[SECRETS[2]])
+        with pytest.raises(LLMError) as caught:
+            async for _ in llm.stream([user("hi")]):
+                pass
+    assert API_KEY not in str(caught.value) and SECRETS[2] not in str(caught.value)
+    assert "denied: Bearer ***" in str(caught.value)
