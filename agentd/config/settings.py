@@ -244,7 +244,29 @@ class HttpChannelSettings(_Section):
         60.0, gt=0, description="Seconds a streaming client may stall before it is dropped."
     )
     max_connections: int = Field(1024, ge=1, description="Open connections; 503 beyond.")
+    allowed_hosts: list[str] = Field(
+        [],
+        description="Host header names accepted besides loopback, the bind address and the "
+        "address a request arrived on (a reverse proxy's or LAN name); 421 for others.",
+    )
+    allowed_origins: list[str] = Field(
+        [],
+        description="Browser origins (scheme://host[:port]) allowed to call the API with CORS; "
+        "other Origin headers get 403.",
+    )
     rate_limit: RateLimitSettings = RateLimitSettings()
+
+    @pydantic.field_validator("allowed_origins")
+    @classmethod
+    def _origins(cls, value: list[str]) -> list[str]:
+        for origin in value:
+            scheme, sep, authority = origin.partition("://")
+            if scheme not in ("http", "https") or not sep or not authority or "/" in authority:
+                raise ValueError(
+                    f"{origin!r} is not an origin: write scheme://host[:port], e.g. "
+                    "'http://localhost:3000' (no path, no '*', no 'null')"
+                )
+        return value
 
     @pydantic.model_validator(mode="after")
     def _token_off_loopback(self) -> HttpChannelSettings:

@@ -1,9 +1,11 @@
 """The HTTP API as a Starlette app: chat completions, models, health, readiness, metrics.
 
-``/healthz`` and ``/readyz`` are open (probes carry no token); ``/metrics`` and ``/v1/*`` need
-a bearer token whenever tokens are configured, and then ``/v1/*`` is rate limited per token
-(without tokens the channel is on loopback, used by this machine alone, and not limited).
-Every error leaves in the OpenAI error shape.
+Before any route, :mod:`channels.http.origin` refuses what a browser can forge (a Host that
+does not name this server, a foreign Origin, a POST that is not JSON). ``/healthz`` and
+``/readyz`` are open (probes carry no token); ``/metrics`` and ``/v1/*`` need a bearer token
+whenever tokens are configured, and then ``/v1/*`` is rate limited per token (without tokens
+the channel is on loopback, used by this machine alone, and not limited). Every error leaves in
+the OpenAI error shape.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import anyio
 import structlog
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -27,6 +30,7 @@ from agentd.engine.runtime import Runtime
 from agentd.engine.turn import Turn
 from agentd.metrics import CONTENT_TYPE, Metrics
 from channels.http.guard import Authenticator, RateLimiter, read_body
+from channels.http.origin import BrowserGuard, BrowserPolicy
 from channels.http.turn import TurnResponse
 from channels.http.wire import ApiError, Reply, error_body, parse_request, session_id
 
@@ -106,8 +110,17 @@ class Api:
                 methods=["POST"],
             ),
         ]
+        policy = BrowserPolicy.build(
+            bind_host=self.settings.host,
+            allowed_hosts=self.settings.allowed_hosts,
+            allowed_origins=self.settings.allowed_origins,
+        )
+        refused = Middleware(
+            BrowserGuard, policy=policy, on_refuse=lambda status: self._count("other", status)
+        )
         return Starlette(
             routes=routes,
+            middleware=[refused],
             exception_handlers={HTTPException: self._http_error, Exception: self._crash},
         )
 

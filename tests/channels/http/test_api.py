@@ -18,7 +18,14 @@ from pydantic import SecretStr
 from agentd.config import HttpChannelSettings, RateLimitSettings
 from agentd.engine.runtime import Runtime
 from agentd.metrics import Metrics
-from tests.support.http_channel import HELLO, IN_PROCESS_URL, api_error, in_process, still_serving
+from tests.support.http_channel import (
+    HELLO,
+    IN_PROCESS_URL,
+    JSON,
+    api_error,
+    in_process,
+    still_serving,
+)
 from tests.support.stub_llm import StubLLM
 
 pytestmark = pytest.mark.anyio
@@ -42,11 +49,11 @@ def _openai(http: httpx.AsyncClient, key: str) -> openai.AsyncOpenAI:
     ("content", "content_type"),
     [
         pytest.param(b'{"messages": [', "application/json", id="truncated"),
-        pytest.param(b"messages=hello", "application/x-www-form-urlencoded", id="form-post"),
+        pytest.param(b"messages=hello", "application/json; charset=utf-8", id="form-as-json"),
     ],
 )
 async def test_bad_json_is_400(api: httpx.AsyncClient, content: bytes, content_type: str) -> None:
-    """A body that is not JSON (whatever its content type says) is a 400 saying so."""
+    """A body declared JSON that is not JSON is a 400 saying so."""
     reply = await api.post(
         "/v1/chat/completions", content=content, headers={"Content-Type": content_type}
     )
@@ -111,7 +118,7 @@ async def test_session_request_must_end_with_a_user_message(api: httpx.AsyncClie
 async def test_huge_declared_body_is_413(api: httpx.AsyncClient) -> None:
     """A Content-Length above the limit is refused with 413."""
     body = json.dumps({"messages": [{"role": "user", "content": "x" * 5000}]}).encode()
-    reply = await api.post("/v1/chat/completions", content=body)
+    reply = await api.post("/v1/chat/completions", content=body, headers=JSON)
     assert api_error(reply, 413)["code"] == "request_too_large"
     await still_serving(api)
 
