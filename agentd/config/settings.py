@@ -243,6 +243,10 @@ class HttpChannelSettings(_Section):
     send_timeout: float = Field(
         60.0, gt=0, description="Seconds a streaming client may stall before it is dropped."
     )
+    max_request_chars: int = Field(
+        200_000, ge=1, description="Most characters of content in all messages of a request."
+    )
+    max_messages: int = Field(1000, ge=1, description="Most messages in one request.")
     max_connections: int = Field(1024, ge=1, description="Open connections; 503 beyond.")
     allowed_hosts: list[str] = Field(
         [],

@@ -32,7 +32,14 @@ from agentd.metrics import CONTENT_TYPE, Metrics
 from channels.http.guard import Authenticator, RateLimiter, read_body
 from channels.http.origin import BrowserGuard, BrowserPolicy
 from channels.http.turn import TurnResponse
-from channels.http.wire import ApiError, Reply, error_body, parse_request, session_id
+from channels.http.wire import (
+    ApiError,
+    Reply,
+    RequestLimits,
+    error_body,
+    parse_request,
+    session_id,
+)
 
 log = structlog.get_logger("channels.http")
 
@@ -94,6 +101,11 @@ class Api:
         self.auth = Authenticator(settings.tokens)
         self.limiter = RateLimiter(
             settings.rate_limit.requests_per_minute, settings.rate_limit.burst
+        )
+        self.limits = RequestLimits(
+            message_chars=settings.max_message_chars,
+            request_chars=settings.max_request_chars,
+            messages=settings.max_messages,
         )
         self.created = int(time.time())
 
@@ -225,7 +237,7 @@ class Api:
         body = await read_body(
             request, limit=self.settings.max_body_bytes, within=self.settings.body_timeout
         )
-        parsed = parse_request(body, max_message_chars=self.settings.max_message_chars)
+        parsed = parse_request(body, self.limits)
         session = session_id(request.headers.get("x-session-id"), parsed.user)
         headers: dict[str, str] = {}
         runtime, stream = self.runtime, parsed.stream
