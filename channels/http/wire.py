@@ -178,12 +178,59 @@ def parse_request(body: bytes, limits: RequestLimits) -> ParsedRequest:
             param="messages",
             code="request_too_long",
         )
+    check_tool_exchanges(messages)
     return ParsedRequest(
         messages=messages,
         stream=bool(req.stream),
         include_usage=bool(req.stream_options and req.stream_options.include_usage),
         user=req.user,
         max_message_chars=limits.message_chars,
+    )
+
+
+def check_tool_exchanges(messages: list[Message]) -> None:
+    """Raise ApiError(400) unless every tool call has its result and every result its call.
+
+    An assistant message's calls must each be answered by a ``tool`` message before the next
+    user or assistant message; a ``tool`` message must answer an open call; call ids are unique.
+    """
+    open_calls: dict[str, int] = {}
+    seen: set[str] = set()
+    for index, message in enumerate(messages):
+        if message.role in ("user", "assistant") and open_calls:
+            _unanswered(open_calls, f"before message {index}")
+        if message.role == "assistant":
+            for call in message.tool_calls:
+                if call.id in seen:
+                    raise ApiError(
+                        400,
+                        f"message {index}: tool call id {call.id!r} is used twice",
+                        param=f"messages.{index}.tool_calls",
+                        code="invalid_tool_calls",
+                    )
+                seen.add(call.id)
+                open_calls[call.id] = index
+        elif message.role == "tool":
+            call_id = message.tool_call_id or ""
+            if open_calls.pop(call_id, None) is None:
+                raise ApiError(
+                    400,
+                    f"message {index}: tool message answers no open tool call "
+                    f"(tool_call_id {call_id!r})",
+                    param=f"messages.{index}.tool_call_id",
+                    code="invalid_tool_calls",
+                )
+    if open_calls:
+        _unanswered(open_calls, "at the end of the messages")
+
+
+def _unanswered(open_calls: dict[str, int], where: str) -> None:
+    call_id, index = next(iter(open_calls.items()))
+    raise ApiError(
+        400,
+        f"message {index}: tool call {call_id!r} has no tool message with its result {where}",
+        param=f"messages.{index}.tool_calls",
+        code="invalid_tool_calls",
     )
 
 

@@ -30,6 +30,15 @@ from tests.support.stub_llm import StubLLM
 
 pytestmark = pytest.mark.anyio
 
+TOOL_CALL = {
+    "role": "assistant",
+    "content": None,
+    "tool_calls": [
+        {"id": "call_1", "type": "function", "function": {"name": "ls", "arguments": "{}"}}
+    ],
+}
+TOOL_RESULT = {"role": "tool", "tool_call_id": "call_1", "content": "a.txt"}
+
 
 @pytest.fixture
 async def api(stub_runtime: Runtime) -> AsyncIterator[httpx.AsyncClient]:
@@ -95,6 +104,21 @@ async def test_bad_json_is_400(api: httpx.AsyncClient, content: bytes, content_t
             id="tool-without-id",
         ),
         pytest.param({**HELLO, "user": "../etc/passwd"}, "user", id="bad-session-id"),
+        pytest.param(
+            {"messages": [*HELLO["messages"], TOOL_RESULT]},
+            "messages.1.tool_call_id",
+            id="tool-result-without-call",
+        ),
+        pytest.param(
+            {"messages": [*HELLO["messages"], TOOL_CALL, *HELLO["messages"]]},
+            "messages.1.tool_calls",
+            id="tool-call-without-result",
+        ),
+        pytest.param(
+            {"messages": [*HELLO["messages"], TOOL_CALL, TOOL_RESULT, TOOL_CALL, TOOL_RESULT]},
+            "messages.3.tool_calls",
+            id="tool-call-id-twice",
+        ),
     ],
 )
 async def test_schema_violations_are_400_naming_the_field(
@@ -106,6 +130,18 @@ async def test_schema_violations_are_400_naming_the_field(
     assert error["param"] == param
     assert error["type"] == "invalid_request_error"
     await still_serving(api)
+
+
+async def test_complete_tool_exchange_reaches_the_model(
+    api: httpx.AsyncClient, stub_llm: StubLLM
+) -> None:
+    """A stateless request with a call and its result is passed on to the model as sent."""
+    body = {"messages": [*HELLO["messages"], TOOL_CALL, TOOL_RESULT, *HELLO["messages"]]}
+    reply = await api.post("/v1/chat/completions", json=body)
+    assert reply.status_code == 200, reply.text
+    sent = stub_llm.requests[-1]["messages"]
+    assert [m["role"] for m in sent[-4:]] == ["user", "assistant", "tool", "user"]
+    assert sent[-2]["tool_call_id"] == "call_1"
 
 
 async def test_session_request_must_end_with_a_user_message(api: httpx.AsyncClient) -> None:
