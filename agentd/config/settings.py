@@ -225,6 +225,17 @@ class RateLimitSettings(_Section):
     burst: int = Field(20, ge=1, description="Requests allowed at once before the rate applies.")
 
 
+class AuthFailureSettings(_Section):
+    """A token bucket of failed authentications per client address (applies when tokens are set).
+
+    Only failures spend it; an address that has spent it gets 429 until it refills, even with the
+    right token, so guessing stays slow.
+    """
+
+    per_minute: float = Field(6.0, gt=0, description="Failed attempts refilled per minute.")
+    burst: int = Field(10, ge=1, description="Failed attempts allowed before 429.")
+
+
 class HttpChannelSettings(_Section):
     """The OpenAI-compatible HTTP API, health, readiness and metrics."""
 
@@ -259,6 +270,7 @@ class HttpChannelSettings(_Section):
         "other Origin headers get 403.",
     )
     rate_limit: RateLimitSettings = RateLimitSettings()
+    auth_failures: AuthFailureSettings = AuthFailureSettings()
 
     @pydantic.field_validator("allowed_origins")
     @classmethod

@@ -3,9 +3,9 @@
 Before any route, :mod:`channels.http.origin` refuses what a browser can forge (a Host that
 does not name this server, a foreign Origin, a POST that is not JSON). ``/healthz`` and
 ``/readyz`` are open (probes carry no token); ``/metrics`` and ``/v1/*`` need a bearer token
-whenever tokens are configured, and then ``/v1/*`` is rate limited per token (without tokens
-the channel is on loopback, used by this machine alone, and not limited). Every error leaves in
-the OpenAI error shape.
+whenever tokens are configured, failed attempts are limited per client address, and ``/v1/*`` is
+rate limited per token (without tokens the channel is on loopback, used by this machine alone,
+and not limited). Every error leaves in the OpenAI error shape.
 """
 
 from __future__ import annotations
@@ -98,7 +98,8 @@ class Api:
         self.settings = settings
         self.metrics = metrics
         self.readiness = readiness
-        self.auth = Authenticator(settings.tokens)
+        failures = settings.auth_failures
+        self.auth = Authenticator(settings.tokens, RateLimiter(failures.per_minute, failures.burst))
         self.limiter = RateLimiter(
             settings.rate_limit.requests_per_minute, settings.rate_limit.burst
         )
@@ -158,7 +159,8 @@ class Api:
     ) -> Callable[[Request], Awaitable[Response]]:
         async def handler(request: Request) -> Response:
             try:
-                who = self.auth.identify(request.headers.get("authorization"))
+                client = request.client.host if request.client is not None else ""
+                who = self.auth.identify(request.headers.get("authorization"), client)
                 if limit and who is not None:
                     self.limiter.check(who)
                 response = await endpoint(request, who)
