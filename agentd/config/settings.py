@@ -225,6 +225,17 @@ class RateLimitSettings(_Section):
     burst: int = Field(20, ge=1, description="Requests allowed at once before the rate applies.")
 
 
+class AuthFailureSettings(_Section):
+    """A token bucket of failed authentications per client address (applies when tokens are set).
+
+    Only failures spend it; an address that has spent it gets 429 until it refills, even with the
+    right token, so guessing stays slow.
+    """
+
+    per_minute: float = Field(6.0, gt=0, description="Failed attempts refilled per minute.")
+    burst: int = Field(10, ge=1, description="Failed attempts allowed before 429.")
+
+
 class HttpChannelSettings(_Section):
     """The OpenAI-compatible HTTP API, health, readiness and metrics."""
 
@@ -243,8 +254,35 @@ class HttpChannelSettings(_Section):
     send_timeout: float = Field(
         60.0, gt=0, description="Seconds a streaming client may stall before it is dropped."
     )
+    max_request_chars: int = Field(
+        200_000, ge=1, description="Most characters of content in all messages of a request."
+    )
+    max_messages: int = Field(1000, ge=1, description="Most messages in one request.")
     max_connections: int = Field(1024, ge=1, description="Open connections; 503 beyond.")
+    allowed_hosts: list[str] = Field(
+        [],
+        description="Host header names accepted besides loopback, the bind address and the "
+        "address a request arrived on (a reverse proxy's or LAN name); 421 for others.",
+    )
+    allowed_origins: list[str] = Field(
+        [],
+        description="Browser origins (scheme://host[:port]) allowed to call the API with CORS; "
+        "other Origin headers get 403.",
+    )
     rate_limit: RateLimitSettings = RateLimitSettings()
+    auth_failures: AuthFailureSettings = AuthFailureSettings()
+
+    @pydantic.field_validator("allowed_origins")
+    @classmethod
+    def _origins(cls, value: list[str]) -> list[str]:
+        for origin in value:
+            scheme, sep, authority = origin.partition("://")
+            if scheme not in ("http", "https") or not sep or not authority or "/" in authority:
+                raise ValueError(
+                    f"{origin!r} is not an origin: write scheme://host[:port], e.g. "
+                    "'http://localhost:3000' (no path, no '*', no 'null')"
+                )
+        return value
 
     @pydantic.model_validator(mode="after")
     def _token_off_loopback(self) -> HttpChannelSettings:

@@ -1,9 +1,11 @@
 """The HTTP API as a Starlette app: chat completions, models, health, readiness, metrics.
 
-``/healthz`` and ``/readyz`` are open (probes carry no token); ``/metrics`` and ``/v1/*`` need
-a bearer token whenever tokens are configured, and then ``/v1/*`` is rate limited per token
-(without tokens the channel is on loopback, used by this machine alone, and not limited).
-Every error leaves in the OpenAI error shape.
+Before any route, :mod:`channels.http.origin` refuses what a browser can forge (a Host that
+does not name this server, a foreign Origin, a POST that is not JSON). ``/healthz`` and
+``/readyz`` are open (probes carry no token); ``/metrics`` and ``/v1/*`` need a bearer token
+whenever tokens are configured, failed attempts are limited per client address, and ``/v1/*`` is
+rate limited per token (without tokens the channel is on loopback, used by this machine alone,
+and not limited). Every error leaves in the OpenAI error shape.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import anyio
 import structlog
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -29,8 +32,16 @@ from agentd.metrics import CONTENT_TYPE, Metrics
 from channels.http.guard import Authenticator, RateLimiter, read_body
 from channels.http.idempotency import HEADER as IDEMPOTENCY_HEADER
 from channels.http.idempotency import idempotency_key
+from channels.http.origin import BrowserGuard, BrowserPolicy
 from channels.http.turn import TurnResponse
-from channels.http.wire import ApiError, Reply, error_body, parse_request, session_id
+from channels.http.wire import (
+    ApiError,
+    Reply,
+    RequestLimits,
+    error_body,
+    parse_request,
+    session_id,
+)
 
 log = structlog.get_logger("channels.http")
 
@@ -89,9 +100,15 @@ class Api:
         self.settings = settings
         self.metrics = metrics
         self.readiness = readiness
-        self.auth = Authenticator(settings.tokens)
+        failures = settings.auth_failures
+        self.auth = Authenticator(settings.tokens, RateLimiter(failures.per_minute, failures.burst))
         self.limiter = RateLimiter(
             settings.rate_limit.requests_per_minute, settings.rate_limit.burst
+        )
+        self.limits = RequestLimits(
+            message_chars=settings.max_message_chars,
+            request_chars=settings.max_request_chars,
+            messages=settings.max_messages,
         )
         self.created = int(time.time())
 
@@ -108,8 +125,17 @@ class Api:
                 methods=["POST"],
             ),
         ]
+        policy = BrowserPolicy.build(
+            bind_host=self.settings.host,
+            allowed_hosts=self.settings.allowed_hosts,
+            allowed_origins=self.settings.allowed_origins,
+        )
+        refused = Middleware(
+            BrowserGuard, policy=policy, on_refuse=lambda status: self._count("other", status)
+        )
         return Starlette(
             routes=routes,
+            middleware=[refused],
             exception_handlers={HTTPException: self._http_error, Exception: self._crash},
         )
 
@@ -135,7 +161,8 @@ class Api:
     ) -> Callable[[Request], Awaitable[Response]]:
         async def handler(request: Request) -> Response:
             try:
-                who = self.auth.identify(request.headers.get("authorization"))
+                client = request.client.host if request.client is not None else ""
+                who = self.auth.identify(request.headers.get("authorization"), client)
                 if limit and who is not None:
                     self.limiter.check(who)
                 response = await endpoint(request, who)
@@ -214,7 +241,7 @@ class Api:
         body = await read_body(
             request, limit=self.settings.max_body_bytes, within=self.settings.body_timeout
         )
-        parsed = parse_request(body, max_message_chars=self.settings.max_message_chars)
+        parsed = parse_request(body, self.limits)
         session = session_id(request.headers.get("x-session-id"), parsed.user)
         retry_key = idempotency_key(request.headers.get(IDEMPOTENCY_HEADER))
         headers: dict[str, str] = {}

@@ -1,8 +1,8 @@
 """What stands between the network and the agent: bearer tokens, rate limits, body limits.
 
 Tokens are compared in constant time against every configured token (no early exit that would
-tell which one nearly matched). The rate limit is a token bucket per bearer token; the set of
-buckets is bounded.
+tell which one nearly matched). The rate limit is a token bucket per bearer token, and failed
+authentications spend a token bucket per client address; each set of buckets is bounded.
 """
 
 from __future__ import annotations
@@ -40,22 +40,31 @@ def check_exposure(settings: HttpChannelSettings) -> None:
 
 
 class Authenticator:
-    """Maps an ``Authorization`` header to the identity of the token it carries."""
+    """Maps an ``Authorization`` header to the identity of the token it carries.
 
-    def __init__(self, tokens: Sequence[SecretStr]) -> None:
+    Failures are limited per client address by ``failures``: an address that has used up its
+    failures gets 429 before its token is even compared, right or wrong, so it cannot go on
+    guessing and learn from the answers; other addresses are not affected.
+    """
+
+    def __init__(self, tokens: Sequence[SecretStr], failures: RateLimiter | None = None) -> None:
         self._tokens = [t.get_secret_value().encode() for t in tokens if t.get_secret_value()]
+        self._failures = failures
 
     @property
     def required(self) -> bool:
         return bool(self._tokens)
 
-    def identify(self, header: str | None) -> str | None:
+    def identify(self, header: str | None, client: str = "") -> str | None:
         """``"token:N"`` for the N-th configured token, None when no token is required.
 
-        Raises ApiError(401) when a token is required and the header does not carry one.
+        Raises ApiError(401) when a token is required and the header does not carry one, and
+        ApiError(429) when ``client`` (its address) has failed too often lately.
         """
         if not self._tokens:
             return None
+        if self._failures is not None:
+            self._failures.refuse_if_spent(client, "too many failed authentications")
         scheme, _, value = (header or "").partition(" ")
         presented = value.strip().encode() if scheme.lower() == "bearer" else b""
         found = -1
@@ -64,6 +73,8 @@ class Authenticator:
             if hmac.compare_digest(presented, token) and presented:
                 found = index
         if found < 0:
+            if self._failures is not None:
+                self._failures.spend(client)
             raise ApiError(
                 401,
                 "missing or invalid bearer token: send 'Authorization: Bearer <token>'",
@@ -101,6 +112,33 @@ class RateLimiter:
         """Take one request from ``key``'s bucket or raise ApiError(429) with Retry-After."""
         if self.rate <= 0:
             return
+        self.refuse_if_spent(key)
+        self.spend(key)
+
+    def refuse_if_spent(self, key: str, reason: str = "rate limit reached") -> None:
+        """Raise ApiError(429) with Retry-After when ``key`` has less than one request left."""
+        if self.rate <= 0:
+            return
+        bucket = self._refilled(key)
+        if bucket.level >= 1.0:
+            return
+        wait = math.ceil((1.0 - bucket.level) / self.rate)
+        raise ApiError(
+            429,
+            f"{reason}; retry in {wait} s",
+            type="rate_limit_error",
+            code="rate_limit_exceeded",
+            headers={"Retry-After": str(wait)},
+        )
+
+    def spend(self, key: str) -> None:
+        """Take one request from ``key``'s bucket (never below empty)."""
+        if self.rate <= 0:
+            return
+        bucket = self._refilled(key)
+        bucket.level = max(0.0, bucket.level - 1.0)
+
+    def _refilled(self, key: str) -> _Bucket:
         now = self._clock()
         bucket = self._buckets.get(key)
         if bucket is None:
@@ -111,17 +149,7 @@ class RateLimiter:
             self._buckets.move_to_end(key)
             bucket.level = min(self.burst, bucket.level + (now - bucket.updated) * self.rate)
             bucket.updated = now
-        if bucket.level >= 1.0:
-            bucket.level -= 1.0
-            return
-        wait = math.ceil((1.0 - bucket.level) / self.rate)
-        raise ApiError(
-            429,
-            f"rate limit reached; retry in {wait} s",
-            type="rate_limit_error",
-            code="rate_limit_exceeded",
-            headers={"Retry-After": str(wait)},
-        )
+        return bucket
 
 
 async def read_body(request: Request, *, limit: int, within: float) -> bytes:

@@ -96,6 +96,15 @@ class ChatRequest(_Strict):
     n: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class RequestLimits:
+    """How much one request may carry: per message, in all messages, and how many messages."""
+
+    message_chars: int = 100_000
+    request_chars: int = 200_000
+    messages: int = 1000
+
+
 @dataclass(slots=True)
 class ParsedRequest:
     """A validated chat request in agentd's terms."""
@@ -104,9 +113,13 @@ class ParsedRequest:
     stream: bool
     include_usage: bool
     user: str | None
+    max_message_chars: int
 
     def trailing_user_text(self) -> str:
-        """The user messages after the last non-user message, joined (what a session appends)."""
+        """The user messages after the last non-user message, joined (what a session appends).
+
+        The joined text is one stored message, so it is held to the per-message limit too.
+        """
         texts: list[str] = []
         for message in reversed(self.messages):
             if message.role != "user":
@@ -119,14 +132,23 @@ class ParsedRequest:
                 param="messages",
                 code="no_user_message",
             )
-        return "\n\n".join(reversed(texts))
+        text = "\n\n".join(reversed(texts))
+        if len(text) > self.max_message_chars:
+            raise ApiError(
+                400,
+                f"the trailing user messages make one message of {len(text)} characters, "
+                f"longer than max_message_chars ({self.max_message_chars})",
+                param="messages",
+                code="message_too_long",
+            )
+        return text
 
 
 def _where(loc: tuple[int | str, ...]) -> str:
     return ".".join(str(part) for part in loc if part not in ("str", "list[ContentPart]"))
 
 
-def parse_request(body: bytes, *, max_message_chars: int) -> ParsedRequest:
+def parse_request(body: bytes, limits: RequestLimits) -> ParsedRequest:
     """Validate a chat request body, or raise ApiError(400) saying what is wrong and where."""
     try:
         req = ChatRequest.model_validate_json(body)
@@ -139,12 +161,76 @@ def parse_request(body: bytes, *, max_message_chars: int) -> ParsedRequest:
         raise ApiError(400, reason, param=where or None, code="invalid_value") from None
     if req.n not in (None, 1):
         raise ApiError(400, "only n=1 is supported", param="n", code="invalid_value")
-    messages = [_to_message(i, m, max_message_chars) for i, m in enumerate(req.messages)]
+    if len(req.messages) > limits.messages:
+        raise ApiError(
+            400,
+            f"{len(req.messages)} messages are more than max_messages ({limits.messages})",
+            param="messages",
+            code="too_many_messages",
+        )
+    messages = [_to_message(i, m, limits.message_chars) for i, m in enumerate(req.messages)]
+    total = sum(len(m.content) for m in messages)
+    if total > limits.request_chars:
+        raise ApiError(
+            400,
+            f"the messages hold {total} characters, more than max_request_chars "
+            f"({limits.request_chars})",
+            param="messages",
+            code="request_too_long",
+        )
+    check_tool_exchanges(messages)
     return ParsedRequest(
         messages=messages,
         stream=bool(req.stream),
         include_usage=bool(req.stream_options and req.stream_options.include_usage),
         user=req.user,
+        max_message_chars=limits.message_chars,
+    )
+
+
+def check_tool_exchanges(messages: list[Message]) -> None:
+    """Raise ApiError(400) unless every tool call has its result and every result its call.
+
+    An assistant message's calls must each be answered by a ``tool`` message before the next
+    user or assistant message; a ``tool`` message must answer an open call; call ids are unique.
+    """
+    open_calls: dict[str, int] = {}
+    seen: set[str] = set()
+    for index, message in enumerate(messages):
+        if message.role in ("user", "assistant") and open_calls:
+            _unanswered(open_calls, f"before message {index}")
+        if message.role == "assistant":
+            for call in message.tool_calls:
+                if call.id in seen:
+                    raise ApiError(
+                        400,
+                        f"message {index}: tool call id {call.id!r} is used twice",
+                        param=f"messages.{index}.tool_calls",
+                        code="invalid_tool_calls",
+                    )
+                seen.add(call.id)
+                open_calls[call.id] = index
+        elif message.role == "tool":
+            call_id = message.tool_call_id or ""
+            if open_calls.pop(call_id, None) is None:
+                raise ApiError(
+                    400,
+                    f"message {index}: tool message answers no open tool call "
+                    f"(tool_call_id {call_id!r})",
+                    param=f"messages.{index}.tool_call_id",
+                    code="invalid_tool_calls",
+                )
+    if open_calls:
+        _unanswered(open_calls, "at the end of the messages")
+
+
+def _unanswered(open_calls: dict[str, int], where: str) -> None:
+    call_id, index = next(iter(open_calls.items()))
+    raise ApiError(
+        400,
+        f"message {index}: tool call {call_id!r} has no tool message with its result {where}",
+        param=f"messages.{index}.tool_calls",
+        code="invalid_tool_calls",
     )
 
 

@@ -23,6 +23,8 @@ from channels.http.api import build_app
 # What the client sees as the server; nothing listens there.
 IN_PROCESS_URL = "http://127.0.0.1:8321"
 HELLO = {"messages": [{"role": "user", "content": "hello"}]}
+# What a raw ``content=`` body needs to be read as JSON (``json=`` sets it).
+JSON = {"Content-Type": "application/json"}
 
 
 def api_error(response: httpx.Response, status: int) -> dict[str, Any]:

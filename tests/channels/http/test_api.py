@@ -18,10 +18,26 @@ from pydantic import SecretStr
 from agentd.config import HttpChannelSettings, RateLimitSettings
 from agentd.engine.runtime import Runtime
 from agentd.metrics import Metrics
-from tests.support.http_channel import HELLO, IN_PROCESS_URL, api_error, in_process, still_serving
+from tests.support.http_channel import (
+    HELLO,
+    IN_PROCESS_URL,
+    JSON,
+    api_error,
+    in_process,
+    still_serving,
+)
 from tests.support.stub_llm import StubLLM
 
 pytestmark = pytest.mark.anyio
+
+TOOL_CALL = {
+    "role": "assistant",
+    "content": None,
+    "tool_calls": [
+        {"id": "call_1", "type": "function", "function": {"name": "ls", "arguments": "{}"}}
+    ],
+}
+TOOL_RESULT = {"role": "tool", "tool_call_id": "call_1", "content": "a.txt"}
 
 
 @pytest.fixture
@@ -42,11 +58,11 @@ def _openai(http: httpx.AsyncClient, key: str) -> openai.AsyncOpenAI:
     ("content", "content_type"),
     [
         pytest.param(b'{"messages": [', "application/json", id="truncated"),
-        pytest.param(b"messages=hello", "application/x-www-form-urlencoded", id="form-post"),
+        pytest.param(b"messages=hello", "application/json; charset=utf-8", id="form-as-json"),
     ],
 )
 async def test_bad_json_is_400(api: httpx.AsyncClient, content: bytes, content_type: str) -> None:
-    """A body that is not JSON (whatever its content type says) is a 400 saying so."""
+    """A body declared JSON that is not JSON is a 400 saying so."""
     reply = await api.post(
         "/v1/chat/completions", content=content, headers={"Content-Type": content_type}
     )
@@ -88,6 +104,21 @@ async def test_bad_json_is_400(api: httpx.AsyncClient, content: bytes, content_t
             id="tool-without-id",
         ),
         pytest.param({**HELLO, "user": "../etc/passwd"}, "user", id="bad-session-id"),
+        pytest.param(
+            {"messages": [*HELLO["messages"], TOOL_RESULT]},
+            "messages.1.tool_call_id",
+            id="tool-result-without-call",
+        ),
+        pytest.param(
+            {"messages": [*HELLO["messages"], TOOL_CALL, *HELLO["messages"]]},
+            "messages.1.tool_calls",
+            id="tool-call-without-result",
+        ),
+        pytest.param(
+            {"messages": [*HELLO["messages"], TOOL_CALL, TOOL_RESULT, TOOL_CALL, TOOL_RESULT]},
+            "messages.3.tool_calls",
+            id="tool-call-id-twice",
+        ),
     ],
 )
 async def test_schema_violations_are_400_naming_the_field(
@@ -101,6 +132,18 @@ async def test_schema_violations_are_400_naming_the_field(
     await still_serving(api)
 
 
+async def test_complete_tool_exchange_reaches_the_model(
+    api: httpx.AsyncClient, stub_llm: StubLLM
+) -> None:
+    """A stateless request with a call and its result is passed on to the model as sent."""
+    body = {"messages": [*HELLO["messages"], TOOL_CALL, TOOL_RESULT, *HELLO["messages"]]}
+    reply = await api.post("/v1/chat/completions", json=body)
+    assert reply.status_code == 200, reply.text
+    sent = stub_llm.requests[-1]["messages"]
+    assert [m["role"] for m in sent[-4:]] == ["user", "assistant", "tool", "user"]
+    assert sent[-2]["tool_call_id"] == "call_1"
+
+
 async def test_session_request_must_end_with_a_user_message(api: httpx.AsyncClient) -> None:
     """A session request whose last message is not the user's has nothing to append: 400."""
     body = {"messages": [{"role": "user", "content": "a"}, {"role": "assistant", "content": "b"}]}
@@ -111,7 +154,7 @@ async def test_session_request_must_end_with_a_user_message(api: httpx.AsyncClie
 async def test_huge_declared_body_is_413(api: httpx.AsyncClient) -> None:
     """A Content-Length above the limit is refused with 413."""
     body = json.dumps({"messages": [{"role": "user", "content": "x" * 5000}]}).encode()
-    reply = await api.post("/v1/chat/completions", content=body)
+    reply = await api.post("/v1/chat/completions", content=body, headers=JSON)
     assert api_error(reply, 413)["code"] == "request_too_large"
     await still_serving(api)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from pydantic import SecretStr
 
@@ -81,3 +83,38 @@ def test_zero_rate_is_unlimited_and_buckets_are_bounded() -> None:
     limiter.check("c")  # evicts "a", which starts over with a full bucket
     limiter.check("a")
     assert len(limiter._buckets) == 2
+
+
+def _status(call: Callable[[], object]) -> int:
+    try:
+        call()
+    except ApiError as exc:
+        return exc.status
+    return 200
+
+
+def test_failed_authentications_are_limited_per_address() -> None:
+    """Failures spend the address's bucket; once spent even the right token is 429 until refill."""
+    clock = Clock()
+    auth = Authenticator([SecretStr("one")], RateLimiter(per_minute=6, burst=2, clock=clock))
+    assert _status(lambda: auth.identify("Bearer one", "10.0.0.1")) == 200
+    statuses = [_status(lambda: auth.identify("Bearer x", "10.0.0.1")) for _ in range(4)]
+    assert statuses == [401, 401, 429, 429]
+    with pytest.raises(ApiError) as caught:
+        auth.identify("Bearer one", "10.0.0.1")
+    assert (caught.value.status, caught.value.headers["Retry-After"]) == (429, "10")
+    assert "failed authentications" in caught.value.message
+    assert auth.identify("Bearer one", "10.0.0.2") == "token:0"
+    clock.now = 10.0
+    assert auth.identify("Bearer one", "10.0.0.1") == "token:0"
+    assert _status(lambda: auth.identify("Bearer x", "10.0.0.1")) == 401
+    assert _status(lambda: auth.identify("Bearer x", "10.0.0.1")) == 429
+
+
+def test_successes_spend_nothing() -> None:
+    """Any number of right tokens leaves the failure budget of the address whole."""
+    auth = Authenticator([SecretStr("one")], RateLimiter(per_minute=1, burst=1, clock=Clock()))
+    for _ in range(50):
+        assert auth.identify("Bearer one", "::1") == "token:0"
+    assert _status(lambda: auth.identify(None, "::1")) == 401
+    assert _status(lambda: auth.identify(None, "::1")) == 429

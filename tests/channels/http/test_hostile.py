@@ -18,7 +18,7 @@ from pydantic import SecretStr
 from agentd.config import HttpChannelSettings
 from agentd.engine.runtime import Runtime
 from agentd.metrics import Metrics
-from tests.support.http_channel import HELLO, api_error, serving, still_serving
+from tests.support.http_channel import HELLO, JSON, api_error, serving, still_serving
 from tests.support.stub_llm import Reply, StubLLM
 
 pytestmark = pytest.mark.anyio
@@ -36,7 +36,7 @@ async def test_huge_chunked_body_is_413(stub_runtime: Runtime) -> None:
         serving(stub_runtime, settings) as channel,
         httpx.AsyncClient(base_url=channel.url, timeout=10) as http,
     ):
-        reply = await http.post("/v1/chat/completions", content=chunks())
+        reply = await http.post("/v1/chat/completions", content=chunks(), headers=JSON)
         assert api_error(reply, 413)["code"] == "request_too_large"
         await still_serving(http)
 
@@ -50,7 +50,7 @@ async def test_slow_body_is_408_and_frees_the_connection(stub_runtime: Runtime) 
         def stall() -> bytes:
             with socket.create_connection(("127.0.0.1", channel.port), timeout=10) as sock:
                 sock.sendall(
-                    b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n"
+                    b"POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                     b'Content-Type: application/json\r\nContent-Length: 500\r\n\r\n{"mess'
                 )
                 data = b""
