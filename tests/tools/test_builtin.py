@@ -261,13 +261,11 @@ async def test_planted_temp_symlinks_are_not_written_through(
     outside.write_text("secret")
     for suffix in (str(os.getpid()), "", "0", "1234", "x"):
         (workdir / f".notes.md.tmp{suffix}").symlink_to(outside)
-    for name, args in (
-        ("write_file", {"path": "notes.md", "content": "pwned"}),
-        ("append_file", {"path": "notes.md", "text": "more"}),
-    ):
-        out = await run(registry, name, **args)
-        assert not out.error, out
-    assert outside.read_text() == "secret"
+    wrote = await run(registry, "write_file", path="notes.md", content="pwned")
+    assert (outside.read_text(), wrote.error) == ("secret", False), wrote
+    assert not (workdir / "notes.md").is_symlink()
+    appended = await run(registry, "append_file", path="notes.md", text="more")
+    assert (outside.read_text(), appended.error) == ("secret", False), appended
     assert (workdir / "notes.md").read_text() == "pwned\nmore\n"
     assert len([n for n in entries(workdir) if n.startswith(".notes.md.tmp")]) == 5
 
