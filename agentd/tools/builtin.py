@@ -164,6 +164,8 @@ def _append_file(workdir: Path, path: str, text: str) -> str:
             data = fh.read(MAX_WRITE + 1)
     except (FileNotFoundError, NotADirectoryError):
         data = b""
+    if len(data) > MAX_WRITE:
+        raise ToolError(f"the file would be larger than {MAX_WRITE} bytes")
     try:
         old = data.decode("utf-8")
     except UnicodeDecodeError:

@@ -168,11 +168,14 @@ def test_read_file_schema_offers_the_range(registry: ToolRegistry) -> None:
 async def test_large_writes_are_refused(
     registry: ToolRegistry, workdir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """write_file refuses content over MAX_WRITE bytes."""
+    """write_file and append_file refuse files over MAX_WRITE bytes."""
     monkeypatch.setattr(builtin_tools, "MAX_WRITE", 4)
     out = await run(registry, "write_file", path="x", content="12345")
     assert out.error and "larger than 4 bytes" in out.content
     assert not (workdir / "x").exists()
+    (workdir / "big.txt").write_text("ééé")  # 6 bytes: cut at 5, the last é is split
+    grown = await run(registry, "append_file", path="big.txt", text="x")
+    assert grown.error and "larger than 4 bytes" in grown.content
 
 
 async def test_long_listings_are_cut(
