@@ -50,16 +50,30 @@ def split(path: str) -> Parts:
 
 
 def inside(workdir: Path, path: Path) -> Parts | None:
-    """``path`` (absolute, or relative to the workdir) as components, or None if outside."""
-    if not path.is_absolute():
-        path = workdir / path
-    for base, full in ((workdir, path), (workdir.resolve(), path.resolve())):
-        if full.is_relative_to(base):
-            try:
-                return split(str(full.relative_to(base)))
-            except ToolError:
-                return None
+    """``path`` (absolute, or relative to the workdir) as components, or None if outside.
+
+    ``..`` is taken lexically. The first folder on the way down that is the workdir (by name,
+    or the same inode under another name) starts the components, so nothing under the
+    workdir is resolved: a symlink there stays a component for the walker to refuse.
+    """
+    full = Path(os.path.normpath(workdir / path))
+    named = Path(os.path.normpath(workdir))
+    try:
+        real = os.stat(workdir)
+    except OSError:
+        real = None
+    for base in (*reversed(full.parents), full):
+        if base == named or (real is not None and _same(base, real)):
+            return split(str(full.relative_to(base)))
     return None
+
+
+def _same(path: Path, st: os.stat_result) -> bool:
+    try:
+        other = os.stat(path)
+    except OSError:
+        return False
+    return (other.st_dev, other.st_ino) == (st.st_dev, st.st_ino)
 
 
 def _symlink_refused(shown: str, name: str) -> ToolError:

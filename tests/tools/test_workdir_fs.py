@@ -51,13 +51,20 @@ def test_split_refuses_escapes(path: str, needle: str) -> None:
 
 
 def test_inside(workdir: Path, tmp_path: Path) -> None:
-    """Relative and absolute paths in the workdir become components; others are None."""
+    """Paths into the workdir (by any name) become components; symlinks under it stay as parts."""
     (tmp_path / "alias").symlink_to(workdir)
     assert workdir_fs.inside(workdir, Path("AGENTS.md")) == ("AGENTS.md",)
     assert workdir_fs.inside(workdir, workdir / "p" / "beat.md") == ("p", "beat.md")
     assert workdir_fs.inside(workdir, tmp_path / "alias" / "beat.md") == ("beat.md",)
     assert workdir_fs.inside(workdir, tmp_path / "beat.md") is None
     assert workdir_fs.inside(workdir, Path("../beat.md")) is None
+    assert workdir_fs.inside(workdir, Path("p/../beat.md")) == ("beat.md",)
+    assert workdir_fs.inside(workdir, Path(".")) == ()
+    assert workdir_fs.inside(tmp_path / "alias", workdir / "beat.md") == ("beat.md",)
+    (workdir / "planted").symlink_to(tmp_path)
+    assert workdir_fs.inside(workdir, workdir / "planted" / "beat.md") == ("planted", "beat.md")
+    via_alias = tmp_path / "alias" / "planted" / "beat.md"
+    assert workdir_fs.inside(workdir, via_alias) == ("planted", "beat.md")
 
 
 def test_read_text(workdir: Path) -> None:
