@@ -33,6 +33,8 @@ ALLOWED = {
     ("config", "cron.schedule"),
     # The memory tools call the long-term memory store.
     ("tools", "memory.longterm"),
+    # Heartbeat prompt files in the workdir are read as the file tools read: no symlinks.
+    ("cron", "tools.workdir_fs"),
     # Messages and scopes raise the project's errors.
     ("messages", "errors"),
     ("scope", "errors"),

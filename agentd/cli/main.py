@@ -102,6 +102,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.handler(args, loaded)
     except KeyboardInterrupt:
         return 130
+    except ConfigError as exc:  # found after loading, e.g. an unreadable AGENTS.md at start
+        print(f"agentd: {exc}", file=sys.stderr)
+        return EX_CONFIG
     except (ModelError, SidecarError) as exc:
         print(f"agentd: {exc}", file=sys.stderr)
         return 69

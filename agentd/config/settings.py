@@ -78,6 +78,11 @@ class AgentDefaults(_Section):
         1000, ge=1, description="Idle sessions kept in memory; older ones are evicted (LRU)."
     )
     tool_timeout: float = Field(30.0, gt=0, description="Seconds one tool call may take.")
+    instructions_writable: bool = Field(
+        False,
+        description="Let the agent's write_file and append_file change its own instruction "
+        "files in the workdir (AGENTS.md, HEARTBEAT.md, cron prompt files); read-only if false.",
+    )
 
     @property
     def effective_threshold(self) -> int:

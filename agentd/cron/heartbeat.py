@@ -18,7 +18,9 @@ import structlog
 from agentd.config import CronJob
 from agentd.cron.schedule import fire_times, in_active_hours
 from agentd.cron.ticklog import Kind, TickLog, iso, parse_iso
+from agentd.errors import ToolError
 from agentd.messages import Message
+from agentd.tools.workdir_fs import inside, read_text
 
 log = structlog.get_logger("agentd.cron.heartbeat")
 
@@ -69,15 +71,32 @@ class Heartbeat:
         self._on_tick = on_tick
 
     def prompt_for(self, job: CronJob) -> str:
+        """The job's prompt, or its prompt file's text (read afresh for every tick).
+
+        A prompt file in the workdir, where the agent writes, is read without following
+        symlinks or hard links. A file that is missing or cannot be read raises, which makes
+        the tick an error.
+        """
         if job.prompt:
             return job.prompt
-        path = job.prompt_file or Path("HEARTBEAT.md")
+        path = (job.prompt_file or Path("HEARTBEAT.md")).expanduser()
+        parts = inside(self.workdir, path)
         if not path.is_absolute():
             path = self.workdir / path
-        text = path.read_text(encoding="utf-8").strip()
-        if not text:
+        try:
+            if parts is None:
+                text: str | None = path.read_text(encoding="utf-8")
+            else:
+                text = read_text(self.workdir, parts)
+        except FileNotFoundError:
+            text = None
+        except (OSError, UnicodeDecodeError, ToolError) as exc:
+            raise ValueError(f"the heartbeat prompt file {path} cannot be read: {exc}") from None
+        if text is None:
+            raise ValueError(f"the heartbeat prompt file {path} does not exist")
+        if not text.strip():
             raise ValueError(f"the heartbeat prompt file {path} is empty")
-        return text
+        return text.strip()
 
     def session_for(self, job: CronJob, scheduled_for: str) -> str:
         base = job.session or f"cron:{job.name}"

@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -22,6 +23,7 @@ from agentd.engine.budget import budget_for, effective_defaults
 from agentd.engine.loop import AgentLoop
 from agentd.engine.policy import SessionPolicy
 from agentd.engine.runtime import Runtime
+from agentd.errors import ConfigError
 from agentd.memory.factory import open_store_or_warn
 from agentd.memory.history import SQLiteHistory
 from agentd.memory.longterm import MemoryStore
@@ -29,7 +31,7 @@ from agentd.memory.recall import memory_recall
 from agentd.metrics import Metrics
 from agentd.model.client import LLMClient, open_client
 from agentd.model.timed import TimedModel
-from agentd.tools.builtin import register_builtin_tools
+from agentd.tools.builtin import INSTRUCTION_FILES, register_builtin_tools
 from agentd.tools.memory import register_memory_tools
 from agentd.tools.registry import ToolRegistry
 
@@ -61,11 +63,28 @@ class App:
             return "degraded"
         return "ok"
 
-    def reload_prompt(self) -> None:
-        """Re-read SYSTEM.md and AGENTS.md; sessions keep their history."""
-        prompt = build_system_prompt(self.settings.workdir)
+    def reload_prompt(self) -> bool:
+        """Re-read SYSTEM.md and AGENTS.md; sessions keep their history.
+
+        When a file cannot be read, the previous prompt stays and the error is logged; returns
+        whether the prompt was reloaded.
+        """
+        try:
+            prompt = build_system_prompt(self.settings.workdir)
+        except ConfigError as exc:
+            log.error("prompt.reload_failed", error=str(exc), kept="the previous prompt")
+            return False
         self.runtime.reload(prompt)
         log.info("prompt.reloaded", chars=len(prompt))
+        return True
+
+
+def read_only_files(settings: Settings) -> list[Path]:
+    """What the agent's file tools may not write: its instruction files, unless allowed."""
+    if settings.default.instructions_writable:
+        return []
+    prompts = [job.prompt_file for job in settings.cron.jobs if job.prompt_file is not None]
+    return [*INSTRUCTION_FILES, *prompts]
 
 
 @asynccontextmanager
@@ -90,7 +109,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             open_store_or_warn(settings, llm.embed_one if settings.memory.embed else None)
         )
         tools = ToolRegistry(default_timeout=settings.default.tool_timeout)
-        register_builtin_tools(tools, settings.workdir)
+        register_builtin_tools(tools, settings.workdir, read_only_files(settings))
         if memory is not None:
             register_memory_tools(tools, memory)
         sc = settings.llm.sidecar
@@ -199,8 +218,10 @@ async def _handle_signals(app: App, notifier: Notifier, scope: anyio.CancelScope
     with anyio.open_signal_receiver(signal.SIGTERM, signal.SIGINT, signal.SIGHUP) as signals:
         async for signum in signals:
             if signum == signal.SIGHUP:
-                app.reload_prompt()
-                notifier.notify("STATUS=reloaded SYSTEM.md and AGENTS.md")
+                if app.reload_prompt():
+                    notifier.notify("STATUS=reloaded SYSTEM.md and AGENTS.md")
+                else:
+                    notifier.notify("STATUS=reload failed; kept the previous prompt (see the log)")
                 continue
             name = signal.Signals(signum).name
             log.info("daemon.stopping", signal=name, in_flight=app.runtime.in_flight)

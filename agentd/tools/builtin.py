@@ -1,9 +1,13 @@
-"""Built-in tools: the current time, and file access confined to the workdir."""
+"""Built-in tools: the current time, and file access confined to the workdir.
+
+The file tools reach the workdir only through :mod:`agentd.tools.workdir_fs` (directory fds,
+no symlinks, no hard links); the instruction files are read-only to them by default.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
-import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -11,6 +15,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import anyio
 
 from agentd.errors import ToolError
+from agentd.tools import workdir_fs
 from agentd.tools.fit import more_marker
 from agentd.tools.registry import ToolRegistry
 
@@ -18,26 +23,19 @@ MAX_READ = 64 * 1024  # characters one read_file call returns at most
 READ_CHUNK = 1024 * 1024  # characters decoded at a time while skipping or counting
 MAX_WRITE = 1024 * 1024
 MAX_ENTRIES = 500
+#: The workdir's instruction files: read-only to the agent unless the operator allows writing.
+INSTRUCTION_FILES = (Path("AGENTS.md"), Path("HEARTBEAT.md"))
 
 
-def confine(workdir: Path, relative: str) -> Path:
-    """``relative`` inside ``workdir``; refuses absolute paths, ``..`` and symlink escapes."""
-    if not relative or relative.strip() in ("", "."):
-        return workdir.resolve()
-    candidate = Path(relative)
-    if candidate.is_absolute() or relative.startswith("~"):
-        raise ToolError(f"{relative!r} is absolute: paths are relative to the workdir")
-    if ".." in candidate.parts:
-        raise ToolError(f"{relative!r} contains '..': paths must stay inside the workdir")
-    root = workdir.resolve()
-    resolved = (root / candidate).resolve()
-    if resolved != root and not resolved.is_relative_to(root):
-        raise ToolError(f"{relative!r} leaves the workdir (through a symlink)")
-    return resolved
+def register_builtin_tools(
+    registry: ToolRegistry, workdir: Path, read_only: Iterable[Path] = INSTRUCTION_FILES
+) -> None:
+    """Add ``current_time``, ``read_file``, ``write_file``, ``append_file`` and ``list_dir``.
 
-
-def register_builtin_tools(registry: ToolRegistry, workdir: Path) -> None:
-    """Add ``current_time``, ``read_file``, ``write_file``, ``append_file`` and ``list_dir``."""
+    ``read_only`` are files (relative to the workdir, or absolute) the agent may read but not
+    write, nor create anything under: its instruction files, unless the operator allows it.
+    """
+    protected = _Protected(workdir, read_only)
 
     async def current_time(timezone: str = "UTC") -> str:
         """Get the current date and time.
@@ -73,7 +71,7 @@ def register_builtin_tools(registry: ToolRegistry, workdir: Path) -> None:
             path: File path relative to the workdir.
             content: The full new content of the file.
         """
-        return await anyio.to_thread.run_sync(_write_file, workdir, path, content)
+        return await anyio.to_thread.run_sync(_write_file, workdir, protected.check(path), content)
 
     async def append_file(path: str, text: str) -> str:
         """Add text at the end of a file in the workdir (on a new line); creates the file if
@@ -83,7 +81,7 @@ def register_builtin_tools(registry: ToolRegistry, workdir: Path) -> None:
             path: File path relative to the workdir.
             text: The lines to add.
         """
-        return await anyio.to_thread.run_sync(_append_file, workdir, path, text)
+        return await anyio.to_thread.run_sync(_append_file, workdir, protected.check(path), text)
 
     async def list_dir(path: str = ".") -> str:
         """List the entries of a folder in the workdir (folders end with /).
@@ -97,19 +95,41 @@ def register_builtin_tools(registry: ToolRegistry, workdir: Path) -> None:
         registry.add(fn)
 
 
+class _Protected:
+    """The instruction files the agent may not write."""
+
+    __slots__ = ("_files",)
+
+    def __init__(self, workdir: Path, files: Iterable[Path]) -> None:
+        self._files = [p for f in files if (p := workdir_fs.inside(workdir, f.expanduser()))]
+
+    def check(self, path: str) -> str:
+        """``path`` if the agent may write it; a ToolError if it is or is under one of them."""
+        parts = workdir_fs.split(path)
+        for file in self._files:
+            if parts[: len(file)] == file:
+                what = "is" if parts == file else f"is under {'/'.join(file)!r},"
+                raise ToolError(
+                    f"{path!r} {what} a read-only instruction file: the agent may not change "
+                    "its own instructions; ask the user to edit it"
+                )
+        return path
+
+
 def _read_file(workdir: Path, path: str, offset: int = 0, length: int = MAX_READ) -> str:
     if offset < 0:
         raise ToolError("offset must be 0 or more")
     if length < 1:
         raise ToolError("length must be 1 or more")
-    target = confine(workdir, path)
-    if not target.is_file():
-        raise ToolError(f"no file {path!r} in the workdir")
-    # newline="" keeps every character, so offsets mean the same in every call.
-    with target.open("r", encoding="utf-8", errors="replace", newline="") as fh:
-        skipped = _count(fh, offset)
-        text = fh.read(min(length, MAX_READ))
-        rest = _count(fh)
+    try:
+        with workdir_fs.open_file(workdir, workdir_fs.split(path)) as fd:
+            # newline="" keeps every character, so offsets mean the same in every call.
+            with open(fd, encoding="utf-8", errors="replace", newline="", closefd=False) as fh:
+                skipped = _count(fh, offset)
+                text = fh.read(min(length, MAX_READ))
+                rest = _count(fh)
+    except (FileNotFoundError, NotADirectoryError):
+        raise ToolError(f"no file {path!r} in the workdir") from None
     if offset and not text:
         raise ToolError(f"offset {offset} is past the end: {path!r} has {skipped:,} characters")
     if rest:
@@ -130,36 +150,39 @@ def _count(fh: TextIO, limit: int | None = None) -> int:
 
 
 def _write_file(workdir: Path, path: str, content: str) -> str:
-    if len(content.encode()) > MAX_WRITE:
+    data = content.encode()
+    if len(data) > MAX_WRITE:
         raise ToolError(f"content is larger than {MAX_WRITE} bytes")
-    target = confine(workdir, path)
-    if target == workdir.resolve() or target.is_dir():
-        raise ToolError(f"{path!r} is a directory")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f".{target.name}.tmp{os.getpid()}")
-    tmp.write_text(content, encoding="utf-8")
-    tmp.replace(target)
+    workdir_fs.replace_file(workdir, workdir_fs.split(path), data)
     return f"wrote {len(content)} characters to {path}"
 
 
 def _append_file(workdir: Path, path: str, text: str) -> str:
-    target = confine(workdir, path)
-    if target == workdir.resolve() or target.is_dir():
-        raise ToolError(f"{path!r} is a directory")
-    old = target.read_text(encoding="utf-8") if target.is_file() else ""
+    parts = workdir_fs.split(path)
+    try:
+        with workdir_fs.open_file(workdir, parts) as fd, open(fd, "rb", closefd=False) as fh:
+            data = fh.read(MAX_WRITE + 1)
+    except (FileNotFoundError, NotADirectoryError):
+        data = b""
+    if len(data) > MAX_WRITE:
+        raise ToolError(f"the file would be larger than {MAX_WRITE} bytes")
+    try:
+        old = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ToolError(f"{path!r} is not UTF-8 text: append_file cannot add to it") from None
     sep = "\n" if old and not old.endswith("\n") else ""
     new = old + sep + text + ("" if text.endswith("\n") else "\n")
     if len(new.encode()) > MAX_WRITE:
         raise ToolError(f"the file would be larger than {MAX_WRITE} bytes")
-    _write_file(workdir, path, new)
+    workdir_fs.replace_file(workdir, parts, new.encode())
     return f"appended {len(text)} characters to {path}"
 
 
 def _list_dir(workdir: Path, path: str) -> str:
-    target = confine(workdir, path)
-    if not target.is_dir():
-        raise ToolError(f"no folder {path!r} in the workdir")
-    entries = sorted(entry.name + ("/" if entry.is_dir() else "") for entry in target.iterdir())
+    try:
+        entries = sorted(workdir_fs.list_names(workdir, workdir_fs.split(path)))
+    except (FileNotFoundError, NotADirectoryError):
+        raise ToolError(f"no folder {path!r} in the workdir") from None
     if not entries:
         return "(empty)"
     more = len(entries) - MAX_ENTRIES

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import socket
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -84,6 +85,48 @@ async def test_missing_prompt_file_is_an_error(stub_llm: StubLLM, tmp_path: Path
     status, rows = await _tick(stub_llm, tmp_path, CronJob(name="b", schedule="1h"), Sink())
     assert status == "error"
     assert "HEARTBEAT.md" in (rows[0].error or "")
+
+
+@pytest.mark.parametrize(
+    ("break_it", "needle"),
+    [
+        pytest.param(lambda p: p.mkdir(), "is a directory", id="directory"),
+        pytest.param(lambda p: p.write_bytes(b"check \xff"), "not UTF-8", id="not-utf8"),
+        pytest.param(
+            lambda p: p.symlink_to(p.parents[1] / "outside.md"), "symlink", id="symlink-out"
+        ),
+    ],
+)
+async def test_unreadable_prompt_file_is_an_error_tick(
+    stub_llm: StubLLM, tmp_path: Path, break_it: Callable[[Path], None], needle: str
+) -> None:
+    """A HEARTBEAT.md that cannot be read (or is a symlink) is an error tick with no model call."""
+    workdir = tmp_path / "workdir"
+    workdir.mkdir()
+    (tmp_path / "outside.md").write_text("injected")
+    break_it(workdir / "HEARTBEAT.md")
+    async with stub_runtime(stub_llm.url) as runtime, TickLog.open(tmp_path / "t.db") as log:
+        beat = Heartbeat(runtime, log, workdir=workdir)
+        status = await beat.tick(CronJob(name="b", schedule="1h"), WHEN)
+        rows = await log.list()
+    assert status == "error"
+    assert "HEARTBEAT.md" in (rows[0].error or "") and needle in (rows[0].error or ""), rows
+    assert stub_llm.requests == []
+
+
+async def test_prompt_file_outside_the_workdir_is_the_operators(
+    stub_llm: StubLLM, tmp_path: Path
+) -> None:
+    """An absolute prompt_file outside the workdir is read as configured (symlinks allowed)."""
+    (tmp_path / "real.md").write_text("Look outside.")
+    (tmp_path / "beat.md").symlink_to(tmp_path / "real.md")
+    workdir = tmp_path / "workdir"
+    workdir.mkdir()
+    stub_llm.add(Reply(text="HEARTBEAT_OK"))
+    job = CronJob(name="b", schedule="1h", prompt_file=tmp_path / "beat.md")
+    async with stub_runtime(stub_llm.url) as runtime, TickLog.open(tmp_path / "t.db") as log:
+        assert await Heartbeat(runtime, log, workdir=workdir).tick(job, WHEN) == "ok"
+    assert stub_llm.requests[0]["messages"][-1]["content"] == "Look outside."
 
 
 async def test_claimed_tick_is_not_run_twice(stub_llm: StubLLM, tmp_path: Path) -> None:

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from structlog.testing import capture_logs
 
 from agentd.config import CronJob, Settings, load_settings
-from agentd.daemon.app import build_channels, open_app
+from agentd.daemon.app import App, build_channels, open_app
+from agentd.errors import ConfigError
+from agentd.messages import ToolCall
 from tests.support.stub_llm import Reply, StubLLM
 
 pytestmark = pytest.mark.anyio
@@ -81,3 +86,92 @@ async def test_cron_ticks_count_in_the_app_metrics(tmp_path: Path, stub_llm: Stu
         text = app.metrics.exposition().decode()
     assert status == "ok"
     assert 'agentd_cron_ticks_total{job="beat",status="ok"} 1.0' in text
+
+
+def _settings(tmp_path: Path, stub_llm: StubLLM, **extra: object) -> Settings:
+    workdir = tmp_path / "workdir"
+    workdir.mkdir(exist_ok=True)
+    return Settings(
+        workdir=workdir,
+        state_dir=tmp_path / "state",
+        llm={"base_url": stub_llm.url, "max_retries": 0},  # type: ignore[arg-type]
+        memory={"embed": False},  # type: ignore[arg-type]
+        **extra,  # type: ignore[arg-type]
+    )
+
+
+@pytest.mark.parametrize(
+    "break_it",
+    [
+        pytest.param(lambda p: p.mkdir(), id="directory"),
+        pytest.param(lambda p: p.write_bytes(b"rules \xff\xfe"), id="not-utf8"),
+        pytest.param(lambda p: p.symlink_to(p.parents[1] / "outside.md"), id="symlink-out"),
+    ],
+)
+async def test_reload_keeps_the_prompt_when_agents_md_is_unreadable(
+    tmp_path: Path, stub_llm: StubLLM, break_it: Callable[[Path], None]
+) -> None:
+    """A SIGHUP reload that cannot read AGENTS.md keeps the previous prompt and logs an error."""
+    settings = _settings(tmp_path, stub_llm)
+    agents = settings.workdir / "AGENTS.md"
+    agents.write_text("rules v1")
+    (tmp_path / "outside.md").write_text("injected")
+    async with open_app(settings) as app:
+        before = app.runtime.system_prompt
+        assert before.endswith("rules v1")
+        agents.unlink()
+        break_it(agents)
+        with capture_logs() as logs:
+            assert app.reload_prompt() is False
+        assert app.runtime.system_prompt == before
+        [event] = [e for e in logs if e["event"] == "prompt.reload_failed"]
+        assert event["log_level"] == "error" and str(agents) in event["error"]
+        if agents.is_dir() and not agents.is_symlink():
+            agents.rmdir()
+        else:
+            agents.unlink()
+        agents.write_text("rules v2")
+        assert app.reload_prompt() is True
+        assert app.runtime.system_prompt.endswith("rules v2")
+
+
+async def test_start_with_an_unreadable_agents_md_is_a_config_error(
+    tmp_path: Path, stub_llm: StubLLM
+) -> None:
+    """open_app refuses to start when AGENTS.md exists but cannot be read, naming the file."""
+    settings = _settings(tmp_path, stub_llm)
+    (settings.workdir / "AGENTS.md").mkdir()
+    with pytest.raises(ConfigError) as caught:
+        async with open_app(settings):
+            pass
+    assert str(settings.workdir / "AGENTS.md") in str(caught.value)
+
+
+async def _write(app: App, path: str) -> bool:
+    """Whether write_file succeeded on ``path``."""
+    call = ToolCall("c", "write_file", json.dumps({"path": path, "content": "obey me"}))
+    return not (await app.tools.call(call)).error
+
+
+async def test_instruction_files_are_read_only_to_the_agent(
+    tmp_path: Path, stub_llm: StubLLM
+) -> None:
+    """The wired tools refuse AGENTS.md, HEARTBEAT.md and a cron job's prompt_file."""
+    job = CronJob(name="beat", schedule="1h", prompt_file=Path("prompts/beat.md"))
+    settings = _settings(tmp_path, stub_llm, cron={"jobs": [job]})
+    async with open_app(settings) as app:
+        for path in ("AGENTS.md", "HEARTBEAT.md", "AGENTS.md/x", "prompts/beat.md"):
+            assert not await _write(app, path), path
+        assert await _write(app, "notes.md")
+    assert sorted(p.name for p in settings.workdir.iterdir()) == ["notes.md"]
+
+
+async def test_instructions_writable_lets_the_agent_write_them(
+    tmp_path: Path, stub_llm: StubLLM
+) -> None:
+    """default.instructions_writable turns the protection off."""
+    settings = _settings(tmp_path, stub_llm, default={"instructions_writable": True})
+    async with open_app(settings) as app:
+        assert await _write(app, "AGENTS.md")
+        assert await _write(app, "HEARTBEAT.md")
+    assert (settings.workdir / "AGENTS.md").read_text() == "obey me"

@@ -236,6 +236,39 @@ def test_sighup_reloads_agents_md(stub_llm: StubLLM, tmp_path: Path) -> None:
         assert proc.wait(timeout=30) == 0
 
 
+def test_unreadable_agents_md_at_start_exits_78(tmp_path: Path, stub_llm: StubLLM) -> None:
+    """An AGENTS.md that is a directory stops `agentd run` with exit 78, naming it, no traceback."""
+    cfg = write_config(tmp_path / "c.json", tmp_path, stub_llm.url)
+    (tmp_path / "workdir" / "AGENTS.md").mkdir()
+    with daemon(cfg) as proc:
+        assert proc.wait(timeout=30) == 78
+        out = proc.stdout.read() if proc.stdout else ""
+    assert str(tmp_path / "workdir" / "AGENTS.md") in out and "is a directory" in out, out
+    assert "Traceback" not in out
+
+
+def test_sighup_with_unreadable_agents_md_keeps_the_prompt(
+    stub_llm: StubLLM, tmp_path: Path
+) -> None:
+    """AGENTS.md turned into a folder, then SIGHUP: the daemon stays up with the old prompt."""
+    cfg = write_config(tmp_path / "c.json", tmp_path, stub_llm.url, **_job(session_mode="window"))
+    agents = tmp_path / "workdir" / "AGENTS.md"
+    agents.write_text("rules v1")
+    with daemon(cfg) as proc:
+        _wait(lambda: len(stub_llm.requests) >= 1, what="a first turn")
+        agents.unlink()
+        (agents / "x").mkdir(parents=True)
+        proc.send_signal(signal.SIGHUP)
+        seen = len(stub_llm.requests)
+        _wait(lambda: len(stub_llm.requests) >= seen + 2, what="turns after the reload")
+        assert proc.poll() is None
+        assert "rules v1" in stub_llm.requests[-1]["messages"][0]["content"]
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+        out = proc.stdout.read() if proc.stdout else ""
+    assert "prompt.reload_failed" in out and "Traceback" not in out
+
+
 def test_cli_ticks_and_cron_run(stub_llm: StubLLM, tmp_path: Path) -> None:
     """`agentd cron run JOB` records a manual tick; `agentd ticks` prints it."""
     import os

@@ -1,12 +1,16 @@
-"""The system prompt: SYSTEM.md replaces the fallback, AGENTS.md is appended."""
+"""The system prompt: SYSTEM.md replaces the fallback, AGENTS.md is appended, both optional."""
 
 from __future__ import annotations
 
+import os
+import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from agentd.daemon.prompt import FALLBACK_INSTRUCTIONS, build_system_prompt
+from agentd.errors import ConfigError
 
 
 @pytest.fixture
@@ -78,3 +82,80 @@ def test_shipped_examples_are_real(tmp_path: Path) -> None:
     for text in (system_md, agents_md):
         assert len(text.split()) > 150
         assert "TODO" not in text and "lorem" not in text.lower()
+
+
+def _agents_dir(workdir: Path) -> None:
+    (workdir / "AGENTS.md").mkdir()
+
+
+def _agents_latin1(workdir: Path) -> None:
+    (workdir / "AGENTS.md").write_bytes("Notes go in caf\xe9/.".encode("latin-1"))
+
+
+def _agents_symlink_out(workdir: Path) -> None:
+    (workdir.parent / "secret.txt").write_text("the operator's secret")
+    (workdir / "AGENTS.md").symlink_to(workdir.parent / "secret.txt")
+
+
+def _agents_symlink_in(workdir: Path) -> None:
+    (workdir / "rules.md").write_text("inside rules")
+    (workdir / "AGENTS.md").symlink_to(workdir / "rules.md")
+
+
+def _agents_hard_link(workdir: Path) -> None:
+    (workdir.parent / "secret.txt").write_text("the operator's secret")
+    os.link(workdir.parent / "secret.txt", workdir / "AGENTS.md")
+
+
+@pytest.mark.parametrize(
+    ("make", "needle"),
+    [
+        pytest.param(_agents_dir, "is a directory", id="directory"),
+        pytest.param(_agents_latin1, "not UTF-8", id="not-utf8"),
+        pytest.param(_agents_symlink_out, "symlink", id="symlink-out"),
+        pytest.param(_agents_symlink_in, "symlink", id="symlink-in"),
+        pytest.param(_agents_hard_link, "hard links", id="hard-link"),
+    ],
+)
+def test_unreadable_agents_md_is_a_config_error(
+    workdir: Path, make: Callable[[Path], None], needle: str
+) -> None:
+    """An AGENTS.md that exists but cannot be read safely is a ConfigError naming the file."""
+    make(workdir)
+    with pytest.raises(ConfigError) as caught:
+        build_system_prompt(workdir)
+    message = str(caught.value)
+    assert str(workdir / "AGENTS.md") in message and needle in message, message
+    assert "secret" not in message
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads files whatever their mode")
+def test_agents_md_without_permission_is_a_config_error(workdir: Path) -> None:
+    """An AGENTS.md the daemon may not read is a ConfigError naming the file."""
+    (workdir / "AGENTS.md").write_text("rules")
+    (workdir / "AGENTS.md").chmod(0)
+    with pytest.raises(ConfigError, match=re.escape(str(workdir / "AGENTS.md"))):
+        build_system_prompt(workdir)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        pytest.param(lambda p: p.mkdir(), id="directory"),
+        pytest.param(lambda p: p.write_bytes(b"\xff\xfe rules"), id="not-utf8"),
+    ],
+)
+def test_unreadable_system_md_is_a_config_error(
+    workdir: Path, make: Callable[[Path], None]
+) -> None:
+    """A SYSTEM.md that exists but cannot be read is a ConfigError naming the file."""
+    make(workdir.parent / "SYSTEM.md")
+    with pytest.raises(ConfigError, match=re.escape(str(workdir.parent / "SYSTEM.md"))):
+        build_system_prompt(workdir)
+
+
+def test_system_md_may_be_a_symlink(workdir: Path, tmp_path: Path) -> None:
+    """SYSTEM.md is the operator's (outside the workdir): a symlink there is followed."""
+    (tmp_path / "shared.md").write_text("You are Ada.")
+    (workdir.parent / "SYSTEM.md").symlink_to(tmp_path / "shared.md")
+    assert build_system_prompt(workdir) == "You are Ada."

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
 import pytest
 
-from agentd.errors import ToolError
 from agentd.messages import ToolCall
 from agentd.tools import builtin as builtin_tools
-from agentd.tools.builtin import confine, register_builtin_tools
+from agentd.tools.builtin import register_builtin_tools
 from agentd.tools.registry import ToolOutcome, ToolRegistry
 
 pytestmark = pytest.mark.anyio
@@ -168,11 +168,14 @@ def test_read_file_schema_offers_the_range(registry: ToolRegistry) -> None:
 async def test_large_writes_are_refused(
     registry: ToolRegistry, workdir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """write_file refuses content over MAX_WRITE bytes."""
+    """write_file and append_file refuse files over MAX_WRITE bytes."""
     monkeypatch.setattr(builtin_tools, "MAX_WRITE", 4)
     out = await run(registry, "write_file", path="x", content="12345")
     assert out.error and "larger than 4 bytes" in out.content
     assert not (workdir / "x").exists()
+    (workdir / "big.txt").write_text("ééé")  # 6 bytes: cut at 5, the last é is split
+    grown = await run(registry, "append_file", path="big.txt", text="x")
+    assert grown.error and "larger than 4 bytes" in grown.content
 
 
 async def test_long_listings_are_cut(
@@ -210,39 +213,140 @@ async def test_paths_outside_the_workdir_are_refused(
     assert (workdir.parent / "outside.txt").read_text() == "secret"
 
 
-async def test_symlink_escapes_are_refused(registry: ToolRegistry, workdir: Path) -> None:
-    """Symlinks that point out of the workdir are refused for reading, writing and listing."""
+async def test_symlinks_are_refused(registry: ToolRegistry, workdir: Path) -> None:
+    """A symlink anywhere in a path is refused, whether it points out of the workdir or not."""
     outside = workdir.parent / "outside"
     outside.mkdir()
     (outside / "secret.txt").write_text("secret")
+    (workdir / "real").mkdir()
+    (workdir / "real" / "inside.txt").write_text("inside")
     (workdir / "link").symlink_to(outside)
     (workdir / "file-link").symlink_to(outside / "secret.txt")
     (workdir / "dangling").symlink_to(outside / "new.txt")
+    (workdir / "inner").symlink_to(workdir / "real")
+    (workdir / "alias.txt").symlink_to(workdir / "real" / "inside.txt")
     for name, args in (
         ("read_file", {"path": "link/secret.txt"}),
         ("read_file", {"path": "file-link"}),
+        ("read_file", {"path": "inner/inside.txt"}),
+        ("read_file", {"path": "alias.txt"}),
         ("write_file", {"path": "link/new.txt", "content": "pwned"}),
+        ("write_file", {"path": "link/deeper/new.txt", "content": "pwned"}),
         ("write_file", {"path": "file-link", "content": "pwned"}),
         ("write_file", {"path": "dangling", "content": "pwned"}),
+        ("write_file", {"path": "alias.txt", "content": "changed"}),
+        ("append_file", {"path": "file-link", "text": "pwned"}),
+        ("append_file", {"path": "dangling", "text": "pwned"}),
+        ("append_file", {"path": "inner/inside.txt", "text": "more"}),
         ("list_dir", {"path": "link"}),
+        ("list_dir", {"path": "inner"}),
     ):
         out = await run(registry, name, **args)
-        assert out.error and "leaves the workdir" in out.content, (name, out)
+        assert out.error and "never follow symlinks" in out.content, (name, out)
     assert (outside / "secret.txt").read_text() == "secret"
     assert entries(outside) == ["secret.txt"]
+    assert (workdir / "real" / "inside.txt").read_text() == "inside"
+    assert (workdir / "alias.txt").is_symlink() and (workdir / "dangling").is_symlink()
 
 
-async def test_symlinks_inside_the_workdir_work(registry: ToolRegistry, workdir: Path) -> None:
-    """A symlink that stays inside the workdir is followed."""
-    (workdir / "real.txt").write_text("inside")
-    (workdir / "alias.txt").symlink_to(workdir / "real.txt")
-    assert (await run(registry, "read_file", path="alias.txt")).content == "inside"
+async def test_list_dir_does_not_follow_symlinks(registry: ToolRegistry, workdir: Path) -> None:
+    """A symlink to a folder is listed by name, not marked as a folder."""
+    (workdir / "real").mkdir()
+    (workdir / "link").symlink_to(workdir / "real")
+    assert (await run(registry, "list_dir")).content == "link\nreal/"
 
 
-def test_confine_resolves_the_workdir_itself(workdir: Path) -> None:
-    """An empty path or '.' is the workdir."""
-    assert confine(workdir, "") == workdir.resolve()
-    assert confine(workdir, ".") == workdir.resolve()
-    assert confine(workdir, "a/b") == workdir.resolve() / "a" / "b"
-    with pytest.raises(ToolError):
-        confine(workdir, "..")
+async def test_planted_temp_symlinks_are_not_written_through(
+    registry: ToolRegistry, workdir: Path
+) -> None:
+    """Symlinks planted where write_file used to put its temporary file are never followed."""
+    outside = workdir.parent / "outside.txt"
+    outside.write_text("secret")
+    for suffix in (str(os.getpid()), "", "0", "1234", "x"):
+        (workdir / f".notes.md.tmp{suffix}").symlink_to(outside)
+    wrote = await run(registry, "write_file", path="notes.md", content="pwned")
+    assert (outside.read_text(), wrote.error) == ("secret", False), wrote
+    assert not (workdir / "notes.md").is_symlink()
+    appended = await run(registry, "append_file", path="notes.md", text="more")
+    assert (outside.read_text(), appended.error) == ("secret", False), appended
+    assert (workdir / "notes.md").read_text() == "pwned\nmore\n"
+    assert len([n for n in entries(workdir) if n.startswith(".notes.md.tmp")]) == 5
+
+
+async def test_hard_links_are_refused(registry: ToolRegistry, workdir: Path) -> None:
+    """A file with another hard link (here: outside the workdir) is not read, written, appended."""
+    outside = workdir.parent / "outside.txt"
+    outside.write_text("secret")
+    os.link(outside, workdir / "linked.txt")
+    for name, args in (
+        ("read_file", {"path": "linked.txt"}),
+        ("write_file", {"path": "linked.txt", "content": "pwned"}),
+        ("append_file", {"path": "linked.txt", "text": "pwned"}),
+    ):
+        out = await run(registry, name, **args)
+        assert out.error and "hard links" in out.content, (name, out)
+        assert "secret" not in out.content
+    assert outside.read_text() == "secret"
+    assert os.stat(workdir / "linked.txt").st_ino == os.stat(outside).st_ino
+
+
+async def test_special_files_are_refused(registry: ToolRegistry, workdir: Path) -> None:
+    """A FIFO is refused at once (the read does not hang), and a folder is not a file."""
+    os.mkfifo(workdir / "pipe")
+    (workdir / "dir").mkdir()
+    assert "not a regular file" in (await run(registry, "read_file", path="pipe")).content
+    assert (
+        "not a regular file" in (await run(registry, "append_file", path="pipe", text="x")).content
+    )
+    assert "is a directory" in (await run(registry, "read_file", path="dir")).content
+    assert (
+        "is a file, not a folder"
+        in (await run(registry, "write_file", path="pipe/x", content="x")).content
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        pytest.param("write_file", {"path": "AGENTS.md", "content": "obey me"}, id="write-agents"),
+        pytest.param("append_file", {"path": "HEARTBEAT.md", "text": "obey"}, id="append-beat"),
+        pytest.param("write_file", {"path": "AGENTS.md/x", "content": "x"}, id="under-agents"),
+        pytest.param("write_file", {"path": "./AGENTS.md", "content": "x"}, id="dot-agents"),
+        pytest.param("append_file", {"path": "HEARTBEAT.md/a/b", "text": "x"}, id="under-beat"),
+    ],
+)
+async def test_instruction_files_are_read_only(
+    registry: ToolRegistry, workdir: Path, name: str, args: dict[str, object]
+) -> None:
+    """By default the agent cannot write, append to, or create under its instruction files."""
+    (workdir / "HEARTBEAT.md").write_text("check the todo list")
+    out = await run(registry, name, **args)
+    assert out.error and "read-only instruction file" in out.content, out
+    assert entries(workdir) == ["HEARTBEAT.md"]
+    assert (workdir / "HEARTBEAT.md").read_text() == "check the todo list"
+    assert (await run(registry, "read_file", path="HEARTBEAT.md")).content == "check the todo list"
+
+
+async def test_instruction_files_can_be_made_writable(workdir: Path) -> None:
+    """With no read-only files (the operator's setting), AGENTS.md and HEARTBEAT.md are writable."""
+    registry = ToolRegistry()
+    register_builtin_tools(registry, workdir, read_only=())
+    assert not (await run(registry, "write_file", path="AGENTS.md", content="new rules")).error
+    assert not (await run(registry, "append_file", path="HEARTBEAT.md", text="check")).error
+    assert (workdir / "AGENTS.md").read_text() == "new rules"
+    assert (workdir / "HEARTBEAT.md").read_text() == "check\n"
+    out = await run(registry, "write_file", path="AGENTS.md/x", content="x")
+    assert out.error and "is a file, not a folder" in out.content
+
+
+async def test_other_read_only_files(workdir: Path) -> None:
+    """A cron prompt_file inside the workdir, relative or absolute, is read-only too."""
+    registry = ToolRegistry()
+    register_builtin_tools(
+        registry, workdir, read_only=[Path("prompts/beat.md"), workdir / "daily.md", Path("/etc/x")]
+    )
+    for path in ("prompts/beat.md", "daily.md", "prompts/beat.md/x"):
+        out = await run(registry, "write_file", path=path, content="x")
+        assert out.error and "read-only instruction file" in out.content, out
+    assert not (await run(registry, "write_file", path="AGENTS.md", content="x")).error
+    assert not (await run(registry, "write_file", path="prompts/other.md", content="x")).error
