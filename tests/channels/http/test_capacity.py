@@ -8,6 +8,7 @@ import pytest
 from starlette.types import Receive, Scope, Send
 
 from channels.http.capacity import Outermost
+from tests.channels.conftest import wait_until
 from tests.support.http_channel import IN_PROCESS_URL, api_error
 
 pytestmark = pytest.mark.anyio
@@ -58,9 +59,7 @@ async def test_in_flight_is_counted_and_released() -> None:
     outer = Outermost(wait, max_in_flight=1)
     async with _client(outer) as http, anyio.create_task_group() as tg:
         tg.start_soon(http.get, "/v1/models")
-        with anyio.fail_after(5):
-            while outer.in_flight == 0:
-                await anyio.sleep(0.01)
+        await wait_until(lambda: outer.in_flight)
         assert api_error(await http.get("/v1/models"), 503)["type"] == "server_error"
         assert (await http.get("/healthz")).status_code == 200
         release.set()
