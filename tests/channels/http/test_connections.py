@@ -20,6 +20,7 @@ from pydantic import SecretStr
 
 from agentd.config import HttpChannelSettings
 from agentd.engine.runtime import Runtime
+from channels.http.connections import ConnectionPool
 from tests.channels.conftest import wait_until
 from tests.support.http_channel import HELLO, api_error, serving
 from tests.support.stub_llm import Reply, StubLLM
@@ -167,6 +168,7 @@ async def test_requests_beyond_max_in_flight_get_a_json_503(
     [
         pytest.param(b"HELLO\r\n\r\n", id="not-http"),
         pytest.param(b"GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n", id="bad-header"),
+        pytest.param(b"GET / HTTP/1.1\r\nX: " + b"a" * 20_000, id="headers-too-large"),
     ],
 )
 async def test_a_malformed_request_gets_a_json_400(stub_runtime: Runtime, garbage: bytes) -> None:
@@ -190,3 +192,33 @@ async def test_a_malformed_request_gets_a_json_400(stub_runtime: Runtime, garbag
     error = json.loads(body)["error"]
     assert set(error) == {"message", "type", "param", "code"}
     assert error["code"] == "bad_http_request"
+
+
+class _Conn:
+    """Stands in for a connection: records that the pool evicted it."""
+
+    def __init__(self, name: str, evicted: list[str]) -> None:
+        self.name, self._evicted = name, evicted
+
+    def evict(self) -> None:
+        self._evicted.append(self.name)
+
+
+def test_the_pool_evicts_the_longest_idle_and_never_a_busy_one() -> None:
+    """Beyond the cap the least recently used idle connection goes; busy ones stay."""
+    evicted: list[str] = []
+    pool = ConnectionPool(max_connections=3)
+    a, b, c, d, e = (_Conn(n, evicted) for n in "abcde")
+    for conn in (a, b, c):
+        pool.opened(conn)  # type: ignore[arg-type]
+    pool.mark_busy(a)  # type: ignore[arg-type]
+    pool.mark_idle(b)  # type: ignore[arg-type]  # b was just used: c is now the oldest idle
+    pool.opened(d)  # type: ignore[arg-type]
+    assert evicted == ["c"]
+    pool.mark_busy(b)  # type: ignore[arg-type]
+    pool.mark_busy(d)  # type: ignore[arg-type]
+    pool.opened(e)  # type: ignore[arg-type]  # everyone else is busy: the newcomer has no room
+    assert evicted == ["c", "e"]
+    assert (len(pool), pool.idle, pool.evicted) == (3, 0, 2)
+    pool.closed(a)  # type: ignore[arg-type]
+    assert len(pool) == 2
