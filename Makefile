@@ -43,8 +43,9 @@ RUN_ENV := AGENTD_LLM__SIDECAR__ENABLED=true AGENTD_LLM__SIDECAR__MODEL=$(MODEL)
 run: model
 	@echo "agentd: starting the daemon (model $(MODEL), HTTP API on 127.0.0.1:8321). Talk to it:"
 	@echo "  .venv/bin/agentd chat                          # streaming chat in another terminal"
-	@echo "  any OpenAI client: base_url http://127.0.0.1:8321/v1, model \"agentd\""
-	@echo "  (examples/clients/openai_chat.py); Ctrl-C stops the daemon."
+	@echo "  any OpenAI client: base_url http://127.0.0.1:8321/v1, model \"agentd\", and the token"
+	@echo "  the daemon writes on its first start: export OPENAI_API_KEY=\$$(cat ~/.agentd/state/http.token)"
+	@echo "  (examples/clients/openai_chat.py reads it itself); Ctrl-C stops the daemon."
 	$(RUN_ENV) $(BIN)/agentd run
 
 # The integration tests need llama-server, the default model and the BFCL data (fetched once).

@@ -4,6 +4,9 @@
 state dir and the HTTP channel on a free loopback port), starts ``python -m agentd run`` with
 ``LLAMA_URL`` pointing at a model server the caller started, waits for ``/readyz`` and stops the
 daemon on exit. The environment's agentd settings are dropped: they would override the file.
+Clients authenticate the way a user does, with the token the daemon generated in its state dir
+(:attr:`Daemon.headers`, :attr:`Daemon.token`); the per-token rate limit is off, so the
+benchmarks measure the daemon, not the limiter.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import httpx
 from anyio.abc import Process
 
 from agentd.config import ENV_PREFIX, FLAT_ENV
+from agentd.daemon.token_file import TOKEN_FILE, read_token
 from agentd.model.sidecar import free_port
 
 READY_WITHIN = 120.0
@@ -39,6 +43,12 @@ class Daemon:
     state_dir: Path
     offset: int = 0
     budget: str = ""
+    token: str = ""
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """The ``Authorization`` header every request to the API needs."""
+        return {"Authorization": f"Bearer {self.token}"}
 
     @property
     def history_path(self) -> Path:
@@ -91,7 +101,9 @@ async def agentd_daemon(llama_url: str, tmp: Path, config: dict[str, Any]) -> As
         **config,
         "workdir": str(workdir),
         "state_dir": str(state_dir),
-        "channels": {"http": {"enabled": True, "port": port}},
+        "channels": {
+            "http": {"enabled": True, "port": port, "rate_limit": {"requests_per_minute": 0}}
+        },
     }
     workdir.mkdir(parents=True, exist_ok=True)
     cfg = tmp / "config.json"
@@ -110,6 +122,7 @@ async def agentd_daemon(llama_url: str, tmp: Path, config: dict[str, Any]) -> As
     )
     try:
         await _wait_ready(proc, daemon)
+        daemon.token = read_token(state_dir / TOKEN_FILE) or ""
         yield daemon
     finally:
         with anyio.CancelScope(shield=True):

@@ -337,7 +337,9 @@ async def play_all(
         daemon_dir = tmp / f"run{run + 1}"
         async with (
             agentd_daemon(llama_url, daemon_dir, daemon_config(options)) as daemon,
-            httpx.AsyncClient(base_url=daemon.url, timeout=TURN_TIMEOUT) as http,
+            httpx.AsyncClient(
+                base_url=daemon.url, headers=daemon.headers, timeout=TURN_TIMEOUT
+            ) as http,
         ):
             ready = (await http.get("/readyz")).json()
             memory = ready.get("checks", {}).get("memory")

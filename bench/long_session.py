@@ -177,7 +177,9 @@ async def drive(
 ) -> None:
     """One session of ``turns`` turns; appends a row per turn to ``rows`` (and prints it), so
     an interrupted run keeps the turns it finished."""
-    client = AsyncOpenAI(base_url=f"{daemon.url}/v1", api_key="unused", max_retries=0, timeout=900)
+    client = AsyncOpenAI(
+        base_url=f"{daemon.url}/v1", api_key=daemon.token, max_retries=0, timeout=900
+    )
     async with client, httpx.AsyncClient(base_url=llama_url, timeout=60) as llama:
         await client.chat.completions.create(
             model="agentd", messages=[{"role": "user", "content": "Hello. Reply in one sentence."}]

@@ -33,6 +33,7 @@ import httpx
 
 from agentd.config import Settings
 from agentd.daemon.prompt import build_system_prompt
+from agentd.daemon.token_file import TOKEN_FILE, read_token
 from agentd.tools.builtin import register_builtin_tools
 from agentd.tools.registry import ToolRegistry
 from bench._common import pct, stub_server, table
@@ -55,7 +56,10 @@ def agentd_daemon(llm_url: str, tmp: Path) -> Iterator[str]:
         "llm": {"base_url": llm_url, "temperature": 0, "seed": 42},
         "memory": {"embed": False},
         "log": {"level": "warning"},
-        "channels": {"http": {"enabled": True, "port": port}},
+        # Rate limiting is off: the benchmark measures the daemon, not the limiter.
+        "channels": {
+            "http": {"enabled": True, "port": port, "rate_limit": {"requests_per_minute": 0}}
+        },
     }
     (tmp / "workdir").mkdir(parents=True, exist_ok=True)
     cfg = tmp / "config.json"
@@ -121,8 +125,12 @@ async def measure(
             r = await http.post(f"{app.llm.base_url}/chat/completions", json=body)
             r.raise_for_status()
 
+        # The token the daemon generated in its state dir, as `agentd chat` reads it.
+        token = read_token(tmp / "state" / TOKEN_FILE)
+        auth = {"Authorization": f"Bearer {token}"}
+
         async def via_http() -> None:
-            r = await http.post(f"{agentd_url}/v1/chat/completions", json=api_body)
+            r = await http.post(f"{agentd_url}/v1/chat/completions", json=api_body, headers=auth)
             r.raise_for_status()
 
         async def via_runtime(i: int) -> None:

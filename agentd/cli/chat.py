@@ -7,16 +7,17 @@ agent in this process instead.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from contextlib import aclosing
 
 import anyio
 
-from agentd.config import Loaded, Settings
+from agentd.config import EX_CONFIG, Loaded, Settings
 from agentd.daemon.app import open_app
 from agentd.engine.loop import TurnDone
 from agentd.engine.runtime import Runtime
-from agentd.errors import DaemonError, DaemonUnavailable, LLMError
+from agentd.errors import ConfigError, DaemonError, DaemonUnavailable, LLMError
 from agentd.model.client import TextDelta
 
 EX_UNAVAILABLE = 69
@@ -40,7 +41,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     chat.add_argument("-m", "--message", help="send one message, print the answer, exit")
     chat.add_argument("--session", default="console:local", help="session name")
     chat.add_argument("--url", help="the daemon's HTTP API (default: from channels.http)")
-    chat.add_argument("--token", help="bearer token (default: the first of channels.http.tokens)")
+    chat.add_argument(
+        "--token",
+        help="bearer token (default: $AGENTD_TOKEN, the first of channels.http.tokens, "
+        "else the daemon's generated state_dir/http.token)",
+    )
     chat.set_defaults(handler=_handler)
 
 
@@ -56,6 +61,27 @@ async def _read_line() -> str | None:
         return None
 
 
+def _default_token(settings: Settings, url: str) -> str | None:
+    """``$AGENTD_TOKEN``, the first configured token, else the generated one.
+
+    The generated token is only sent to this machine: it never leaves with a ``--url``
+    pointing elsewhere.
+    """
+    import httpx
+
+    from agentd.config import is_loopback
+    from agentd.daemon.token_file import read_token, token_path
+
+    if os.environ.get("AGENTD_TOKEN"):
+        return os.environ["AGENTD_TOKEN"]
+    http_settings = settings.channels.http
+    if http_settings.tokens:
+        return http_settings.tokens[0].get_secret_value()
+    if http_settings.no_token_on_loopback or not is_loopback(httpx.URL(url).host):
+        return None
+    return read_token(token_path(settings))
+
+
 async def run_remote(settings: Settings, args: argparse.Namespace) -> int:
     """Chat with the running daemon over its HTTP API."""
     import httpx
@@ -63,11 +89,12 @@ async def run_remote(settings: Settings, args: argparse.Namespace) -> int:
     from agentd.cli.remote import DaemonClient
     from agentd.config import daemon_url
 
-    http_settings = settings.channels.http
-    url = args.url or daemon_url(http_settings)
-    token = args.token
-    if token is None and http_settings.tokens:
-        token = http_settings.tokens[0].get_secret_value()
+    url = args.url or daemon_url(settings.channels.http)
+    try:
+        token = args.token or _default_token(settings, url)
+    except ConfigError as exc:
+        print(f"agentd: {exc}", file=sys.stderr)
+        return EX_CONFIG
     timeout = httpx.Timeout(settings.llm.timeout, connect=5.0)
     async with httpx.AsyncClient(timeout=timeout) as http:
         client = DaemonClient(http, url, token=token)

@@ -75,6 +75,11 @@ def _config_show(args: argparse.Namespace, loaded: Loaded) -> int:
     width = max(len(key) for key, _, _ in rows)
     for key, value, source in rows:
         print(f"{key:<{width}} = {value}  # {source}")
+    if loaded.settings.channels.http.no_token_on_loopback:
+        print(
+            "# WARNING: channels.http.no_token_on_loopback is set: every local user and "
+            "process, and a web page a local browser opens, can drive the agent without a token"
+        )
     return 0
 
 
@@ -102,7 +107,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.handler(args, loaded)
     except KeyboardInterrupt:
         return 130
-    except ConfigError as exc:  # found after loading, e.g. an unreadable AGENTS.md at start
+    except ConfigError as exc:
+        # Found after loading, e.g. a token file others may read.
         print(f"agentd: {exc}", file=sys.stderr)
         return EX_CONFIG
     except (ModelError, SidecarError) as exc:

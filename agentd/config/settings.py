@@ -248,7 +248,14 @@ class HttpChannelSettings(_Section):
     host: str = Field("127.0.0.1", min_length=1, description="Address to bind.")
     port: int = Field(8321, ge=0, le=65535, description="0 = a free port.")
     tokens: list[SecretStr] = Field(
-        [], description="Bearer tokens; required unless bound to loopback."
+        [],
+        description="Bearer tokens; required off loopback. None set: the daemon generates one "
+        "into state_dir/http.token (mode 0600) and requires it.",
+    )
+    no_token_on_loopback: bool = Field(
+        False,
+        description="Serve without any token (loopback hosts only): every local user and "
+        "process, and a browser tricked into it, may then drive the agent.",
     )
     model_name: str = Field("agentd", min_length=1, description="Model id in /v1/models.")
     max_body_bytes: int = Field(1_048_576, ge=1024, description="Larger request bodies get 413.")
@@ -259,11 +266,20 @@ class HttpChannelSettings(_Section):
     send_timeout: float = Field(
         60.0, gt=0, description="Seconds a streaming client may stall before it is dropped."
     )
+    max_connections: int = Field(
+        1024, ge=1, description="Open connections; beyond, the longest idle one is closed."
+    )
+    max_in_flight: int = Field(256, ge=1, description="Requests handled at once; 503 beyond.")
+    header_timeout: float = Field(
+        10.0, gt=0, description="Seconds a connection may take to send a request's headers."
+    )
+    keep_alive_timeout: int = Field(
+        15, ge=1, description="Seconds an idle connection is kept open between requests."
+    )
     max_request_chars: int = Field(
         200_000, ge=1, description="Most characters of content in all messages of a request."
     )
     max_messages: int = Field(1000, ge=1, description="Most messages in one request.")
-    max_connections: int = Field(1024, ge=1, description="Open connections; 503 beyond.")
     allowed_hosts: list[str] = Field(
         [],
         description="Host header names accepted besides loopback, the bind address and the "
@@ -295,6 +311,11 @@ class HttpChannelSettings(_Section):
         if self.enabled and not self.tokens and not is_loopback(self.host):
             raise ValueError(
                 f"host {self.host!r} is not loopback: set channels.http.tokens or bind to 127.0.0.1"
+            )
+        if self.no_token_on_loopback and not is_loopback(self.host):
+            raise ValueError(
+                f"no_token_on_loopback is only allowed on loopback, and host {self.host!r} is "
+                "not: remove it (a token is then generated) or bind to 127.0.0.1"
             )
         return self
 

@@ -19,6 +19,7 @@ from agentd.daemon.lifecycle import ChannelHealth, supervise_channel
 from agentd.daemon.prompt import build_system_prompt
 from agentd.daemon.sdnotify import Notifier, pet_watchdog, watchdog_interval
 from agentd.daemon.statelock import hold_state, lock_paths
+from agentd.daemon.token_file import with_http_token
 from agentd.engine.budget import budget_for, effective_defaults
 from agentd.engine.loop import AgentLoop
 from agentd.engine.policy import SessionPolicy
@@ -161,8 +162,13 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
         yield app
 
 
-def build_channels(app: App, health: dict[str, ChannelHealth]) -> list[Any]:
-    """The enabled channels, wired to each other for deliveries (``telegram:<chat>``)."""
+def build_channels(
+    app: App, health: dict[str, ChannelHealth], *, token_file: Path | None = None
+) -> list[Any]:
+    """The enabled channels, wired to each other for deliveries (``telegram:<chat>``).
+
+    ``token_file`` is where the HTTP channel's generated token lives, for the hint it logs.
+    """
     from channels.cron import CronChannel
 
     settings = app.settings
@@ -206,6 +212,7 @@ def build_channels(app: App, health: dict[str, ChannelHealth]) -> list[Any]:
                 metrics=app.metrics,
                 readiness=readiness,
                 shutdown_timeout=settings.shutdown_timeout,
+                token_file=token_file,
             )
         )
     for channel in channels:
@@ -244,6 +251,8 @@ async def run_daemon(settings: Settings) -> int:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             log.warning("daemon.folder_unavailable", path=str(folder), error=exc.strerror)
+    # Before anything slow starts: a refused token file is a config error (exit 78).
+    settings, token_file = with_http_token(settings)
     try:
         async with (
             hold_state(lock_paths(settings.state_dir, settings.history_path)),
@@ -251,7 +260,7 @@ async def run_daemon(settings: Settings) -> int:
             anyio.create_task_group() as tg,
         ):
             tg.start_soon(_handle_signals, app, notifier, tg.cancel_scope)
-            channels = build_channels(app, app.channel_health)
+            channels = build_channels(app, app.channel_health, token_file=token_file)
             if not channels:
                 log.warning("daemon.no_channels", hint="enable channels or add cron.jobs")
             for channel in channels:

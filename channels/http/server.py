@@ -4,7 +4,8 @@
 the port it got), runs uvicorn on it without uvicorn's signal handlers (the daemon owns the
 signals), reports ready once uvicorn accepts connections, and on cancellation stops it through
 its own API: no new connections, in-flight requests get ``shutdown_timeout`` seconds, then they
-are cancelled. The API itself is :mod:`channels.http.api`.
+are cancelled. The API itself is :mod:`channels.http.api`; what bounds connections and
+requests is :mod:`channels.http.connections` and :mod:`channels.http.capacity`.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import socket
 from collections.abc import Iterator
+from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Self
 
@@ -23,6 +25,8 @@ from anyio.abc import TaskStatus
 from agentd.config import HttpChannelSettings, daemon_url
 from agentd.metrics import Metrics
 from channels.http.api import Readiness, build_app
+from channels.http.capacity import Outermost
+from channels.http.connections import BoundedConfig, ConnectionPool, raise_fd_limit
 from channels.http.guard import check_exposure
 
 if TYPE_CHECKING:
@@ -31,6 +35,11 @@ if TYPE_CHECKING:
 __all__ = ["HttpChannel", "Readiness"]
 
 log = structlog.get_logger("channels.http")
+
+NO_TOKEN_WARNING = (
+    "channels.http.no_token_on_loopback is set: every local user and process, and any web "
+    "page a local browser opens that reaches it, can drive the agent"
+)
 
 
 class _Server(uvicorn.Server):
@@ -77,13 +86,16 @@ class HttpChannel:
         metrics: Metrics | None = None,
         readiness: Readiness | None = None,
         shutdown_timeout: float = 10.0,
+        token_file: Path | None = None,
     ) -> None:
         check_exposure(settings)
         self.settings = settings
         self.metrics = metrics
         self.readiness = readiness
         self.shutdown_timeout = shutdown_timeout
+        self.token_file = token_file
         self.port: int | None = None
+        self.pool: ConnectionPool | None = None
 
     async def __aenter__(self) -> Self:
         return self
@@ -101,23 +113,41 @@ class HttpChannel:
         """The base URL clients on this machine use (loopback when bound to every address)."""
         return daemon_url(self.settings.model_copy(update={"port": self.port}))
 
+    def _log_serving(self) -> None:
+        if self.settings.no_token_on_loopback and not self.settings.tokens:
+            log.warning("http.serving", url=self.url, auth=False, warning=NO_TOKEN_WARNING)
+        elif self.token_file is not None:
+            # The path, never the token: logs are read by more people than the state dir.
+            log.info(
+                "http.serving",
+                url=self.url,
+                auth=True,
+                bearer_file=str(self.token_file),
+                example=f'curl -H "Authorization: Bearer $(cat {self.token_file})" '
+                f"{self.url}/v1/models",
+            )
+        else:
+            log.info("http.serving", url=self.url, auth=bool(self.settings.tokens))
+
     async def serve(
         self, runtime: Runtime, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED
     ) -> None:
         """Serve until cancelled; ready (``task_status.started()``) once accepting."""
         app = build_app(runtime, self.settings, metrics=self.metrics, readiness=self.readiness)
-        sock = _bind(self.settings.host, self.settings.port)
+        settings = self.settings
+        self.pool = ConnectionPool(raise_fd_limit(settings.max_connections))
+        sock = _bind(settings.host, settings.port)
         self.port = sock.getsockname()[1]
-        config = uvicorn.Config(
-            app,
+        config = BoundedConfig(
+            Outermost(app, max_in_flight=settings.max_in_flight),
+            pool=self.pool,
+            header_timeout=settings.header_timeout,
             lifespan="off",
             log_config=None,
             access_log=False,
-            http="h11",
             ws="none",
-            limit_concurrency=self.settings.max_connections,
             timeout_graceful_shutdown=max(1, round(self.shutdown_timeout)),
-            timeout_keep_alive=15,
+            timeout_keep_alive=settings.keep_alive_timeout,
             server_header=False,
         )
         server = _Server(config)
@@ -139,7 +169,7 @@ class HttpChannel:
             await server.accepting.wait()
             if stopped.is_set():
                 raise RuntimeError("the HTTP server stopped while starting")
-            log.info("http.serving", url=self.url, auth=bool(self.settings.tokens))
+            self._log_serving()
             task_status.started()
             try:
                 await stopped.wait()

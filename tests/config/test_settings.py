@@ -12,6 +12,7 @@ import pytest
 from agentd.config import (
     FLAT_ENV,
     CronJob,
+    HttpChannelSettings,
     Settings,
     default_config_path,
     describe,
@@ -311,3 +312,22 @@ def test_empty_section_does_not_claim_its_defaults(tmp_path: Path) -> None:
     path = write(tmp_path, {"llm": {}, "tenant": "t"})
     rows = {key: source for key, _, source in describe(load_settings(path, environ={}))}
     assert rows["llm.model"] == "default" and rows["tenant"] == f"file {path}"
+
+
+@pytest.mark.parametrize(
+    ("host", "allowed"),
+    [
+        pytest.param("127.0.0.1", True, id="ipv4-loopback"),
+        pytest.param("::1", True, id="ipv6-loopback"),
+        pytest.param("0.0.0.0", False, id="all-addresses"),
+        pytest.param("192.0.2.1", False, id="lan"),
+    ],
+)
+def test_no_token_on_loopback_is_refused_off_loopback(host: str, allowed: bool) -> None:
+    """channels.http.no_token_on_loopback is only accepted with a loopback host."""
+    http = {"host": host, "tokens": ["t"], "no_token_on_loopback": True}
+    if allowed:
+        assert HttpChannelSettings.model_validate(http).no_token_on_loopback
+    else:
+        with pytest.raises(ValueError, match="only allowed on loopback"):
+            HttpChannelSettings.model_validate(http)

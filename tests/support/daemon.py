@@ -55,6 +55,16 @@ def write_config(path: Path, tmp: Path, llm_url: str, **extra: Any) -> Path:
     return path
 
 
+def http_token(tmp: Path) -> str:
+    """The bearer token a daemon configured by :func:`write_config` generated on its start."""
+    return (tmp / "state" / "http.token").read_text().strip()
+
+
+def auth(tmp: Path) -> dict[str, str]:
+    """The ``Authorization`` header for that daemon's HTTP API."""
+    return {"Authorization": f"Bearer {http_token(tmp)}"}
+
+
 @contextmanager
 def daemon(
     config: Path, notify: NotifySocket | None = None, env: dict[str, str] | None = None

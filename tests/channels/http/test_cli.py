@@ -59,6 +59,49 @@ async def test_chat_takes_the_url_and_token_from_settings(stub_runtime: Runtime)
     assert "bearer token" in err
 
 
+def _generated_token(token: str, mode: int = 0o600) -> Path:
+    """Write the token a daemon with the default state_dir (under this test's HOME) made."""
+    path = Path.home() / ".agentd" / "state" / "http.token"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"{token}\n")
+    path.chmod(mode)
+    return path
+
+
+async def test_chat_reads_the_generated_token(stub_runtime: Runtime) -> None:
+    """With no token configured or given, the client sends state_dir/http.token's token."""
+    _generated_token("generated")
+    settings = HttpChannelSettings(tokens=[SecretStr("generated")])
+    async with serving(stub_runtime, settings) as channel:
+        env = {"AGENTD_CHANNELS__HTTP__PORT": str(channel.port)}
+        code, out, err = await _chat("-m", "ping", env=env)
+        assert (code, out) == (0, "echo: ping\n"), err
+        code, out, err = await _chat("--url", channel.url, "-m", "pong")
+        assert (code, out) == (0, "echo: pong\n"), err
+        code, out, err = await _chat("-m", "x", env={**env, "AGENTD_TOKEN": "generated"})
+        assert (code, out) == (0, "echo: x\n"), err
+
+
+def test_the_generated_token_never_leaves_this_machine() -> None:
+    """A --url off loopback gets no token from the file; a loopback one does."""
+    from agentd.cli.chat import _default_token
+    from agentd.config import Settings
+
+    _generated_token("local-only")
+    settings = Settings()
+    assert _default_token(settings, "http://192.0.2.7:8321") is None
+    assert _default_token(settings, "http://[::1]:8321") == "local-only"
+    assert _default_token(settings, "http://localhost:8321") == "local-only"
+
+
+async def test_chat_refuses_a_token_file_others_can_read() -> None:
+    """A group-readable token file makes `agentd chat` exit 78 naming the file."""
+    path = _generated_token("exposed", mode=0o640)
+    code, _, err = await _chat("-m", "hi")
+    assert code == 78
+    assert str(path) in err
+
+
 async def test_chat_says_when_no_daemon_answers() -> None:
     """With nothing listening the CLI says how to start the daemon and exits 69."""
     with socket.socket() as sock:
@@ -70,13 +113,28 @@ async def test_chat_says_when_no_daemon_answers() -> None:
 
 
 async def test_example_openai_client_runs(stub_runtime: Runtime) -> None:
-    """examples/clients/openai_chat.py streams an answer from the channel."""
-    async with serving(stub_runtime) as channel:
+    """examples/clients/openai_chat.py streams an answer from the channel, with AGENTD_TOKEN."""
+    settings = HttpChannelSettings(tokens=[SecretStr("tok")])
+    async with serving(stub_runtime, settings) as channel:
         proc = await anyio.run_process(
             [sys.executable, str(EXAMPLE), "are", "you", "there?"],
-            env={**os.environ, "AGENTD_URL": channel.url},
+            env={**os.environ, "AGENTD_URL": channel.url, "AGENTD_TOKEN": "tok"},
             check=False,
         )
     assert proc.returncode == 0, proc.stderr.decode()
     assert proc.stdout.decode() == "echo: are you there?\n"
     assert "completion tokens" in proc.stderr.decode()
+
+
+async def test_example_openai_client_reads_the_generated_token(stub_runtime: Runtime) -> None:
+    """Without AGENTD_TOKEN the example client uses ~/.agentd/state/http.token."""
+    _generated_token("for-the-example")
+    settings = HttpChannelSettings(tokens=[SecretStr("for-the-example")])
+    async with serving(stub_runtime, settings) as channel:
+        proc = await anyio.run_process(
+            [sys.executable, str(EXAMPLE), "hi"],
+            env={**os.environ, "AGENTD_URL": channel.url},
+            check=False,
+        )
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert proc.stdout.decode() == "echo: hi\n"
