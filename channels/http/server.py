@@ -149,6 +149,9 @@ class HttpChannel:
             timeout_graceful_shutdown=max(1, round(self.shutdown_timeout)),
             timeout_keep_alive=settings.keep_alive_timeout,
             server_header=False,
+            # The client address is the socket's peer: a local process could otherwise pick
+            # the address the auth-failure limiter counts by with an X-Forwarded-For header.
+            proxy_headers=False,
         )
         server = _Server(config)
         stopped = anyio.Event()

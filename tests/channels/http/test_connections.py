@@ -222,3 +222,23 @@ def test_the_pool_evicts_the_longest_idle_and_never_a_busy_one() -> None:
     assert (len(pool), pool.idle, pool.evicted) == (3, 0, 2)
     pool.closed(a)  # type: ignore[arg-type]
     assert len(pool) == 2
+
+
+async def test_forwarded_headers_do_not_choose_the_client_address(stub_runtime: Runtime) -> None:
+    """A bad-token flood varying X-Forwarded-For is still limited as one address (the peer's)."""
+    settings = HttpChannelSettings(tokens=[SecretStr(TOKEN)])
+    async with serving(stub_runtime, settings) as channel:
+        statuses: list[int] = []
+        async with httpx.AsyncClient(base_url=channel.url, timeout=10) as http:
+            for n in range(settings.auth_failures.burst + 5):
+                response = await http.get(
+                    "/v1/models",
+                    headers={
+                        "Authorization": "Bearer wrong",
+                        "X-Forwarded-For": f"203.0.113.{n}",
+                        "Forwarded": f"for=203.0.113.{n}",
+                    },
+                )
+                statuses.append(response.status_code)
+        assert statuses[: settings.auth_failures.burst] == [401] * settings.auth_failures.burst
+        assert set(statuses[settings.auth_failures.burst :]) == {429}
