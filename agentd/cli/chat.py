@@ -15,6 +15,7 @@ import anyio
 
 from agentd.config import EX_CONFIG, Loaded, Settings
 from agentd.daemon.app import open_app
+from agentd.daemon.statelock import hold_state, lock_paths
 from agentd.engine.loop import TurnDone
 from agentd.engine.runtime import Runtime
 from agentd.errors import ConfigError, DaemonError, DaemonUnavailable, LLMError
@@ -127,7 +128,11 @@ async def run_remote(settings: Settings, args: argparse.Namespace) -> int:
 async def run_chat(settings: Settings, args: argparse.Namespace) -> int:
     if not args.local:
         return await run_remote(settings, args)
-    async with open_app(settings) as app:
+    # In-process turns write the history a daemon on this state would serve from: one owner.
+    async with (
+        hold_state(lock_paths(settings.state_dir, settings.history_path)),
+        open_app(settings) as app,
+    ):
         if not await app.llm.ping():
             print(
                 f"agentd: no model server answers at {app.llm.base_url}. Start llama-server "

@@ -22,7 +22,8 @@ from agentd.config import (
     load_settings,
     secret_values,
 )
-from agentd.errors import ConfigError, ModelError, SidecarError
+from agentd.daemon.statelock import EX_TEMPFAIL
+from agentd.errors import ConfigError, ModelError, SidecarError, StateLocked
 
 SCHEMA_PATH = Path("config/agentd.schema.json")
 
@@ -111,6 +112,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Found after loading, e.g. a token file others may read.
         print(f"agentd: {exc}", file=sys.stderr)
         return EX_CONFIG
+    except StateLocked as exc:
+        # Another agentd holds this state (``run``, or ``chat --local`` next to a daemon).
+        print(f"agentd: {exc}", file=sys.stderr)
+        return EX_TEMPFAIL
     except (ModelError, SidecarError) as exc:
         print(f"agentd: {exc}", file=sys.stderr)
         return 69

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 import anyio
 
 from agentd.config import Loaded
-from agentd.errors import StateLocked
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -23,13 +21,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def _handler(args: argparse.Namespace, loaded: Loaded) -> int:
     from agentd.daemon.app import run_daemon
-    from agentd.daemon.statelock import EX_TEMPFAIL
 
-    try:
-        return anyio.run(run_daemon, loaded.settings, backend_options=event_loop_options())
-    except StateLocked as exc:
-        print(f"agentd: {exc}", file=sys.stderr)
-        return EX_TEMPFAIL
+    # A StateLocked (exit 75) or a ConfigError (exit 78) is reported by agentd.cli.main.
+    return anyio.run(run_daemon, loaded.settings, backend_options=event_loop_options())
 
 
 def event_loop_options() -> dict[str, bool]:

@@ -21,7 +21,7 @@ from collections.abc import AsyncIterator, Iterable, Iterator
 from contextlib import ExitStack, asynccontextmanager, contextmanager
 from pathlib import Path
 
-from agentd.errors import HistoryError, StateLocked
+from agentd.errors import ConfigError, StateLocked
 
 #: ``EX_TEMPFAIL`` (sysexits.h): another daemon holds the state; trying later may work.
 EX_TEMPFAIL = 75
@@ -52,9 +52,11 @@ def _locked(path: Path) -> Iterator[None]:
     try:
         fd = os.open(path, flags, 0o600)
     except OSError as exc:
-        raise HistoryError(
-            f"cannot open the lock file {path}: {exc.strerror}; it must be a regular file "
-            "(not a symlink) in a writable directory"
+        raise ConfigError(
+            "state_dir",
+            str(path),
+            f"cannot open the lock file: {exc.strerror}; it must be a regular file "
+            "(not a symlink) in a writable directory",
         ) from exc
     try:
         try:

@@ -5,13 +5,15 @@ from __future__ import annotations
 import os
 import signal
 import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import httpx
 import pytest
 
 from agentd.daemon.statelock import EX_TEMPFAIL, hold_state, lock_paths
-from agentd.errors import HistoryError, StateLocked
+from agentd.errors import ConfigError, StateLocked
 from tests.support.daemon import NotifySocket, daemon, write_config
 from tests.support.stub_llm import StubLLM
 
@@ -53,7 +55,7 @@ async def test_symlinked_lock_file_is_refused(tmp_path: Path) -> None:
     target = tmp_path / "elsewhere"
     target.write_text("keep")
     (tmp_path / "agentd.lock").symlink_to(target)
-    with pytest.raises(HistoryError, match=r"agentd\.lock"):
+    with pytest.raises(ConfigError, match=r"agentd\.lock"):
         async with hold_state(lock_paths(tmp_path, tmp_path / "history.db")):
             pass
     assert target.read_text() == "keep"
@@ -119,3 +121,49 @@ def test_second_daemon_on_one_state_exits_75(stub_llm: StubLLM, tmp_path: Path) 
             assert again.wait(timeout=30) == 0
     finally:
         notify.close()
+
+
+def _agentd(config: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "agentd", "--config", str(config), *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.mark.timeout(120)
+def test_local_chat_next_to_a_daemon_exits_75(stub_llm: StubLLM, tmp_path: Path) -> None:
+    """`agentd chat --local` on the state a daemon serves is refused (exit 75), not a second
+    writer of its history; with the daemon gone it runs."""
+    config = _http_config(tmp_path / "c.json", tmp_path, stub_llm.url, _free_port())
+    notify = NotifySocket(tmp_path / "notify.sock")
+    try:
+        with daemon(config, notify) as first:
+            notify.wait_for("READY=1")
+            refused = _agentd(config, "chat", "--local", "-m", "hello")
+            assert refused.returncode == EX_TEMPFAIL, refused.stderr
+            assert str(tmp_path / "state" / "agentd.lock") in refused.stderr
+            assert f"process {first.pid}" in refused.stderr
+            first.send_signal(signal.SIGTERM)
+            assert first.wait(timeout=30) == 0
+    finally:
+        notify.close()
+    alone = _agentd(config, "chat", "--local", "-m", "hello")
+    assert alone.returncode == 0, alone.stderr
+
+
+def test_unopenable_lock_file_exits_78_naming_it(stub_llm: StubLLM, tmp_path: Path) -> None:
+    """A symlink planted as the lock file stops `agentd run` with exit 78 naming the file and
+    no traceback; the symlink's target is untouched."""
+    config = _http_config(tmp_path / "c.json", tmp_path, stub_llm.url, _free_port())
+    target = tmp_path / "elsewhere"
+    target.write_text("keep")
+    (tmp_path / "state").mkdir(exist_ok=True)
+    (tmp_path / "state" / "agentd.lock").symlink_to(target)
+    proc = _agentd(config, "run")
+    assert proc.returncode == 78, proc.stderr
+    assert str(tmp_path / "state" / "agentd.lock") in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert target.read_text() == "keep"
