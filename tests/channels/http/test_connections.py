@@ -116,17 +116,17 @@ async def test_silent_and_slow_headers_are_cut_at_the_header_timeout(
 
         def trickle() -> tuple[bool, float]:
             with socket.create_connection(("127.0.0.1", port)) as sock:
-                for piece in (b"GET /healthz HTTP/1.1\r\n", b"Host: x\r\n", b"X-Slow: 1"):
+                for piece in (b"GET /healthz HTTP/1.1\r\n", b"Host: 127.0.0.1\r\n", b"X-Slow: 1"):
                     sock.sendall(piece)
                     time.sleep(0.15)
                 return _closed_by_server(sock, 5)
 
         def after_keep_alive() -> tuple[bool, float]:
             with socket.create_connection(("127.0.0.1", port)) as sock:
-                sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+                sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 first = sock.recv(4096)
                 assert first.startswith(b"HTTP/1.1 200"), first
-                sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+                sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
                 return _closed_by_server(sock, 5)
 
         for probe in (silent, trickle, after_keep_alive):
@@ -167,7 +167,7 @@ async def test_requests_beyond_max_in_flight_get_a_json_503(
     "garbage",
     [
         pytest.param(b"HELLO\r\n\r\n", id="not-http"),
-        pytest.param(b"GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n", id="bad-header"),
+        pytest.param(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header\r\n\r\n", id="bad-header"),
         pytest.param(b"GET / HTTP/1.1\r\nX: " + b"a" * 20_000, id="headers-too-large"),
     ],
 )

@@ -212,6 +212,8 @@ def test_retry_after_kill_9_mid_turn_stores_once(stub_llm: StubLLM, tmp_path: Pa
     try:
         with daemon(config, notify) as first, ThreadPoolExecutor(1) as pool:
             notify.wait_for("READY=1")
+            token = (tmp_path / "state" / "http.token").read_text().strip()
+            headers["Authorization"] = f"Bearer {token}"
             cut_off = pool.submit(httpx.post, url, json=payload, headers=headers, timeout=60)
             deadline = time.monotonic() + 30
             while not stub_llm.requests:
