@@ -28,6 +28,7 @@ from agentd.config.settings import (
     Settings,
     SidecarSettings,
     TelegramSettings,
+    TenantSettings,
     daemon_url,
     is_loopback,
 )
@@ -52,6 +53,7 @@ __all__ = [
     "Settings",
     "SidecarSettings",
     "TelegramSettings",
+    "TenantSettings",
     "daemon_url",
     "default_config_path",
     "describe",

@@ -7,6 +7,7 @@ imports nothing of agentd but this package's models' shape (config never imports
 from __future__ import annotations
 
 import ipaddress
+import re
 from pathlib import Path
 from typing import Literal
 
@@ -384,6 +385,14 @@ class ChannelsSettings(_Section):
     telegram: TelegramSettings = TelegramSettings()
 
 
+#: A tenant's name: also a folder name under ``state_dir/tenants`` and a metrics label value.
+TENANT_NAME = r"^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,63}$"
+
+
+class TenantSettings(_Section):
+    """What one tenant gets beyond the defaults (its workdir, its limits)."""
+
+
 class LogSettings(_Section):
     level: Literal["debug", "info", "warning", "error"] = "info"
     format: Literal["auto", "json", "console"] = Field(
@@ -402,7 +411,12 @@ class Settings(BaseSettings):
     state_dir: Path = Field(
         Path("~/.agentd/state"), description="Databases, Milvus Lite and models live here."
     )
-    tenant: str = Field("default", min_length=1, description="Tenant of a single-user install.")
+    tenant: str = Field(
+        "default", pattern=TENANT_NAME, description="Tenant of a single-user install."
+    )
+    tenants: dict[str, TenantSettings] = Field(
+        {}, description="Per-tenant settings by tenant name; tenants not listed get the defaults."
+    )
     shutdown_timeout: float = Field(30.0, gt=0, description="Seconds in-flight turns get.")
     default: AgentDefaults = AgentDefaults()
     llm: LLMSettings = LLMSettings()
@@ -417,6 +431,17 @@ class Settings(BaseSettings):
     @classmethod
     def _expand(cls, value: Path) -> Path:
         return value.expanduser()
+
+    @pydantic.field_validator("tenants")
+    @classmethod
+    def _tenant_names(cls, value: dict[str, TenantSettings]) -> dict[str, TenantSettings]:
+        for name in value:
+            if not re.match(TENANT_NAME, name):
+                raise ValueError(
+                    f"tenant name {name!r}: 1-64 letters, digits and _ . : @ -, "
+                    "starting with a letter or digit"
+                )
+        return value
 
     @classmethod
     def settings_customise_sources(
