@@ -20,6 +20,7 @@ boundary (``raise ... from exc``), so callers only ever catch these::
     ├── ModelError             a packaged model cannot be fetched, verified or found
     ├── SidecarError           the local llama-server cannot be started
     ├── ShuttingDown           the daemon is stopping and takes no new turns
+    ├── QuotaExceeded          a tenant has used its turns per minute or tokens per day
     ├── ContextOverflow        the newest message alone does not fit the model's context
     ├── MemoryUnavailable      long-term memory cannot be reached
     ├── ChannelError           a channel cannot talk to its service
@@ -162,6 +163,42 @@ class ShuttingDown(AgentdError):
 
     def __init__(self) -> None:
         super().__init__("agentd is shutting down and accepts no new turns; try again shortly")
+
+
+class QuotaExceeded(AgentdError):
+    """A tenant reached one of its limits; its turn was refused before anything was stored.
+
+    ``limit`` names the quota (``turns_per_minute`` or ``tokens_per_day``), ``allowed`` its
+    configured value, ``retry_after`` the seconds until a turn may be admitted again.
+    """
+
+    def __init__(self, tenant: str, limit: str, allowed: int, retry_after: float) -> None:
+        self.tenant = tenant
+        self.limit = limit
+        self.allowed = allowed
+        self.retry_after = retry_after
+        what = (
+            f"{allowed:,} turns per minute"
+            if limit == "turns_per_minute"
+            else f"{allowed:,} model tokens for today (UTC)"
+        )
+        super().__init__(f"tenant {tenant!r} has used its {what}; try again in {self.wait}")
+
+    @property
+    def wait(self) -> str:
+        """``retry_after`` for people: ``42 s``, ``5 min``, ``3 h 12 min`` (rounded up)."""
+        return _duration(self.retry_after)
+
+
+def _duration(seconds: float) -> str:
+    """A wait for people, rounded up: ``42 s``, ``5 min``, ``3 h 12 min``."""
+    whole = max(1, int(-(-seconds // 1)))
+    if whole < 60:
+        return f"{whole} s"
+    minutes = -(-whole // 60)
+    if minutes < 60:
+        return f"{minutes} min"
+    return f"{minutes // 60} h {minutes % 60} min"
 
 
 class ContextOverflow(AgentdError):

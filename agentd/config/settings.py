@@ -49,6 +49,32 @@ class _Section(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_default=True)
 
 
+class TenantLimits(_Section):
+    """How much one tenant may use; 0 = unlimited."""
+
+    turns_per_minute: int = Field(
+        0, ge=0, description="Turns a tenant may start in any 60 seconds; 0 = unlimited."
+    )
+    tokens_per_day: int = Field(
+        0,
+        ge=0,
+        description="Model tokens (prompt + completion, as the model server reports them) a "
+        "tenant may use per UTC day; a turn is refused once the day's count has reached it (a "
+        "turn already running may go past it); 0 = unlimited.",
+    )
+
+
+class TenantLimitOverrides(_Section):
+    """A tenant's own limits; a key left unset (null) takes ``default.tenant_limits``'s."""
+
+    turns_per_minute: int | None = Field(
+        None, ge=0, description="Turns per 60 seconds; 0 = unlimited, null = the default's."
+    )
+    tokens_per_day: int | None = Field(
+        None, ge=0, description="Model tokens per UTC day; 0 = unlimited, null = the default's."
+    )
+
+
 class AgentDefaults(_Section):
     """How each agent turn and conversation is bounded."""
 
@@ -83,6 +109,11 @@ class AgentDefaults(_Section):
         False,
         description="Let the agent's write_file and append_file change its own instruction "
         "files in the workdir (AGENTS.md, HEARTBEAT.md, cron prompt files); read-only if false.",
+    )
+    tenant_limits: TenantLimits = Field(
+        TenantLimits(),
+        description="Quotas of every tenant, unless tenants.<name>.limits says otherwise "
+        "(unlimited by default).",
     )
 
     @property
@@ -392,6 +423,11 @@ TENANT_NAME = r"^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,63}$"
 class TenantSettings(_Section):
     """What one tenant gets beyond the defaults (its workdir, its limits)."""
 
+    limits: TenantLimitOverrides = Field(
+        TenantLimitOverrides(),
+        description="This tenant's quotas; unset keys take default.tenant_limits's.",
+    )
+
 
 class LogSettings(_Section):
     level: Literal["debug", "info", "warning", "error"] = "info"
@@ -455,6 +491,15 @@ class Settings(BaseSettings):
         # load_settings() merges the layers itself (to know each value's source) and passes
         # the result in; nothing else may be read behind its back.
         return (init_settings,)
+
+    def limits_for(self, tenant: str) -> TenantLimits:
+        """``tenant``'s quotas: its own keys where set, ``default.tenant_limits`` elsewhere."""
+        base = self.default.tenant_limits
+        own = self.tenants.get(tenant)
+        if own is None:
+            return base
+        set_here = {k: v for k, v in own.limits.model_dump().items() if v is not None}
+        return base.model_copy(update=set_here) if set_here else base
 
     @property
     def history_path(self) -> Path:
