@@ -88,6 +88,19 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE UNIQUE INDEX messages_by_request_key "
         "ON messages (tenant, agent_id, session_id, request_key) WHERE request_key IS NOT NULL",
     ),
+    (
+        # What each tenant used per UTC day (agentd.memory.usage): the daily token quota
+        # counts from here, so it survives a restart.
+        """CREATE TABLE usage (
+            tenant TEXT NOT NULL,
+            day TEXT NOT NULL,
+            turns INTEGER NOT NULL DEFAULT 0,
+            prompt_tokens INTEGER NOT NULL DEFAULT 0,
+            completion_tokens INTEGER NOT NULL DEFAULT 0,
+            tool_calls INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (tenant, day)
+        )""",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -270,6 +283,15 @@ class SQLiteHistory:
 
     async def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         return await self._run(self._read_lock, self._reader, "BEGIN", fn)
+
+    async def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``fn`` in a write transaction of this file (with group commit), for a store
+        that shares the file and its schema (:mod:`agentd.memory.usage`)."""
+        return await self._write(fn)
+
+    async def read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``fn`` in a read transaction of this file, for a store that shares it."""
+        return await self._read(fn)
 
     async def save_conversation(
         self, session_id: str, messages: Sequence[Message], *, request_key: str | None = None

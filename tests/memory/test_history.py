@@ -389,4 +389,5 @@ async def test_a_version_2_file_takes_request_keys(tmp_path: Path) -> None:
             assert (found := await store.find_request("s", "k")) is not None
             assert found.message.content == "new"
     with closing(sqlite3.connect(path)) as db:
-        assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,) == (3,)
+        assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+    assert SCHEMA_VERSION >= 3
