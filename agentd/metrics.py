@@ -9,8 +9,13 @@ global one), the app creates one and hands it, or its bound hook methods, to wha
     AgentLoop(TimedModel(llm, metrics.on_llm), tools, on_tool=metrics.on_tool)
     CronChannel(..., on_tick=metrics.cron_tick)
     open_sidecar(settings, on_restart=metrics.sidecar_restart)
+    Quotas(..., on_usage=metrics.tenant_usage, on_refused=metrics.quota_refused)
 
 so two daemons (or two tests) in one process never count into each other's numbers.
+
+Tenants label the per-tenant counters. They come from the configuration and from chat senders,
+so their number is capped (:class:`TenantLabels`): past :data:`MAX_TENANT_LABELS` distinct
+tenants, the others count as ``_other`` (no tenant name can start with ``_``).
 """
 
 from __future__ import annotations
@@ -28,6 +33,28 @@ CONTENT_TYPE = CONTENT_TYPE_LATEST
 # Turns wait for tools and model calls: seconds to minutes on a small local model.
 TURN_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300)
 LLM_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120)
+#: Distinct tenant label values before the rest fold into :data:`OTHER_TENANT`.
+MAX_TENANT_LABELS = 1000
+OTHER_TENANT = "_other"
+
+
+class TenantLabels:
+    """The label value of a tenant: itself for the first ``limit`` tenants seen, then
+    :data:`OTHER_TENANT`, so a flood of senders cannot grow the exposition without bound."""
+
+    __slots__ = ("_limit", "_seen")
+
+    def __init__(self, limit: int = MAX_TENANT_LABELS) -> None:
+        self._limit = limit
+        self._seen: set[str] = set()
+
+    def __call__(self, tenant: str) -> str:
+        if tenant in self._seen:
+            return tenant
+        if len(self._seen) >= self._limit:
+            return OTHER_TENANT
+        self._seen.add(tenant)
+        return tenant
 
 
 class RuntimeLoad(Protocol):
@@ -42,8 +69,9 @@ class RuntimeLoad(Protocol):
 class Metrics:
     """Every agentd metric, registered in this instance's own registry."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, max_tenant_labels: int = MAX_TENANT_LABELS) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
+        self.tenant_label = TenantLabels(max_tenant_labels)
         r = self.registry
         self.turns = Counter(
             "agentd_turns",
@@ -96,6 +124,26 @@ class Metrics:
             registry=r,
         )
 
+        self.tenant_turns = Counter(
+            "agentd_tenant_turns", "Turns run, by tenant.", ["tenant"], registry=r
+        )
+        self.tenant_tokens = Counter(
+            "agentd_tenant_tokens",
+            "Model tokens as the model server reported them, by tenant and kind "
+            "(prompt, completion).",
+            ["tenant", "kind"],
+            registry=r,
+        )
+        self.tenant_tool_calls = Counter(
+            "agentd_tenant_tool_calls", "Tool calls, by tenant.", ["tenant"], registry=r
+        )
+        self.quota_refusals = Counter(
+            "agentd_tenant_quota_refusals",
+            "Turns refused by a tenant's quota, by tenant and limit.",
+            ["tenant", "limit"],
+            registry=r,
+        )
+
     def on_turn(self, channel: str, status: str, seconds: float) -> None:
         """Runtime hook: one turn ended (status ok, error or cancelled)."""
         self.turns.labels(channel, status).inc()
@@ -109,6 +157,20 @@ class Metrics:
     def on_llm(self, mode: str, outcome: str, seconds: float) -> None:
         """TimedModel hook: one model call (``chat`` or ``stream``) ended with ``outcome``."""
         self.llm_seconds.labels(mode, outcome).observe(seconds)
+
+    def tenant_usage(
+        self, tenant: str, turns: int, prompt: int, completion: int, tool_calls: int
+    ) -> None:
+        """Quotas hook: a turn of ``tenant`` ended having used these."""
+        label = self.tenant_label(tenant)
+        self.tenant_turns.labels(label).inc(turns)
+        self.tenant_tokens.labels(label, "prompt").inc(prompt)
+        self.tenant_tokens.labels(label, "completion").inc(completion)
+        self.tenant_tool_calls.labels(label).inc(tool_calls)
+
+    def quota_refused(self, tenant: str, limit: str) -> None:
+        """Quotas hook: a turn of ``tenant`` was refused by ``limit``."""
+        self.quota_refusals.labels(self.tenant_label(tenant), limit).inc()
 
     def cron_tick(self, job: str, status: str) -> None:
         """Heartbeat hook: a tick of ``job`` was recorded (ok, error, missed, skipped)."""

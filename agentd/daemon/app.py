@@ -23,12 +23,14 @@ from agentd.daemon.token_file import with_http_token
 from agentd.engine.budget import budget_for, effective_defaults
 from agentd.engine.loop import AgentLoop
 from agentd.engine.policy import SessionPolicy
+from agentd.engine.quotas import Quotas
 from agentd.engine.runtime import Runtime
 from agentd.errors import ConfigError
 from agentd.memory.factory import open_store_or_warn
 from agentd.memory.history import SQLiteHistory
 from agentd.memory.longterm import MemoryStore
 from agentd.memory.recall import memory_recall
+from agentd.memory.usage import SQLiteUsage
 from agentd.metrics import Metrics
 from agentd.model.client import LLMClient, open_client
 from agentd.model.timed import TimedModel
@@ -144,6 +146,12 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
                 sessions=sessions,
                 default_scope=scopes.Scope(tenant=settings.tenant),
                 on_turn=metrics.on_turn,
+                quotas=Quotas(
+                    settings.limits_for,
+                    SQLiteUsage(history),
+                    on_usage=metrics.tenant_usage,
+                    on_refused=metrics.quota_refused,
+                ),
                 drain_timeout=settings.shutdown_timeout,
             )
         )

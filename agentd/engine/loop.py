@@ -108,8 +108,12 @@ class AgentLoop:
         use_tools: bool = True,
         on_append: OnAppend | None = None,
         on_delta: OnDelta | None = None,
+        usage: Usage | None = None,
     ) -> TurnResult:
         """Run one turn to its final answer; with ``stream`` text deltas go to ``on_delta``.
+
+        Each model call's tokens are added to ``usage`` as soon as it returns (when given; the
+        result's ``usage`` is that object), so a caller also counts what a failed turn used.
 
         The turn ends in words: an empty answer is asked for again once (without tools), then
         made from the tool results; a call repeated with the same arguments is not run again
@@ -118,7 +122,7 @@ class AgentLoop:
         Nothing here outlives the call: the model's stream is closed (``aclosing``) before
         this returns or raises, in the caller's task.
         """
-        usage = Usage()
+        usage = usage if usage is not None else Usage()
         added: list[Message] = []
         schemas = self.tools.schemas() if use_tools and len(self.tools) else None
         names = self.tools.names if schemas else frozenset()

@@ -21,6 +21,10 @@ message. A retry with the same key is looked up under the session's lock, so it 
 first attempt still running and then: answers with the stored answer (no model call), or runs
 the turn on the stored message without storing it again when the first attempt got no answer
 (it failed, was cut off, or the daemon died). Another message under a used key is refused.
+
+With :class:`~agentd.engine.quotas.Quotas`, a turn is admitted in its scope before anything of
+it is stored (``turn`` raises QuotaExceeded), and what it used (model tokens of every call, the
+compaction's too, and tool calls) is recorded when it ends, also when it failed or was cut off.
 """
 
 from __future__ import annotations
@@ -43,11 +47,13 @@ from agentd.config import AgentDefaults
 from agentd.engine.compaction import summarize_compaction
 from agentd.engine.loop import AgentLoop, TurnDone, TurnEvent, TurnResult
 from agentd.engine.policy import SessionPolicy
+from agentd.engine.quotas import Quotas
 from agentd.engine.turn import EVENT_BUFFER, Emitter, Failed, Item, Turn
 from agentd.errors import ContextOverflow, RetryConflict, RetryMismatch, ShuttingDown
 from agentd.memory.history import StoredRequest
+from agentd.memory.usage import UsageCounts
 from agentd.messages import Conversation, Message, assistant, user
-from agentd.model.client import TextDelta
+from agentd.model.client import TextDelta, Usage
 
 log = structlog.get_logger("agentd.engine.runtime")
 
@@ -84,6 +90,12 @@ class _Job:
     run_id: str = field(default_factory=lambda: secrets.token_hex(6))
     cancel: anyio.CancelScope = field(default_factory=anyio.CancelScope)
     answered: bool = False
+    #: What the turn used so far: every model call's tokens, and the tool results it added.
+    usage: Usage = field(default_factory=Usage)
+    tool_calls: int = 0
+
+    def count(self, messages: Sequence[Message]) -> None:
+        self.tool_calls += sum(m.role == "tool" for m in messages)
 
 
 @dataclass(slots=True)
@@ -104,6 +116,7 @@ class Runtime:
         sessions: SessionPolicy | None = None,
         default_scope: scopes.Scope | None = None,
         on_turn: OnTurn | None = None,
+        quotas: Quotas | None = None,
         drain_timeout: float = 10.0,
     ) -> None:
         self.agent_loop = agent_loop
@@ -119,6 +132,7 @@ class Runtime:
         self.accepting = True
         self._locks: dict[str, _LockSlot] = {}
         self._on_turn = on_turn
+        self.quotas = quotas
         self._idle = anyio.Event()
         self._idle.set()
         self._tg: TaskGroup | None = None
@@ -168,7 +182,7 @@ class Runtime:
         block before the answer cancels the turn. A ``request_key`` makes a retry of the same
         request idempotent (see the module docstring); a replayed answer comes as one delta.
         """
-        job = self._job(channel, scope, stream)
+        job = await self._admitted(channel, scope, stream)
         async with self._running(job, self._session_turn, session_id, text, request_key) as events:
             yield events
 
@@ -186,7 +200,7 @@ class Runtime:
         The agent's system prompt comes first; system messages leading ``messages`` are added
         to it, so the model sees one system message. Events are those of :meth:`turn`.
         """
-        job = self._job(channel, scope, stream)
+        job = await self._admitted(channel, scope, stream)
         async with self._running(job, self._stateless_turn, messages) as events:
             yield events
 
@@ -195,10 +209,15 @@ class Runtime:
         async with self.turn(session_id, text, stream=False, **kwargs) as events:  # type: ignore[arg-type]
             return await events.result()
 
-    def _job(self, channel: str, scope: scopes.Scope | None, stream: bool) -> _Job:
+    async def _admitted(self, channel: str, scope: scopes.Scope | None, stream: bool) -> _Job:
+        """The turn's job, once its tenant's quotas admit it (else QuotaExceeded)."""
         if not self.accepting:
             raise ShuttingDown()
-        return _Job(channel, scope or scopes.get() or self.default_scope, stream)
+        job = _Job(channel, scope or scopes.get() or self.default_scope, stream)
+        if self.quotas is not None:
+            with scopes.use(job.scope):
+                await self.quotas.admit()
+        return job
 
     @asynccontextmanager
     async def _running(
@@ -234,18 +253,31 @@ class Runtime:
     ) -> None:
         try:
             with (
-                send,
-                job.cancel,
                 scopes.use(job.scope),
                 structlog.contextvars.bound_contextvars(channel=job.channel, run_id=job.run_id),
             ):
-                await work(job, Emitter(send), *args)
+                try:
+                    with send, job.cancel:
+                        await work(job, Emitter(send), *args)
+                finally:
+                    # After the reader has its answer (the stream is closed): a turn that
+                    # failed or was cut off has used tokens too.
+                    with anyio.CancelScope(shield=True):
+                        await self._record(job)
         except Exception:
             # A turn's own failures go to its reader; this is a defect of the runtime, and it
             # must not cancel every other turn of the task group.
             log.exception("turn.crashed", run_id=job.run_id)
         finally:
             self._leave()
+
+    async def _record(self, job: _Job) -> None:
+        if self.quotas is None:
+            return
+        usage = job.usage
+        await self.quotas.record(
+            UsageCounts(1, usage.prompt_tokens, usage.completion_tokens, job.tool_calls)
+        )
 
     async def _session_turn(
         self, job: _Job, out: Emitter, session_id: str, text: str, request_key: str | None
@@ -256,7 +288,7 @@ class Runtime:
                 try:
                     conv = await self._answer(job, out, session_id, text, request_key)
                     if conv is not None:
-                        await self._compact(session_id, conv)
+                        await self._compact(session_id, conv, job.usage)
                 finally:
                     self.sessions.unpin(session_id)
 
@@ -282,6 +314,7 @@ class Runtime:
 
                     async def on_append(messages: Sequence[Message]) -> None:
                         await self.sessions.persist(session_id, messages)
+                        job.count(messages)
 
                     if prior is None:
                         message = user(text)
@@ -291,7 +324,11 @@ class Runtime:
                     # conversation already: the turn goes on from there.
                     try:
                         result = await self.agent_loop.run(
-                            conv, stream=job.stream, on_append=on_append, on_delta=out.delta
+                            conv,
+                            stream=job.stream,
+                            on_append=on_append,
+                            on_delta=out.delta,
+                            usage=job.usage,
                         )
                     except ContextOverflow as exc:
                         result = await _too_long(conv, exc, on_append, out.delta)
@@ -340,9 +377,17 @@ class Runtime:
         with self._accounted(job, stateless=True) as outcome:
             try:
                 async with self.limiter:
+
+                    async def on_append(messages: Sequence[Message]) -> None:
+                        job.count(messages)
+
                     try:
                         result = await self.agent_loop.run(
-                            conv, stream=job.stream, on_delta=out.delta
+                            conv,
+                            stream=job.stream,
+                            on_append=on_append,
+                            on_delta=out.delta,
+                            usage=job.usage,
                         )
                     except ContextOverflow as exc:
                         result = await _too_long(conv, exc, None, out.delta)
@@ -354,13 +399,15 @@ class Runtime:
             outcome.append("ok")
         await out.finish(TurnDone(result))
 
-    async def _compact(self, session_id: str, conv: Conversation) -> None:
+    async def _compact(self, session_id: str, conv: Conversation, usage: Usage) -> None:
         if self.defaults.compaction_strategy != "summarize":
             return
 
         async def summarize(synthetic: Conversation) -> str:
             async with self.limiter:
-                result = await self.agent_loop.run(synthetic, stream=False, use_tools=False)
+                result = await self.agent_loop.run(
+                    synthetic, stream=False, use_tools=False, usage=usage
+                )
             return result.message.content
 
         async def save(summary: Message, tail: Sequence[Message]) -> None:
