@@ -12,6 +12,7 @@ with a real HTTP status rather than an error inside a stream that already said 2
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from typing import Any
@@ -25,7 +26,14 @@ from starlette.types import Receive, Scope, Send
 
 from agentd.engine.loop import TurnDone, TurnEvent
 from agentd.engine.turn import Turn
-from agentd.errors import LLMError, LLMStatusError, LLMUnavailable, RetryConflict, ShuttingDown
+from agentd.errors import (
+    LLMError,
+    LLMStatusError,
+    LLMUnavailable,
+    QuotaExceeded,
+    RetryConflict,
+    ShuttingDown,
+)
 from agentd.model.client import TextDelta, Usage
 from channels.http.idempotency import retry_error
 from channels.http.wire import DONE, ApiError, Reply
@@ -44,6 +52,17 @@ def llm_error(exc: LLMError) -> ApiError:
         )
     code = "model_error" if isinstance(exc, LLMStatusError) else "model_bad_response"
     return ApiError(502, f"the model server failed: {exc}", type="server_error", code=code)
+
+
+def quota_error(exc: QuotaExceeded) -> ApiError:
+    """The HTTP face of a tenant over its quota: 429 with Retry-After (whole seconds)."""
+    return ApiError(
+        429,
+        str(exc),
+        type="rate_limit_error",
+        code="tenant_quota_exceeded",
+        headers={"Retry-After": str(max(1, math.ceil(exc.retry_after)))},
+    )
 
 
 def _json_bytes(data: dict[str, Any]) -> bytes:
@@ -155,6 +174,8 @@ class TurnResponse(Response):
             return llm_error(exc)
         if isinstance(exc, RetryConflict):
             return retry_error(exc)
+        if isinstance(exc, QuotaExceeded):
+            return quota_error(exc)
         if isinstance(exc, ShuttingDown):
             return ApiError(
                 503,

@@ -28,7 +28,7 @@ from anyio.abc import TaskGroup, TaskStatus
 from agentd.backoff import Backoff
 from agentd.config import Settings, TelegramSettings
 from agentd.engine.loop import TurnResult
-from agentd.errors import AgentdError, ConfigError, TelegramError
+from agentd.errors import AgentdError, ConfigError, QuotaExceeded, TelegramError
 from channels.base import InboundMessage, Target
 from channels.telegram.api import BotAPI, with_retries
 from channels.telegram.format import render_parts
@@ -46,6 +46,12 @@ TYPING_EVERY = 4.5
 GROUP_TYPES = frozenset({"group", "supergroup"})
 HELP = "Send me a message. /reset starts a new conversation, /status tells how I am."
 FAILED = "Sorry, I could not answer that: the model is not available. Try again in a moment."
+OVER_QUOTA = {
+    "turns_per_minute": "You are sending messages faster than this agent allows "
+    "({allowed} a minute). Please try again in {wait}.",
+    "tokens_per_day": "You have used today's allowance of this agent "
+    "({allowed:,} model tokens a day). It resets at 00:00 UTC, in {wait}.",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,6 +335,8 @@ class TelegramChannel:
                     session, inbound.text, channel=self.name, stream=False
                 ) as events:
                     result = await events.result()
+            except QuotaExceeded as exc:
+                return over_quota(exc)
             except AgentdError as exc:
                 log.warning("telegram.turn_failed", error=str(exc))
                 return FAILED
@@ -373,6 +381,11 @@ class TelegramChannel:
             await self._api.call("sendMessage", parse_mode=parse_mode, **params)
 
         await with_retries(send, backoff=backoff, attempts=SEND_ATTEMPTS)
+
+
+def over_quota(exc: QuotaExceeded) -> str:
+    """What a sender over their tenant's quota is told: which limit, and when to try again."""
+    return OVER_QUOTA[exc.limit].format(allowed=exc.allowed, wait=exc.wait)
 
 
 def _allowlist(entries: list[int | str]) -> tuple[frozenset[str], frozenset[str]]:
