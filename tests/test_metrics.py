@@ -85,3 +85,46 @@ def test_watch_runtime_reads_gauges_at_scrape_time() -> None:
     m.watch_runtime(FakeRuntime())
     assert _value(m, "agentd_sessions_active") == 3.0
     assert _value(m, "agentd_turns_in_flight") == 2.0
+
+
+def test_tenant_usage_counts_by_tenant_and_kind() -> None:
+    """tenant_usage adds turns, prompt and completion tokens and tool calls under the tenant."""
+    m = Metrics()
+    m.tenant_usage("alice", 1, 120, 30, 2)
+    m.tenant_usage("alice", 1, 80, 10, 0)
+    m.quota_refused("alice", "turns_per_minute")
+    assert _value(m, "agentd_tenant_turns_total", tenant="alice") == 2.0
+    assert _value(m, "agentd_tenant_tokens_total", tenant="alice", kind="prompt") == 200.0
+    assert _value(m, "agentd_tenant_tokens_total", tenant="alice", kind="completion") == 40.0
+    assert _value(m, "agentd_tenant_tool_calls_total", tenant="alice") == 2.0
+    assert (
+        _value(m, "agentd_tenant_quota_refusals_total", tenant="alice", limit="turns_per_minute")
+        == 1.0
+    )
+
+
+def test_tenant_labels_are_capped() -> None:
+    """Past the cap, new tenants count under _other; tenants seen before keep their label."""
+    m = Metrics(max_tenant_labels=2)
+    for tenant in ("a", "b", "c", "d", "a"):
+        m.tenant_usage(tenant, 1, 1, 1, 0)
+    assert _value(m, "agentd_tenant_turns_total", tenant="a") == 2.0
+    assert _value(m, "agentd_tenant_turns_total", tenant="b") == 1.0
+    assert _value(m, "agentd_tenant_turns_total", tenant="c") is None
+    assert _value(m, "agentd_tenant_turns_total", tenant="_other") == 2.0
+    labels = {
+        s.labels["tenant"]
+        for family in m.registry.collect()
+        if family.name == "agentd_tenant_turns"
+        for s in family.samples
+    }
+    assert labels == {"a", "b", "_other"}
+
+
+def test_the_default_cap_is_a_thousand_tenants() -> None:
+    """A flood of distinct tenants (chat senders) yields at most 1,000 labels plus _other."""
+    from agentd.metrics import MAX_TENANT_LABELS, TenantLabels
+
+    labels = TenantLabels()
+    assert MAX_TENANT_LABELS == 1000
+    assert len({labels(f"sender{i}") for i in range(5000)}) == 1001

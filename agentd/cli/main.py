@@ -35,6 +35,7 @@ def _parser() -> argparse.ArgumentParser:
     from agentd.cli import model as cli_model
     from agentd.cli import run as cli_run
     from agentd.cli import sessions as cli_sessions
+    from agentd.cli import tenants as cli_tenants
 
     parser = argparse.ArgumentParser(
         prog="agentd", description="A self-hosted agent runtime daemon."
@@ -52,7 +53,15 @@ def _parser() -> argparse.ArgumentParser:
     schema.add_argument("--output", "-o", type=Path, default=SCHEMA_PATH)
     schema.set_defaults(handler=None)
 
-    for module in (cli_run, cli_chat, cli_cron, cli_sessions, cli_memory, cli_model):
+    for module in (
+        cli_run,
+        cli_chat,
+        cli_cron,
+        cli_sessions,
+        cli_tenants,
+        cli_memory,
+        cli_model,
+    ):
         module.register(sub)
     return parser
 
