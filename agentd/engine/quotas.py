@@ -104,6 +104,9 @@ class Quotas:
         self._clock = clock
         self._monotonic = monotonic
         self._windows: dict[str, TurnWindow] = {}
+        #: Tokens of turns counted but not yet (or never, when the store failed) in the store,
+        #: by tenant and day: a turn counted is seen by the next admit at once.
+        self._unstored: dict[tuple[str, str], int] = {}
 
     async def admit(self) -> None:
         """Let the scope's tenant start a turn, or raise QuotaExceeded."""
@@ -111,7 +114,11 @@ class Quotas:
         limits = self.limits_for(tenant)
         if limits.tokens_per_day:
             now = self._clock()
-            used = await self.store.tokens_on(utc_day(now))
+            day = utc_day(now)
+            # Taken before the read: a count whose write commits meanwhile is seen twice at
+            # worst (refused a little early), never missed.
+            unstored = self._unstored.get((tenant, day), 0)
+            used = unstored + await self.store.tokens_on(day)
             if used >= limits.tokens_per_day:
                 self._refuse(
                     tenant, "tokens_per_day", limits.tokens_per_day, seconds_to_midnight(now)
@@ -123,8 +130,13 @@ class Quotas:
                 self._refuse(tenant, "turns_per_minute", limits.turns_per_minute, wait)
 
     async def record(self, counts: UsageCounts) -> None:
-        """Count a turn of the scope's tenant; a store that fails is logged, never raised."""
+        """Count a turn of the scope's tenant; a store that fails is logged, never raised
+        (its tokens still count against the quota until the daemon restarts)."""
         tenant = scopes.current().tenant
+        day = utc_day(self._clock())
+        key = (tenant, day)
+        # Before any await: the turn's reader may already send its next request.
+        self._unstored[key] = self._unstored.get(key, 0) + counts.tokens
         if self._on_usage is not None:
             self._on_usage(
                 tenant,
@@ -134,9 +146,16 @@ class Quotas:
                 counts.tool_calls,
             )
         try:
-            await self.store.add(utc_day(self._clock()), counts)
+            await self.store.add(day, counts)
         except HistoryError as exc:
             log.warning("usage.not_recorded", tenant=tenant, error=str(exc))
+            self._unstored = {k: v for k, v in self._unstored.items() if k[1] == day}
+            return
+        left = self._unstored[key] - counts.tokens
+        if left:
+            self._unstored[key] = left
+        else:
+            del self._unstored[key]
 
     def _refuse(self, tenant: str, limit: str, allowed: int, wait: float) -> None:
         log.info("quota.refused", tenant=tenant, limit=limit, retry_after=round(wait, 1))
