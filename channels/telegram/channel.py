@@ -46,11 +46,12 @@ TYPING_EVERY = 4.5
 GROUP_TYPES = frozenset({"group", "supergroup"})
 HELP = "Send me a message. /reset starts a new conversation, /status tells how I am."
 FAILED = "Sorry, I could not answer that: the model is not available. Try again in a moment."
+#: A tenant may be several senders: the limits are said to be the agent's, not the sender's.
 OVER_QUOTA = {
-    "turns_per_minute": "You are sending messages faster than this agent allows "
-    "({allowed} a minute). Please try again in {wait}.",
-    "tokens_per_day": "You have used today's allowance of this agent "
-    "({allowed:,} model tokens a day). It resets at 00:00 UTC, in {wait}.",
+    "turns_per_minute": "Too many messages: this agent answers {allowed} a minute here. "
+    "Please try again in {wait}.",
+    "tokens_per_day": "This agent's allowance for today is used up ({allowed:,} model tokens "
+    "a day). It resets at 00:00 UTC, in {wait}.",
 }
 
 

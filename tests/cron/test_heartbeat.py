@@ -292,3 +292,34 @@ async def test_killed_tick_is_delivered_once_at_the_next_start(
     async with TickLog.open(tmp_path / "t.db") as log:
         (tick,) = [t for t in await log.list(status="ok") if t.scheduled_for == WHEN]
     assert (tick.status, tick.delivered, tick.output) == ("ok", True, "the roof leaks")
+
+
+async def test_a_tick_over_its_tenants_quota_is_an_error_tick(
+    stub_llm: StubLLM, tmp_path: Path
+) -> None:
+    """A heartbeat refused by its tenant's quota is recorded as an error naming the limit; the
+    model is not called and nothing is delivered."""
+    from agentd.config import Settings
+    from agentd.engine.quotas import Quotas
+    from agentd.memory.usage import UsageCounts
+
+    class SpentToday:
+        async def add(self, day: str, counts: UsageCounts) -> None:
+            pass
+
+        async def tokens_on(self, day: str) -> int:
+            return 500
+
+    limits = Settings(default={"tenant_limits": {"tokens_per_day": 500}})  # type: ignore[arg-type]
+    sink = Sink()
+    job = CronJob(name="b", schedule="1h", prompt="check", deliver_to="telegram:42")
+    async with (
+        stub_runtime(stub_llm.url, quotas=Quotas(limits.limits_for, SpentToday())) as runtime,
+        TickLog.open(tmp_path / "t.db") as log,
+    ):
+        status = await Heartbeat(runtime, log, workdir=tmp_path, deliver=sink).tick(job, WHEN)
+        rows = await log.list()
+    assert status == "error"
+    assert (rows[0].error or "").startswith("QuotaExceeded: tenant 'default' has used its 500")
+    assert stub_llm.requests == []
+    assert sink.sent == []

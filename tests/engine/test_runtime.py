@@ -462,3 +462,69 @@ def test_stateless_conversation_merges_leading_system_messages() -> None:
         ("user", "again"),
     ]
     assert [m.role for m in stateless_conversation("SYS", [user("hi")])] == ["system", "user"]
+
+
+class UsageSink:
+    """A usage store that keeps what was added, by tenant."""
+
+    def __init__(self) -> None:
+        self.added: list[tuple[str, Any]] = []
+
+    async def add(self, day: str, counts: Any) -> None:
+        self.added.append((scopes.current().tenant, counts))
+
+    async def tokens_on(self, day: str) -> int:
+        return 0
+
+
+def metered_runtime(model: FakeModel, sink: UsageSink) -> Runtime:
+    from agentd.config import Settings
+    from agentd.engine.quotas import Quotas
+
+    reg = ToolRegistry(default_timeout=10)
+
+    async def echo_tool(text: str) -> str:
+        """Echo the text back.
+
+        Args:
+            text: What to echo.
+        """
+        return f"echoed {text}"
+
+    reg.add(echo_tool)
+    agent_loop = AgentLoop(model, reg, max_steps=4)
+    quotas = Quotas(Settings().limits_for, sink)
+    return Runtime(agent_loop, system_prompt="SYS", defaults=AgentDefaults(), quotas=quotas)
+
+
+@pytest.mark.parametrize(
+    "stateless", [pytest.param(False, id="session"), pytest.param(True, id="stateless")]
+)
+async def test_a_turn_records_every_model_call_and_tool_call(stateless: bool) -> None:
+    """A turn's usage is the sum of all its model calls, with its tool calls, in its tenant."""
+    from agentd.memory.usage import UsageCounts
+
+    model, sink = FakeModel(), UsageSink()
+    model.add(
+        answer("", ("echo_tool", '{"text": "a"}'), usage=(3, 1)), answer("done", usage=(5, 2))
+    )
+    async with metered_runtime(model, sink) as runtime:
+        scope = scopes.Scope(tenant="acme")
+        if stateless:
+            async with runtime.turn_stateless([user("hi")], scope=scope, stream=False) as events:
+                await events.result()
+        else:
+            await runtime.ask("s", "hi", scope=scope)
+    assert sink.added == [("acme", UsageCounts(1, 8, 3, 1))]
+
+
+async def test_a_failed_turn_counts_what_it_used() -> None:
+    """A turn whose second model call fails still counts the first call and the tool it ran."""
+    from agentd.memory.usage import UsageCounts
+
+    model, sink = FakeModel(), UsageSink()
+    model.add(answer("", ("echo_tool", '{"text": "a"}'), usage=(3, 1)), LLMUnavailable("down"))
+    async with metered_runtime(model, sink) as runtime:
+        with pytest.raises(LLMUnavailable):
+            await runtime.ask("s", "hi")
+    assert sink.added == [("default", UsageCounts(1, 3, 1, 1))]
