@@ -4,9 +4,9 @@ Installed as :attr:`StubLLM.fallback`, it answers every request from the request
 script, so requests of several principals may interleave):
 
 - a user message (its last line) ``SAVE <text>`` gets a ``memory_save`` call, ``SEARCH <query>`` a
-  ``memory_search`` call (top 100);
-- after a tool result, and for any other message, it answers ``seen: `` and every message
-  content of the request joined, recalled memories included.
+  ``memory_search`` call (top 5);
+- after a tool result, and for any other message, it answers ``seen: `` and the content of
+  every user and tool message of the request joined, recalled memories included.
 
 Whatever the daemon showed the model, of whichever tenant, is thus in the reply the client reads.
 Markers (:func:`marker`) name the tenant whose data they are, so a leak is a marker of another
@@ -56,6 +56,7 @@ def tenant_agent(body: dict[str, Any]) -> Reply:
         if command == "SAVE" and argument:
             return Reply(tool_calls=[("memory_save", {"content": argument})])
         if command == "SEARCH" and argument:
-            return Reply(tool_calls=[("memory_search", {"query": argument, "top_k": 100})])
-    seen = " | ".join(_content(m) for m in messages if m.get("role") != "system")
+            return Reply(tool_calls=[("memory_search", {"query": argument, "top_k": 5})])
+    # Its own earlier answers are left out: they repeat the rest, and replies would double.
+    seen = " | ".join(_content(m) for m in messages if m.get("role") in ("user", "tool"))
     return Reply(text=f"seen: {seen}")
