@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import httpx
 import openai
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
@@ -33,6 +34,7 @@ class Daemon:
     url: str
     history: Path
     tally: Tally
+    state: Path
 
     def client(self, principal: str) -> openai.OpenAI:
         return openai.OpenAI(
@@ -89,9 +91,8 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
                     assert proc.stdout is not None
                     sys.stderr.write(proc.stdout.read()[-4000:])
                     raise
-                yield Daemon(
-                    stub, f"http://127.0.0.1:{port}", tmp / "state" / "history.db", Tally()
-                )
+                state = tmp / "state"
+                yield Daemon(stub, f"http://127.0.0.1:{port}", state / "history.db", Tally(), state)
         finally:
             notify.close()
 
@@ -129,6 +130,18 @@ def test_the_issue_reproduction(running: Daemon) -> None:
     rows = _rows(running.history, "http:s1")
     assert {tenant for tenant, _ in rows} == {"alice", "bob"}
     assert all(foreign(body, tenant) == [] for tenant, body in rows)
+
+
+def test_metrics_for_the_generated_token_not_for_principals(running: Daemon) -> None:
+    """With principals and no tokens the daemon still generates its token, an admin: it reads
+    /metrics; a principal that is not an admin gets 403 in the OpenAI error shape."""
+    owner = (running.state / "http.token").read_text().strip()
+    with httpx.Client(base_url=running.url, timeout=30) as http:
+        ok = http.get("/metrics", headers={"Authorization": f"Bearer {owner}"})
+        refused = http.get("/metrics", headers={"Authorization": f"Bearer {token('bob')}"})
+    assert ok.status_code == 200 and "agentd_" in ok.text
+    assert refused.status_code == 403
+    assert refused.json()["error"]["code"] == "admin_only"
 
 
 @settings(
