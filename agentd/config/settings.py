@@ -373,6 +373,20 @@ class HttpChannelSettings(_Section):
             digests[principal.digest] = index
         return value
 
+    @pydantic.model_validator(mode="after")
+    def _tokens_not_principals(self) -> HttpChannelSettings:
+        # One token, two identities (an admin of the install's tenant and a principal): refuse
+        # rather than pick one.
+        digests = {p.digest: p.name for p in self.principals}
+        for index, token in enumerate(self.tokens):
+            name = digests.get(hashlib.sha256(token.get_secret_value().encode()).digest())
+            if name is not None:
+                raise ValueError(
+                    f"channels.http.tokens[{index}] is also the token of principal {name!r}: "
+                    "remove one of them"
+                )
+        return self
+
     @property
     def authenticated(self) -> bool:
         """Whether any bearer token is configured (tokens or principals)."""

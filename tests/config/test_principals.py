@@ -120,6 +120,18 @@ def test_bad_principals_are_refused_naming_the_key(
     assert says in error.reason
 
 
+def test_a_token_may_not_also_be_a_principal(tmp_path: Path) -> None:
+    """A principal's token that is also in channels.http.tokens is refused (two identities)."""
+    path = tmp_path / "config.json"
+    http = {"tokens": ["same"], "principals": [{"name": "a", "tenant": "a", "token": "same"}]}
+    path.write_text(json.dumps({"channels": {"http": http}}))
+    with pytest.raises(ConfigError) as caught:
+        load_settings(path, environ={})
+    assert caught.value.key == "channels.http"
+    assert "also the token of principal 'a'" in caught.value.reason
+    assert "same" not in caught.value.reason.replace("the token", "")
+
+
 def test_a_refused_token_is_not_quoted(tmp_path: Path) -> None:
     """The error about a token never repeats the token."""
     error = _refused(tmp_path, [{"name": "a", "tenant": "a", "token": " secret-value "}])
