@@ -5,10 +5,12 @@ script, so requests of several principals may interleave):
 
 - a user message (its last line) ``SAVE <text>`` gets a ``memory_save`` call, ``SEARCH <query>`` a
   ``memory_search`` call (top 5);
-- after a tool result, and for any other message, it answers ``seen: `` and the content of
-  every user and tool message of the request joined, recalled memories included.
+- after a tool result, and for any other message, it answers ``seen: `` and every marker in
+  the user and tool messages of the request (recalled memories included), then the memory
+  tools' verdicts (``saved memory``, ``no memories found``).
 
-Whatever the daemon showed the model, of whichever tenant, is thus in the reply the client reads.
+Whatever data the daemon showed the model, of whichever tenant, is thus in the reply the client
+reads (all test data are markers).
 Markers (:func:`marker`) name the tenant whose data they are, so a leak is a marker of another
 tenant in what a principal reads (:func:`foreign`).
 """
@@ -20,7 +22,9 @@ from typing import Any
 
 from tests.support.stub_llm import Reply
 
-MARKER = re.compile(r"zq([a-z]+)x(\w+)q")
+MARKER = re.compile(r"zq([a-z]+)x(\w+?)q\b")
+#: What the memory tools answer, repeated in the reply when a tool said it.
+VERDICTS = ("saved memory", "no memories found")
 
 
 def marker(tenant: str, tag: str) -> str:
@@ -57,6 +61,9 @@ def tenant_agent(body: dict[str, Any]) -> Reply:
             return Reply(tool_calls=[("memory_save", {"content": argument})])
         if command == "SEARCH" and argument:
             return Reply(tool_calls=[("memory_search", {"query": argument, "top_k": 5})])
-    # Its own earlier answers are left out: they repeat the rest, and replies would double.
-    seen = " | ".join(_content(m) for m in messages if m.get("role") in ("user", "tool"))
-    return Reply(text=f"seen: {seen}")
+    # Only the markers and the tools' verdicts: whole contents would make every answer repeat
+    # all earlier ones, and a long session outgrow the context (its oldest turns then dropped).
+    said = [_content(m) for m in messages if m.get("role") in ("user", "tool")]
+    words = dict.fromkeys(m.group(0) for text in said for m in MARKER.finditer(text))
+    verdicts = dict.fromkeys(v for text in said for v in VERDICTS if text.startswith(v))
+    return Reply(text="seen: " + " ".join([*words, *verdicts]))
