@@ -6,6 +6,7 @@ imports nothing of agentd but this package's models' shape (config never imports
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import re
 from pathlib import Path
@@ -256,10 +257,63 @@ class ChannelSettings(_Section):
 
 
 class RateLimitSettings(_Section):
-    """A token bucket per bearer token (applies when tokens are set)."""
+    """A token bucket per principal (applies when tokens are set)."""
 
     requests_per_minute: float = Field(120.0, ge=0, description="Refill rate; 0 = no limit.")
     burst: int = Field(20, ge=1, description="Requests allowed at once before the rate applies.")
+
+
+#: A principal's name: a label in logs and the key of its rate limit. No ``:``, so it never
+#: collides with the ``token:N`` names of ``channels.http.tokens``.
+PRINCIPAL_NAME = r"^[A-Za-z0-9][A-Za-z0-9_.@-]{0,63}$"
+#: A token given as its SHA-256 (``sha256:`` and 64 hex digits): the file then holds no secret.
+TOKEN_DIGEST = re.compile(r"sha256:([0-9a-fA-F]{64})")
+
+
+class PrincipalSettings(_Section):
+    """Who may call the HTTP API with one token: a name, the tenant it acts in, its rights."""
+
+    name: str = Field(
+        pattern=PRINCIPAL_NAME, description="Unique name, shown in logs (never the token)."
+    )
+    tenant: str = Field(description="The tenant whose sessions and memory it uses.")
+    token: SecretStr = Field(
+        description="Its bearer token: 'sha256:' and the token's SHA-256 in hex (e.g. from "
+        "`printf %s TOKEN | sha256sum`), or the token itself (hashed when loaded)."
+    )
+    admin: bool = Field(False, description="May read /metrics.")
+    rate_limit: RateLimitSettings | None = Field(
+        None, description="Its own rate limit instead of channels.http.rate_limit."
+    )
+
+    @pydantic.field_validator("tenant")
+    @classmethod
+    def _tenant_name(cls, value: str) -> str:
+        if not re.match(TENANT_NAME, value):
+            raise ValueError(
+                f"tenant name {value!r}: 1-64 letters, digits and _ . : @ -, "
+                "starting with a letter or digit"
+            )
+        return value
+
+    @pydantic.field_validator("token")
+    @classmethod
+    def _token_form(cls, value: SecretStr) -> SecretStr:
+        raw = value.get_secret_value()
+        if raw.startswith("sha256:") and not TOKEN_DIGEST.fullmatch(raw):
+            raise ValueError("a 'sha256:' token must be followed by exactly 64 hex digits")
+        if not raw.strip() or raw != raw.strip():
+            raise ValueError("empty, or starts or ends with white space")
+        return value
+
+    @property
+    def digest(self) -> bytes:
+        """The SHA-256 of the token: what requests are compared against."""
+        raw = self.token.get_secret_value()
+        found = TOKEN_DIGEST.fullmatch(raw)
+        if found is not None:
+            return bytes.fromhex(found.group(1))
+        return hashlib.sha256(raw.encode()).digest()
 
 
 class AuthFailureSettings(_Section):
@@ -322,8 +376,52 @@ class HttpChannelSettings(_Section):
         description="Browser origins (scheme://host[:port]) allowed to call the API with CORS; "
         "other Origin headers get 403.",
     )
+    principals: list[PrincipalSettings] = Field(
+        [],
+        description="Tokens with a name and a tenant; channels.http.tokens (and the generated "
+        "token) stay admins of the install's tenant.",
+    )
     rate_limit: RateLimitSettings = RateLimitSettings()
     auth_failures: AuthFailureSettings = AuthFailureSettings()
+
+    @pydantic.field_validator("principals")
+    @classmethod
+    def _unique_principals(cls, value: list[PrincipalSettings]) -> list[PrincipalSettings]:
+        names: dict[str, int] = {}
+        digests: dict[bytes, int] = {}
+        for index, principal in enumerate(value):
+            if principal.name in names:
+                raise ValueError(
+                    f"principal name {principal.name!r} is used by entries {names[principal.name]} "
+                    f"and {index}: names must be unique"
+                )
+            if principal.digest in digests:
+                raise ValueError(
+                    f"entries {digests[principal.digest]} and {index} have the same token: "
+                    "give each principal its own"
+                )
+            names[principal.name] = index
+            digests[principal.digest] = index
+        return value
+
+    @pydantic.model_validator(mode="after")
+    def _tokens_not_principals(self) -> HttpChannelSettings:
+        # One token, two identities (an admin of the install's tenant and a principal): refuse
+        # rather than pick one.
+        digests = {p.digest: p.name for p in self.principals}
+        for index, token in enumerate(self.tokens):
+            name = digests.get(hashlib.sha256(token.get_secret_value().encode()).digest())
+            if name is not None:
+                raise ValueError(
+                    f"channels.http.tokens[{index}] is also the token of principal {name!r}: "
+                    "remove one of them"
+                )
+        return self
+
+    @property
+    def authenticated(self) -> bool:
+        """Whether any bearer token is configured (tokens or principals)."""
+        return bool(self.tokens or self.principals)
 
     @pydantic.field_validator("allowed_origins")
     @classmethod
@@ -340,9 +438,10 @@ class HttpChannelSettings(_Section):
     @pydantic.model_validator(mode="after")
     def _token_off_loopback(self) -> HttpChannelSettings:
         # The API runs tools on this machine: nobody else may reach it without a token.
-        if self.enabled and not self.tokens and not is_loopback(self.host):
+        if self.enabled and not self.authenticated and not is_loopback(self.host):
             raise ValueError(
-                f"host {self.host!r} is not loopback: set channels.http.tokens or bind to 127.0.0.1"
+                f"host {self.host!r} is not loopback: set channels.http.tokens (or principals) "
+                "or bind to 127.0.0.1"
             )
         if self.no_token_on_loopback and not is_loopback(self.host):
             raise ValueError(

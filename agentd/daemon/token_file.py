@@ -107,7 +107,9 @@ def with_http_token(settings: Settings) -> tuple[Settings, Path | None]:
     """``settings`` whose HTTP channel requires the generated token when it has none.
 
     Returns the settings and the token file's path (``None`` when no file is used: the
-    channel is off, tokens are configured, or ``no_token_on_loopback`` is set).
+    channel is off, tokens are configured, or ``no_token_on_loopback`` is set). Principals
+    (``channels.http.principals``) do not stop it: the generated token is the install owner's,
+    an admin of ``settings.tenant``, as configured tokens are.
     """
     http = settings.channels.http
     if not http.enabled or http.tokens or http.no_token_on_loopback:

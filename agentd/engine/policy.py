@@ -7,6 +7,10 @@ after it), the heartbeat's own window (persisted, so a restart does not resend o
 summary plus tail that compaction leaves. Each of them ends in :func:`well_formed`, the
 tool-exchange rule: what is sent never starts with a ``tool`` message and never holds an
 assistant ``tool_calls`` message without all of its results (strict servers reject both).
+
+A session id names a conversation within a tenant scope: sessions are held in memory under
+:func:`session_key` (the current scope and the id), read from the context like the durable
+stores do, and fail closed without a scope.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from collections.abc import Sequence
 
 import structlog
 
+from agentd import scope as scopes
 from agentd.memory.history import HistoryStore, StoredRequest
 from agentd.memory.sessions import SessionStore
 from agentd.messages import Conversation, Message
@@ -23,6 +28,15 @@ log = structlog.get_logger("agentd.engine.policy")
 
 #: The working-memory key under which a run keeps its progress.
 PROGRESS = "progress"
+
+#: A session in memory: tenant, app and session id.
+SessionKey = tuple[str, str, str]
+
+
+def session_key(session_id: str) -> SessionKey:
+    """The in-memory key of ``session_id`` in the current scope (ScopeMissing without one)."""
+    scope = scopes.current()
+    return (scope.tenant, scope.app, session_id)
 
 
 def well_formed(messages: Sequence[Message]) -> list[Message]:
@@ -108,17 +122,17 @@ class SessionPolicy:
 
     def cached(self, session_id: str) -> Conversation | None:
         """The session as held in memory now, or None (nothing is read from the history)."""
-        return self.store.get(session_id)
+        return self.store.get(session_key(session_id))
 
     async def load(self, session_id: str, system_prompt: str) -> Conversation:
         """The session's conversation with ``system_prompt`` first, hydrated when not in memory."""
-        conv = self.store.get(session_id)
+        conv = self.store.get(session_key(session_id))
         if conv is None:
             conv = Conversation()
             if self.history is not None:
                 stored = await self.history.resume(session_id, limit=self.max_messages)
                 conv.extend(well_formed(stored))
-            self.store.put(session_id, conv)
+            self.store.put(session_key(session_id), conv)
         conv.set_system(system_prompt)
         return conv
 
@@ -151,7 +165,7 @@ class SessionPolicy:
         """
         before = len(conv.messages)
         conv.messages = window(conv.messages, self.max_messages, step=True)
-        self.store.put(session_id, conv)
+        self.store.put(session_key(session_id), conv)
         if self.history is not None and len(conv.messages) < before:
             kept = sum(m.role != "system" and not m.metadata.get("summary") for m in conv.messages)
             await self.history.save_window(session_id, kept)
@@ -167,7 +181,7 @@ class SessionPolicy:
         The stored boundary counts stored messages: a compaction summary inside the window
         is kept in memory but not after a restart (the window then starts after it).
         """
-        conv = self.store.get(session_id)
+        conv = self.store.get(session_key(session_id))
         if conv is not None:
             conv.messages = window(conv.messages, keep)
             kept = sum(m.role != "system" and not m.metadata.get("summary") for m in conv.messages)
@@ -178,11 +192,11 @@ class SessionPolicy:
 
     def drop(self, session_id: str) -> None:
         """Forget the session in memory only (its history stays stored)."""
-        self.store.delete(session_id)
+        self.store.delete(session_key(session_id))
 
     async def forget(self, session_id: str) -> None:
         """Forget the session in memory and in the durable history."""
-        self.store.delete(session_id)
+        self.store.delete(session_key(session_id))
         if self.history is not None:
             await self.history.clear_conversation(session_id)
 
@@ -202,7 +216,7 @@ class SessionPolicy:
             await self.history.clear_working(run_id)
 
     def pin(self, session_id: str) -> None:
-        self.store.pin(session_id)
+        self.store.pin(session_key(session_id))
 
     def unpin(self, session_id: str) -> None:
-        self.store.unpin(session_id)
+        self.store.unpin(session_key(session_id))

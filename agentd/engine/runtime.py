@@ -46,7 +46,7 @@ from agentd import scope as scopes
 from agentd.config import AgentDefaults
 from agentd.engine.compaction import summarize_compaction
 from agentd.engine.loop import AgentLoop, TurnDone, TurnEvent, TurnResult
-from agentd.engine.policy import SessionPolicy
+from agentd.engine.policy import SessionKey, SessionPolicy, session_key
 from agentd.engine.quotas import Quotas
 from agentd.engine.turn import EVENT_BUFFER, Emitter, Failed, Item, Turn
 from agentd.errors import ContextOverflow, RetryConflict, RetryMismatch, ShuttingDown
@@ -130,7 +130,7 @@ class Runtime:
         self.drain_timeout = drain_timeout
         self.in_flight = 0
         self.accepting = True
-        self._locks: dict[str, _LockSlot] = {}
+        self._locks: dict[SessionKey, _LockSlot] = {}
         self._on_turn = on_turn
         self.quotas = quotas
         self._idle = anyio.Event()
@@ -254,7 +254,9 @@ class Runtime:
         try:
             with (
                 scopes.use(job.scope),
-                structlog.contextvars.bound_contextvars(channel=job.channel, run_id=job.run_id),
+                structlog.contextvars.bound_contextvars(
+                    channel=job.channel, tenant=job.scope.tenant, run_id=job.run_id
+                ),
             ):
                 try:
                     with send, job.cancel:
@@ -440,9 +442,12 @@ class Runtime:
 
     @asynccontextmanager
     async def _session_lock(self, session_id: str) -> AsyncIterator[None]:
-        slot = self._locks.get(session_id)
+        # Per session of the current scope: another tenant's session of the same id is another
+        # conversation and does not wait for this one.
+        key = session_key(session_id)
+        slot = self._locks.get(key)
         if slot is None:
-            slot = self._locks[session_id] = _LockSlot(anyio.Lock())
+            slot = self._locks[key] = _LockSlot(anyio.Lock())
         slot.users += 1
         try:
             async with slot.lock:
@@ -450,7 +455,7 @@ class Runtime:
         finally:
             slot.users -= 1
             if slot.users == 0:
-                del self._locks[session_id]
+                del self._locks[key]
 
     @contextmanager
     def _scoped(self) -> Iterator[None]:
@@ -471,8 +476,9 @@ class Runtime:
 
     async def close_session(self, session_id: str) -> None:
         """Drop ``session_id`` from memory once its turn is over; its history stays stored."""
-        async with self._session_lock(session_id):
-            self.sessions.drop(session_id)
+        with self._scoped():
+            async with self._session_lock(session_id):
+                self.sessions.drop(session_id)
 
     async def bound_session(self, session_id: str, keep: int) -> None:
         """Keep only the newest ``keep`` messages of a session, also after a restart."""
@@ -495,8 +501,9 @@ class Runtime:
             await self.sessions.clear_progress(run_id)
 
     def status(self, session_id: str) -> SessionStatus:
-        """The session as held in memory now, and the turns in flight."""
-        conv = self.sessions.cached(session_id)
+        """The session (of the current scope) as held in memory now, and the turns in flight."""
+        with self._scoped():
+            conv = self.sessions.cached(session_id)
         count = sum(m.role != "system" for m in conv.messages) if conv is not None else 0
         tokens = conv.prompt_tokens if conv is not None else 0
         budget = self.agent_loop.budget

@@ -4,15 +4,21 @@ Before any route, :mod:`channels.http.origin` refuses what a browser can forge (
 does not name this server, a foreign Origin, a POST that is not JSON). ``/healthz`` and
 ``/readyz`` are open (probes carry no token); ``/metrics`` and ``/v1/*`` need a bearer token
 whenever tokens are configured, failed attempts are limited per client address, and ``/v1/*`` is
-rate limited per token (without tokens the channel is on loopback, used by this machine alone,
-and not limited). Every error leaves in the OpenAI error shape.
+rate limited per principal (without tokens the channel is on loopback, used by this machine
+alone, and not limited). ``/metrics`` is for admin principals only (they count every tenant).
+Every error leaves in the OpenAI error shape.
+
+Each token stands for a principal (:mod:`channels.http.principals`), and every turn it asks for
+runs in its tenant's scope: a session id names a conversation inside that tenant only, so the
+same ``X-Session-Id`` sent by two tenants is two conversations, and memory tools see the
+tenant's memories alone.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable, Mapping
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +31,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from agentd import scope as scopes
 from agentd.config import HttpChannelSettings
 from agentd.engine.runtime import Runtime
 from agentd.engine.turn import Turn
@@ -33,6 +40,7 @@ from channels.http.guard import Authenticator, RateLimiter, read_body
 from channels.http.idempotency import HEADER as IDEMPOTENCY_HEADER
 from channels.http.idempotency import idempotency_key
 from channels.http.origin import BrowserGuard, BrowserPolicy
+from channels.http.principals import Principal, local, principals
 from channels.http.turn import TurnResponse
 from channels.http.wire import (
     ApiError,
@@ -101,10 +109,19 @@ class Api:
         self.metrics = metrics
         self.readiness = readiness
         failures = settings.auth_failures
-        self.auth = Authenticator(settings.tokens, RateLimiter(failures.per_minute, failures.burst))
+        tenant = runtime.default_scope.tenant
+        known = principals(settings, tenant)
+        self.auth = Authenticator(known, RateLimiter(failures.per_minute, failures.burst))
+        self.local = local(tenant)
         self.limiter = RateLimiter(
             settings.rate_limit.requests_per_minute, settings.rate_limit.burst
         )
+        # A principal with a rate limit of its own gets its own buckets.
+        self.own_limiters = {
+            p.name: RateLimiter(p.rate_limit.requests_per_minute, p.rate_limit.burst)
+            for p in known
+            if p.rate_limit is not None
+        }
         self.limits = RequestLimits(
             message_chars=settings.max_message_chars,
             request_chars=settings.max_request_chars,
@@ -116,7 +133,11 @@ class Api:
         routes = [
             Route("/healthz", self._open("healthz", self.healthz), methods=["GET"]),
             Route("/readyz", self._open("readyz", self.readyz), methods=["GET"]),
-            Route("/metrics", self._guarded("metrics", self.scrape, limit=False), methods=["GET"]),
+            Route(
+                "/metrics",
+                self._guarded("metrics", self.scrape, limit=False, admin=True),
+                methods=["GET"],
+            ),
             Route("/v1/models", self._guarded("models", self.models), methods=["GET"]),
             Route("/v1/models/{model}", self._guarded("models", self.model), methods=["GET"]),
             Route(
@@ -155,23 +176,36 @@ class Api:
     def _guarded(
         self,
         route: str,
-        endpoint: Callable[[Request, str | None], Awaitable[Response]],
+        endpoint: Callable[[Request, Principal], Awaitable[Response]],
         *,
         limit: bool = True,
+        admin: bool = False,
     ) -> Callable[[Request], Awaitable[Response]]:
         async def handler(request: Request) -> Response:
             try:
                 client = request.client.host if request.client is not None else ""
                 who = self.auth.identify(request.headers.get("authorization"), client)
                 if limit and who is not None:
-                    self.limiter.check(who)
-                response = await endpoint(request, who)
+                    self.own_limiters.get(who.name, self.limiter).check(who.name)
+                principal = who or self.local
+                if admin and not principal.admin:
+                    raise ApiError(
+                        403,
+                        f"{request.url.path} is for admin principals only; principal "
+                        f"{principal.name!r} is not one (channels.http.principals[].admin)",
+                        type="permission_error",
+                        code="admin_only",
+                    )
+                with structlog.contextvars.bound_contextvars(
+                    principal=principal.name, tenant=principal.tenant
+                ):
+                    response = await endpoint(request, principal)
                 if isinstance(response, TurnResponse):
                     # Its status is known only once the turn has started answering.
                     response.on_finish = lambda status: self._count(route, status)
                     return response
             except ApiError as exc:
-                if exc.status >= 500:
+                if exc.status >= 500 or exc.status == 403:
                     log.warning("http.error", route=route, status=exc.status, reason=exc.message)
                 response = _error(exc)
             except ClientDisconnect:
@@ -212,7 +246,7 @@ class Api:
         }
         return JSONResponse(body, status_code=200 if ready else 503)
 
-    async def scrape(self, request: Request, who: str | None) -> Response:
+    async def scrape(self, request: Request, who: Principal) -> Response:
         return Response(self.metrics.exposition(), media_type=CONTENT_TYPE)
 
     def _model(self) -> dict[str, Any]:
@@ -223,10 +257,10 @@ class Api:
             "owned_by": "agentd",
         }
 
-    async def models(self, request: Request, who: str | None) -> Response:
+    async def models(self, request: Request, who: Principal) -> Response:
         return JSONResponse({"object": "list", "data": [self._model()]})
 
-    async def model(self, request: Request, who: str | None) -> Response:
+    async def model(self, request: Request, who: Principal) -> Response:
         if request.path_params["model"] != self.settings.model_name:
             raise ApiError(
                 404,
@@ -237,7 +271,7 @@ class Api:
             )
         return JSONResponse(self._model())
 
-    async def chat_completions(self, request: Request, who: str | None) -> Response:
+    async def chat_completions(self, request: Request, who: Principal) -> Response:
         body = await read_body(
             request, limit=self.settings.max_body_bytes, within=self.settings.body_timeout
         )
@@ -246,16 +280,29 @@ class Api:
         retry_key = idempotency_key(request.headers.get(IDEMPOTENCY_HEADER))
         headers: dict[str, str] = {}
         runtime, stream = self.runtime, parsed.stream
+        # The principal's tenant, never the install's: this is what keeps tenants apart.
+        scope = scopes.Scope(tenant=who.tenant, app=runtime.default_scope.app)
         if session is not None:
             key, text = SESSION_PREFIX + session, parsed.trailing_user_text()
             headers["X-Session-Id"] = session
 
-            def open_turn() -> AbstractAsyncContextManager[Turn]:
-                return runtime.turn(key, text, channel="http", stream=stream, request_key=retry_key)
+            def start() -> AbstractAsyncContextManager[Turn]:
+                return runtime.turn(
+                    key, text, channel="http", scope=scope, stream=stream, request_key=retry_key
+                )
         else:
 
-            def open_turn() -> AbstractAsyncContextManager[Turn]:
-                return runtime.turn_stateless(parsed.messages, channel="http", stream=stream)
+            def start() -> AbstractAsyncContextManager[Turn]:
+                return runtime.turn_stateless(
+                    parsed.messages, channel="http", scope=scope, stream=stream
+                )
+
+        @asynccontextmanager
+        async def open_turn() -> AsyncIterator[Turn]:
+            # The turn's task starts in here and inherits these, so its logs name the caller.
+            with structlog.contextvars.bound_contextvars(principal=who.name, tenant=who.tenant):
+                async with start() as turn:
+                    yield turn
 
         return TurnResponse(
             open_turn,

@@ -1,13 +1,14 @@
 """What stands between the network and the agent: bearer tokens, rate limits, body limits.
 
-Tokens are compared in constant time against every configured token (no early exit that would
-tell which one nearly matched). The rate limit is a token bucket per bearer token, and failed
+A token's SHA-256 is compared in constant time against every principal's (no early exit that
+would tell which one nearly matched). The rate limit is a token bucket per principal, and failed
 authentications spend a token bucket per client address; each set of buckets is bounded.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import hmac
 import math
 from collections import OrderedDict
@@ -16,11 +17,11 @@ from contextlib import aclosing
 from dataclasses import dataclass
 
 import anyio
-from pydantic import SecretStr
 from starlette.requests import ClientDisconnect, Request
 
 from agentd.config import HttpChannelSettings, is_loopback
 from agentd.errors import ConfigError
+from channels.http.principals import Principal
 from channels.http.wire import ApiError
 
 MAX_BUCKETS = 10_000
@@ -30,49 +31,54 @@ DRAIN_SECONDS = 1.0
 
 def check_exposure(settings: HttpChannelSettings) -> None:
     """Refuse a non-loopback address without tokens: the API runs tools on this machine."""
-    if not settings.tokens and not is_loopback(settings.host):
+    if not settings.authenticated and not is_loopback(settings.host):
         raise ConfigError(
             "channels.http.tokens",
             f"channels.http.host = {settings.host!r}",
             "a non-loopback address needs at least one bearer token; set channels.http.tokens "
-            "or bind channels.http.host to 127.0.0.1",
+            "(or channels.http.principals) or bind channels.http.host to 127.0.0.1",
         )
 
 
 class Authenticator:
-    """Maps an ``Authorization`` header to the identity of the token it carries.
+    """Maps an ``Authorization`` header to the principal whose token it carries.
 
+    The presented token's SHA-256 is compared in constant time with every principal's digest
+    (no early exit that would tell which one nearly matched, and no token kept in memory).
     Failures are limited per client address by ``failures``: an address that has used up its
     failures gets 429 before its token is even compared, right or wrong, so it cannot go on
     guessing and learn from the answers; other addresses are not affected.
     """
 
-    def __init__(self, tokens: Sequence[SecretStr], failures: RateLimiter | None = None) -> None:
-        self._tokens = [t.get_secret_value().encode() for t in tokens if t.get_secret_value()]
+    def __init__(
+        self, principals: Sequence[Principal], failures: RateLimiter | None = None
+    ) -> None:
+        self._principals = [p for p in principals if p.digest]
         self._failures = failures
 
     @property
     def required(self) -> bool:
-        return bool(self._tokens)
+        return bool(self._principals)
 
-    def identify(self, header: str | None, client: str = "") -> str | None:
-        """``"token:N"`` for the N-th configured token, None when no token is required.
+    def identify(self, header: str | None, client: str = "") -> Principal | None:
+        """The principal whose token the header carries; None when no token is required.
 
         Raises ApiError(401) when a token is required and the header does not carry one, and
         ApiError(429) when ``client`` (its address) has failed too often lately.
         """
-        if not self._tokens:
+        if not self._principals:
             return None
         if self._failures is not None:
             self._failures.refuse_if_spent(client, "too many failed authentications")
         scheme, _, value = (header or "").partition(" ")
         presented = value.strip().encode() if scheme.lower() == "bearer" else b""
-        found = -1
-        for index, token in enumerate(self._tokens):
-            # Every token is compared, so the time taken does not depend on which one matched.
-            if hmac.compare_digest(presented, token) and presented:
-                found = index
-        if found < 0:
+        digest = hashlib.sha256(presented).digest()
+        found: Principal | None = None
+        for principal in self._principals:
+            # Every digest is compared, so the time taken does not depend on which one matched.
+            if hmac.compare_digest(digest, principal.digest) and presented:
+                found = principal
+        if found is None:
             if self._failures is not None:
                 self._failures.spend(client)
             raise ApiError(
@@ -82,7 +88,7 @@ class Authenticator:
                 code="invalid_api_key",
                 headers={"WWW-Authenticate": 'Bearer realm="agentd"'},
             )
-        return f"token:{found}"
+        return found
 
 
 @dataclass(slots=True)

@@ -114,7 +114,7 @@ class HttpChannel:
         return daemon_url(self.settings.model_copy(update={"port": self.port}))
 
     def _log_serving(self) -> None:
-        if self.settings.no_token_on_loopback and not self.settings.tokens:
+        if self.settings.no_token_on_loopback and not self.settings.authenticated:
             log.warning("http.serving", url=self.url, auth=False, warning=NO_TOKEN_WARNING)
         elif self.token_file is not None:
             # The path, never the token: logs are read by more people than the state dir.
@@ -127,7 +127,7 @@ class HttpChannel:
                 f"{self.url}/v1/models",
             )
         else:
-            log.info("http.serving", url=self.url, auth=bool(self.settings.tokens))
+            log.info("http.serving", url=self.url, auth=self.settings.authenticated)
 
     async def serve(
         self, runtime: Runtime, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED

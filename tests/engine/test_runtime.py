@@ -398,7 +398,8 @@ async def test_given_session_policy_is_used() -> None:
     ) as runtime:
         assert runtime.sessions is policy
         await runtime.ask("s", "hi")
-        assert policy.cached("s") is not None
+        with scopes.use(runtime.default_scope):
+            assert policy.cached("s") is not None
 
 
 async def test_answer_does_not_wait_for_compaction() -> None:

@@ -7,8 +7,19 @@ from collections.abc import Callable
 import pytest
 from pydantic import SecretStr
 
+from agentd.config import HttpChannelSettings
 from channels.http.guard import Authenticator, RateLimiter
+from channels.http.principals import Principal, principals
 from channels.http.wire import ApiError
+
+
+def tokens(*values: str) -> list[Principal]:
+    """The principals of ``channels.http.tokens`` set to ``values`` (admins of "default")."""
+    return principals(HttpChannelSettings(tokens=[SecretStr(v) for v in values]), "default")
+
+
+def name(principal: Principal | None) -> str | None:
+    return None if principal is None else principal.name
 
 
 class Clock:
@@ -22,7 +33,7 @@ class Clock:
 def test_no_tokens_means_open() -> None:
     """Without tokens every request is let through, with no identity."""
     assert Authenticator([]).identify(None) is None
-    assert Authenticator([SecretStr("")]).identify("Bearer ") is None
+    assert Authenticator(tokens("")).identify("Bearer ") is None
 
 
 @pytest.mark.parametrize(
@@ -40,13 +51,13 @@ def test_no_tokens_means_open() -> None:
 )
 def test_tokens_identify_or_refuse(header: str | None, who: str | None) -> None:
     """A configured token maps to its index; anything else is a 401."""
-    auth = Authenticator([SecretStr("one"), SecretStr("two")])
+    auth = Authenticator(tokens("one", "two"))
     if who is None:
         with pytest.raises(ApiError) as caught:
             auth.identify(header)
         assert caught.value.status == 401
     else:
-        assert auth.identify(header) == who
+        assert name(auth.identify(header)) == who
 
 
 def test_bucket_allows_burst_then_refills() -> None:
@@ -96,7 +107,7 @@ def _status(call: Callable[[], object]) -> int:
 def test_failed_authentications_are_limited_per_address() -> None:
     """Failures spend the address's bucket; once spent even the right token is 429 until refill."""
     clock = Clock()
-    auth = Authenticator([SecretStr("one")], RateLimiter(per_minute=6, burst=2, clock=clock))
+    auth = Authenticator(tokens("one"), RateLimiter(per_minute=6, burst=2, clock=clock))
     assert _status(lambda: auth.identify("Bearer one", "10.0.0.1")) == 200
     statuses = [_status(lambda: auth.identify("Bearer x", "10.0.0.1")) for _ in range(4)]
     assert statuses == [401, 401, 429, 429]
@@ -104,17 +115,17 @@ def test_failed_authentications_are_limited_per_address() -> None:
         auth.identify("Bearer one", "10.0.0.1")
     assert (caught.value.status, caught.value.headers["Retry-After"]) == (429, "10")
     assert "failed authentications" in caught.value.message
-    assert auth.identify("Bearer one", "10.0.0.2") == "token:0"
+    assert name(auth.identify("Bearer one", "10.0.0.2")) == "token:0"
     clock.now = 10.0
-    assert auth.identify("Bearer one", "10.0.0.1") == "token:0"
+    assert name(auth.identify("Bearer one", "10.0.0.1")) == "token:0"
     assert _status(lambda: auth.identify("Bearer x", "10.0.0.1")) == 401
     assert _status(lambda: auth.identify("Bearer x", "10.0.0.1")) == 429
 
 
 def test_successes_spend_nothing() -> None:
     """Any number of right tokens leaves the failure budget of the address whole."""
-    auth = Authenticator([SecretStr("one")], RateLimiter(per_minute=1, burst=1, clock=Clock()))
+    auth = Authenticator(tokens("one"), RateLimiter(per_minute=1, burst=1, clock=Clock()))
     for _ in range(50):
-        assert auth.identify("Bearer one", "::1") == "token:0"
+        assert name(auth.identify("Bearer one", "::1")) == "token:0"
     assert _status(lambda: auth.identify(None, "::1")) == 401
     assert _status(lambda: auth.identify(None, "::1")) == 429
