@@ -1,13 +1,12 @@
 """Tenant quotas through the HTTP API in process: 429 for one tenant while another is served.
 
-Until HTTP tokens carry tenants, a request runs in the tenant of the scope set around it: the
-in-process transport calls the app in the test's own context, so ``scopes.use`` reaches the
-runtime (as it does for a channel that sets a scope before calling it).
+Each tenant calls with its principal's token; the stores are read back in the tenant's scope.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,7 @@ from structlog.testing import capture_logs
 from agentd import scope as scopes
 from agentd.cli.main import _parser
 from agentd.cli.tenants import COLUMNS, run_tenants
-from agentd.config import AgentDefaults, Settings
+from agentd.config import AgentDefaults, HttpChannelSettings, Settings
 from agentd.engine.loop import AgentLoop
 from agentd.engine.policy import SessionPolicy
 from agentd.engine.quotas import Quotas
@@ -38,6 +37,15 @@ pytestmark = pytest.mark.anyio
 ALPHA = scopes.Scope(tenant="alpha")
 BETA = scopes.Scope(tenant="beta")
 GAMMA = scopes.Scope(tenant="gamma")
+ADMIN_TOKEN = "admin-token"
+HTTP = HttpChannelSettings(
+    tokens=[ADMIN_TOKEN],  # type: ignore[list-item]
+    principals=[  # type: ignore[list-item]
+        {"name": tenant, "tenant": tenant, "token": f"{tenant}-token"}
+        for tenant in ("alpha", "beta", "gamma")
+    ],
+    rate_limit={"requests_per_minute": 0},  # type: ignore[arg-type]
+)
 
 
 @dataclass
@@ -75,9 +83,21 @@ async def served(stub_llm: StubLLM, tmp_path: Path) -> AsyncIterator[Served]:
                 sessions=SessionPolicy(history=history),
                 quotas=quotas,
             ) as runtime,
-            in_process(runtime, metrics=metrics) as client,
+            in_process(runtime, HTTP, metrics=metrics) as client,
         ):
+            client.headers["Authorization"] = f"Bearer {ADMIN_TOKEN}"
             yield Served(client, history, settings)
+
+
+@contextmanager
+def acting(client: httpx.AsyncClient, scope: scopes.Scope) -> Iterator[None]:
+    """Requests with the token of ``scope``'s principal; stores read in that scope."""
+    client.headers["Authorization"] = f"Bearer {scope.tenant}-token"
+    try:
+        with scopes.use(scope):
+            yield
+    finally:
+        client.headers["Authorization"] = f"Bearer {ADMIN_TOKEN}"
 
 
 def chat(text: str, *, session: str | None = "s1", stream: bool = False) -> dict[str, Any]:
@@ -117,9 +137,9 @@ async def test_turns_per_minute_is_429_for_that_tenant_only(
     beta is served before, meanwhile and after."""
     client = served.client
     for scope, text in ((ALPHA, "one"), (BETA, "b-one"), (ALPHA, "two")):
-        with scopes.use(scope):
+        with acting(client, scope):
             assert (await client.post("/v1/chat/completions", json=chat(text))).status_code == 200
-    with scopes.use(ALPHA):
+    with acting(client, ALPHA):
         before = await served.history.load_conversation("http:s1")
         calls = len(stub_llm.requests)
         reply = await client.post("/v1/chat/completions", json=refused)
@@ -130,14 +150,14 @@ async def test_turns_per_minute_is_429_for_that_tenant_only(
         assert len(stub_llm.requests) == calls
         assert await served.history.load_conversation("http:s1") == before
         assert [s.session_id for s in await served.history.list_sessions()] == ["http:s1"]
-    with scopes.use(BETA):
+    with acting(client, BETA):
         reply = await client.post("/v1/chat/completions", json=chat("b-two"))
         assert reply.json()["choices"][0]["message"]["content"] == "echo: b-two"
 
 
 async def test_tokens_per_day_is_429_until_utc_midnight(served: Served) -> None:
     """Once gamma has used its day's tokens, its next turn is a 429 until 00:00 UTC."""
-    with scopes.use(GAMMA):
+    with acting(served.client, GAMMA):
         ok = await served.client.post("/v1/chat/completions", json=chat("hello"))
         assert ok.status_code == 200
         reply = await served.client.post("/v1/chat/completions", json=chat("again"))
@@ -145,7 +165,7 @@ async def test_tokens_per_day_is_429_until_utc_midnight(served: Served) -> None:
     assert error["code"] == "tenant_quota_exceeded"
     assert "model tokens for today (UTC)" in error["message"]
     assert 1 <= int(reply.headers["Retry-After"]) <= 86400
-    with scopes.use(BETA):
+    with acting(served.client, BETA):
         assert (await served.client.post("/v1/chat/completions", json=chat("x"))).status_code == 200
 
 
@@ -159,7 +179,7 @@ async def test_usage_in_metrics_and_the_cli_matches_the_stub(
     plan += [(BETA, "and more", "b"), (ALPHA, "refused", "s1")]
     for scope, text, session in plan:
         first = len(stub_llm.requests)
-        with scopes.use(scope):
+        with acting(served.client, scope):
             await served.client.post("/v1/chat/completions", json=chat(text, session=session))
         used[scope.tenant] += stub_llm.requests[first:]
     seen = samples((await served.client.get("/metrics")).text)
