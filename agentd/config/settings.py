@@ -341,6 +341,10 @@ def daemon_url(settings: HttpChannelSettings) -> str:
     return f"http://{host}:{settings.port}"
 
 
+#: A tenant's name: also a folder name under ``state_dir/tenants`` and a metrics label value.
+TENANT_NAME = r"^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,63}$"
+
+
 class TelegramSettings(_Section):
     """The Telegram bot (long polling of the Bot API)."""
 
@@ -385,12 +389,19 @@ class ChannelsSettings(_Section):
     telegram: TelegramSettings = TelegramSettings()
 
 
-#: A tenant's name: also a folder name under ``state_dir/tenants`` and a metrics label value.
-TENANT_NAME = r"^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,63}$"
-
-
 class TenantSettings(_Section):
     """What one tenant gets beyond the defaults (its workdir, its limits)."""
+
+    workdir: Path | None = Field(
+        None,
+        description="The tenant's workdir; default: state_dir/tenants/<name>/workdir (the "
+        "install's tenant: workdir). Tenants mapped to one folder share it.",
+    )
+
+    @pydantic.field_validator("workdir")
+    @classmethod
+    def _expand(cls, value: Path | None) -> Path | None:
+        return value.expanduser() if value is not None else None
 
 
 class LogSettings(_Section):
@@ -436,12 +447,22 @@ class Settings(BaseSettings):
     @classmethod
     def _tenant_names(cls, value: dict[str, TenantSettings]) -> dict[str, TenantSettings]:
         for name in value:
-            if not re.match(TENANT_NAME, name):
+            if not re.fullmatch(TENANT_NAME, name):
                 raise ValueError(
                     f"tenant name {name!r}: 1-64 letters, digits and _ . : @ -, "
                     "starting with a letter or digit"
                 )
         return value
+
+    @pydantic.model_validator(mode="after")
+    def _install_tenant_workdir(self) -> Settings:
+        own = self.tenants.get(self.tenant)
+        if own is not None and own.workdir is not None and own.workdir != self.workdir:
+            raise ValueError(
+                f"tenants.{self.tenant}.workdir: tenant {self.tenant!r} is this install's own "
+                "tenant, whose workdir is 'workdir'; set that instead"
+            )
+        return self
 
     @classmethod
     def settings_customise_sources(
