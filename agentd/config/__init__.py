@@ -28,10 +28,12 @@ from agentd.config.settings import (
     RateLimitSettings,
     Settings,
     SidecarSettings,
+    TelegramSender,
     TelegramSettings,
     TenantSettings,
     daemon_url,
     is_loopback,
+    sender_key,
 )
 
 __all__ = [
@@ -54,6 +56,7 @@ __all__ = [
     "RateLimitSettings",
     "Settings",
     "SidecarSettings",
+    "TelegramSender",
     "TelegramSettings",
     "TenantSettings",
     "daemon_url",
@@ -64,4 +67,5 @@ __all__ = [
     "json_schema",
     "load_settings",
     "secret_values",
+    "sender_key",
 ]

@@ -345,14 +345,41 @@ def daemon_url(settings: HttpChannelSettings) -> str:
 TENANT_NAME = r"^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,63}$"
 
 
+class TelegramSender(_Section):
+    """An allowed Telegram sender and the tenant its messages run in."""
+
+    user: int | str = Field(description="User id, or @username.")
+    tenant: str | None = Field(
+        None,
+        pattern=TENANT_NAME,
+        description="Tenant of this sender; default: its own, telegram:<user id>.",
+    )
+
+    @pydantic.field_validator("user")
+    @classmethod
+    def _user(cls, value: int | str) -> int | str:
+        if isinstance(value, str) and not value.strip().removeprefix("@"):
+            raise ValueError("must be a user id or an @username")
+        return value
+
+
+def sender_key(user: int | str) -> str:
+    """How an ``allow_from`` user is matched: a user id as digits, else a lower-case username."""
+    text = str(user).strip()
+    return text if text.lstrip("-").isdigit() else "@" + text.removeprefix("@").lower()
+
+
 class TelegramSettings(_Section):
     """The Telegram bot (long polling of the Bot API)."""
 
     enabled: bool = False
     token: SecretStr | None = Field(None, description="Bot token from @BotFather.")
     base_url: str = Field("https://api.telegram.org", description="Bot API server root.")
-    allow_from: list[int | str] = Field(
-        [], description="User ids or @usernames allowed to talk to the bot; empty = nobody."
+    allow_from: list[int | str | TelegramSender] = Field(
+        [],
+        description="Senders allowed to talk to the bot (empty = nobody): user ids, @usernames, "
+        'or {"user": id or @username, "tenant": name}. Each sender without a tenant gets its '
+        "own, telegram:<user id>; in a group, a message runs in its sender's tenant.",
     )
     poll_timeout: int = Field(30, ge=0, le=300, description="Seconds one getUpdates may wait.")
     parse_mode: Literal["HTML", "MarkdownV2", "plain"] = Field(
@@ -374,6 +401,25 @@ class TelegramSettings(_Section):
         if not value.startswith(("http://", "https://")):
             raise ValueError("must be an http:// or https:// URL")
         return value.rstrip("/")
+
+    @pydantic.field_validator("allow_from")
+    @classmethod
+    def _one_tenant_per_sender(
+        cls, value: list[int | str | TelegramSender]
+    ) -> list[int | str | TelegramSender]:
+        seen: dict[str, str | None] = {}
+        for entry in value:
+            user, tenant = (
+                (entry.user, entry.tenant) if isinstance(entry, TelegramSender) else (entry, None)
+            )
+            key = sender_key(user)
+            if key in seen and seen[key] != tenant:
+                raise ValueError(
+                    f"{user!r} is listed twice with different tenants "
+                    f"({seen[key] or 'its own'} and {tenant or 'its own'}): keep one"
+                )
+            seen[key] = tenant
+        return value
 
     @pydantic.model_validator(mode="after")
     def _token_when_enabled(self) -> TelegramSettings:
