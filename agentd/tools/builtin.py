@@ -9,6 +9,7 @@ resolver instead of one folder, each call works in the workdir of the current sc
 from __future__ import annotations
 
 import datetime as dt
+import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO
@@ -45,6 +46,9 @@ def register_builtin_tools(
     unless the operator allows it. Relative ones apply in every tenant's workdir.
     """
     files = tuple(read_only)
+    # append_file reads and replaces: two appends at once (two sessions of one tenant) would
+    # each write what they read, and one line would be lost.
+    appending = threading.Lock()
     per_tenant = not isinstance(workdir, Path)
     resolve: WorkdirFor = workdir if not isinstance(workdir, Path) else lambda _: workdir
 
@@ -104,9 +108,12 @@ def register_builtin_tools(
             path: File path relative to the workdir.
             text: The lines to add.
         """
-        return await anyio.to_thread.run_sync(
-            lambda who: _append_file(*writable(who, path), text), tenant()
-        )
+
+        def append(who: str) -> str:
+            with appending:
+                return _append_file(*writable(who, path), text)
+
+        return await anyio.to_thread.run_sync(append, tenant())
 
     async def list_dir(path: str = ".") -> str:
         """List the entries of a folder in the workdir (folders end with /).
