@@ -18,7 +18,7 @@ from agentd.errors import ConfigError
 from channels.telegram.senders import Senders
 from tests.channels.conftest import serving, wait_until
 from tests.support.fake_telegram import FakeTelegram
-from tests.support.stub_llm import StubLLM
+from tests.support.stub_llm import Reply, StubLLM
 
 pytestmark = pytest.mark.anyio
 
@@ -147,6 +147,27 @@ async def test_group_members_of_two_tenants_do_not_see_each_other(
         await wait_until(lambda: len(fake_tg.sent(group)) == 2)
     [second] = requests_with(stub_llm, "pin?")
     assert "4711" not in json.dumps(second)
+
+
+async def test_pending_update_replays_in_its_senders_tenant(
+    fake_tg: FakeTelegram,
+    app_runtime: Runtime,
+    settings: Settings,
+    stub_llm: StubLLM,
+    tmp_path: Path,
+) -> None:
+    """An update cut off by a shutdown is answered after the restart, in the same tenant."""
+    state = tmp_path / "tg.json"
+    allow = [{"user": 42, "tenant": "family"}]
+    stub_llm.add(Reply(text="never sent", delay=3.0))
+    update = fake_tg.message(42, "interrupted")
+    async with serving(fake_tg, app_runtime, state, allow_from=allow):
+        await wait_until(lambda: stub_llm.requests and fake_tg.confirmed > update)
+    assert fake_tg.sent(42) == []
+    async with serving(fake_tg, app_runtime, state, allow_from=allow):
+        await wait_until(lambda: fake_tg.sent(42))
+    assert {t for t, _, c in rows(settings) if c == "interrupted"} == {"family"}
+    assert all("Family rules." in r["messages"][0]["content"] for r in stub_llm.requests)
 
 
 async def test_status_names_the_tenant(
