@@ -1,8 +1,9 @@
 """``agentd memory``: save, search, delete and count long-term memories from a terminal.
 
-The commands work in the scope of the configured tenant (``tenant``), the same scope the daemon
-uses for its own turns. Milvus Lite opens its directory in one process only: while the daemon
-runs on Milvus Lite, stop it first or point both at a Milvus server.
+The commands work in the scope of one tenant: ``--tenant NAME``, else the configured tenant
+(``tenant``), the scope the daemon uses for its own turns. Milvus Lite opens its directory in
+one process only: while the daemon runs on Milvus Lite, stop it first or point both at a Milvus
+server.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import sys
 import anyio
 
 from agentd import scope as scopes
+from agentd.cli.tenant_option import scope_of, tenant_option
 from agentd.config import Loaded, Settings
 from agentd.errors import InvalidMemory, MemoryUnavailable
 from agentd.memory.factory import open_store
@@ -24,24 +26,27 @@ EX_UNAVAILABLE = 69
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    common = tenant_option("memories")
     memory = sub.add_parser("memory", help="save, search, delete or count long-term memories")
     actions = memory.add_subparsers(dest="memory_command", metavar="ACTION", required=True)
 
-    save = actions.add_parser("save", help="save TEXT as a memory")
+    save = actions.add_parser("save", parents=[common], help="save TEXT as a memory")
     save.add_argument("text")
     save.add_argument("--tag", action="append", default=[], help="a tag (repeatable)")
 
-    search = actions.add_parser("search", help="the memories nearest to QUERY")
+    search = actions.add_parser("search", parents=[common], help="the memories nearest to QUERY")
     search.add_argument("query")
     search.add_argument("--top-k", type=int, default=5, help="how many (default 5)")
     search.add_argument(
         "--tag", action="append", default=[], help="only with this tag (repeatable)"
     )
 
-    delete = actions.add_parser("delete", help="delete the memory KEY")
+    delete = actions.add_parser("delete", parents=[common], help="delete the memory KEY")
     delete.add_argument("key")
 
-    actions.add_parser("stats", help="where memory lives and how many memories this tenant has")
+    actions.add_parser(
+        "stats", parents=[common], help="where memory lives and how many memories the tenant has"
+    )
     memory.set_defaults(handler=_handler)
 
 
@@ -57,7 +62,7 @@ async def run_memory(settings: Settings, args: argparse.Namespace) -> int:
     try:
         async with open_client(settings) as llm, open_store(settings, llm.embed_one) as store:
             assert store is not None  # an embedding function always gives a store
-            with scopes.use(scopes.Scope(tenant=settings.tenant)):
+            with scopes.use(scope_of(args, settings)) as scope:
                 if args.memory_command == "save":
                     key = await store.save(Memory(content=args.text, tags=tuple(args.tag)))
                     print(key)
@@ -73,7 +78,7 @@ async def run_memory(settings: Settings, args: argparse.Namespace) -> int:
                     stats = await store.stats()
                     for name in ("backend", "address", "collection", "dimension"):
                         print(f"{name:<10} {getattr(stats, name)}")
-                    print(f"{'memories':<10} {stats.memories_in_scope} (tenant {settings.tenant})")
+                    print(f"{'memories':<10} {stats.memories_in_scope} (tenant {scope.tenant})")
                     if stats.degraded:
                         print(f"{'degraded':<10} {stats.degraded}")
     except MemoryUnavailable as exc:

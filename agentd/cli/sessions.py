@@ -9,6 +9,7 @@ from datetime import datetime
 import anyio
 
 from agentd import scope as scopes
+from agentd.cli.tenant_option import scope_of, tenant_option
 from agentd.config import Loaded, Settings
 from agentd.engine.loop import CONTEXT_KEY
 from agentd.errors import HistoryError, StoredRowError
@@ -21,8 +22,7 @@ LAST_ANSWERS = 20
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--tenant", help="tenant whose sessions to use (default: settings.tenant)")
+    common = tenant_option("sessions")
     sessions = sub.add_parser("sessions", help="list, show or clear stored conversations")
     actions = sessions.add_subparsers(dest="sessions_command", metavar="ACTION", required=True)
     actions.add_parser("list", parents=[common], help="stored sessions, most recent first")
@@ -39,7 +39,7 @@ def _handler(args: argparse.Namespace, loaded: Loaded) -> int:
 
 
 async def run_sessions(settings: Settings, args: argparse.Namespace) -> int:
-    scope = scopes.Scope(tenant=args.tenant or settings.tenant)
+    scope = scope_of(args, settings)
     try:
         async with SQLiteHistory.open(
             settings.history_path, synchronous=settings.history.synchronous

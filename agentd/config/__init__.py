@@ -13,6 +13,7 @@ from agentd.config.settings import (
     ENV_PREFIX,
     EX_CONFIG,
     FLAT_ENV,
+    TENANT_NAME,
     AgentDefaults,
     AuthFailureSettings,
     ChannelSettings,
@@ -28,18 +29,21 @@ from agentd.config.settings import (
     RateLimitSettings,
     Settings,
     SidecarSettings,
+    TelegramSender,
     TelegramSettings,
     TenantLimitOverrides,
     TenantLimits,
     TenantSettings,
     daemon_url,
     is_loopback,
+    sender_key,
 )
 
 __all__ = [
     "ENV_PREFIX",
     "EX_CONFIG",
     "FLAT_ENV",
+    "TENANT_NAME",
     "AgentDefaults",
     "AuthFailureSettings",
     "ChannelSettings",
@@ -56,6 +60,7 @@ __all__ = [
     "RateLimitSettings",
     "Settings",
     "SidecarSettings",
+    "TelegramSender",
     "TelegramSettings",
     "TenantLimitOverrides",
     "TenantLimits",
@@ -68,4 +73,5 @@ __all__ = [
     "json_schema",
     "load_settings",
     "secret_values",
+    "sender_key",
 ]

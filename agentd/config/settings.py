@@ -471,14 +471,45 @@ def daemon_url(settings: HttpChannelSettings) -> str:
     return f"http://{host}:{settings.port}"
 
 
+#: A tenant's name: also a folder name under ``state_dir/tenants`` and a metrics label value.
+TENANT_NAME = r"^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,63}$"
+
+
+class TelegramSender(_Section):
+    """An allowed Telegram sender and the tenant its messages run in."""
+
+    user: int | str = Field(description="User id, or @username.")
+    tenant: str | None = Field(
+        None,
+        pattern=TENANT_NAME,
+        description="Tenant of this sender; default: its own, telegram:<user id>.",
+    )
+
+    @pydantic.field_validator("user")
+    @classmethod
+    def _user(cls, value: int | str) -> int | str:
+        if isinstance(value, str) and not value.strip().removeprefix("@"):
+            raise ValueError("must be a user id or an @username")
+        return value
+
+
+def sender_key(user: int | str) -> str:
+    """How an ``allow_from`` user is matched: a user id as digits, else a lower-case username."""
+    text = str(user).strip()
+    return text if text.lstrip("-").isdigit() else "@" + text.removeprefix("@").lower()
+
+
 class TelegramSettings(_Section):
     """The Telegram bot (long polling of the Bot API)."""
 
     enabled: bool = False
     token: SecretStr | None = Field(None, description="Bot token from @BotFather.")
     base_url: str = Field("https://api.telegram.org", description="Bot API server root.")
-    allow_from: list[int | str] = Field(
-        [], description="User ids or @usernames allowed to talk to the bot; empty = nobody."
+    allow_from: list[int | str | TelegramSender] = Field(
+        [],
+        description="Senders allowed to talk to the bot (empty = nobody): user ids, @usernames, "
+        'or {"user": id or @username, "tenant": name}. Each sender without a tenant gets its '
+        "own, telegram:<user id>; in a group, a message runs in its sender's tenant.",
     )
     poll_timeout: int = Field(30, ge=0, le=300, description="Seconds one getUpdates may wait.")
     parse_mode: Literal["HTML", "MarkdownV2", "plain"] = Field(
@@ -501,6 +532,25 @@ class TelegramSettings(_Section):
             raise ValueError("must be an http:// or https:// URL")
         return value.rstrip("/")
 
+    @pydantic.field_validator("allow_from")
+    @classmethod
+    def _one_tenant_per_sender(
+        cls, value: list[int | str | TelegramSender]
+    ) -> list[int | str | TelegramSender]:
+        seen: dict[str, str | None] = {}
+        for entry in value:
+            user, tenant = (
+                (entry.user, entry.tenant) if isinstance(entry, TelegramSender) else (entry, None)
+            )
+            key = sender_key(user)
+            if key in seen and seen[key] != tenant:
+                raise ValueError(
+                    f"{user!r} is listed twice with different tenants "
+                    f"({seen[key] or 'its own'} and {tenant or 'its own'}): keep one"
+                )
+            seen[key] = tenant
+        return value
+
     @pydantic.model_validator(mode="after")
     def _token_when_enabled(self) -> TelegramSettings:
         if self.enabled and (self.token is None or not self.token.get_secret_value()):
@@ -515,10 +565,6 @@ class ChannelsSettings(_Section):
     telegram: TelegramSettings = TelegramSettings()
 
 
-#: A tenant's name: also a folder name under ``state_dir/tenants`` and a metrics label value.
-TENANT_NAME = r"^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,63}$"
-
-
 class TenantSettings(_Section):
     """What one tenant gets beyond the defaults (its workdir, its limits)."""
 
@@ -526,6 +572,16 @@ class TenantSettings(_Section):
         TenantLimitOverrides(),
         description="This tenant's quotas; unset keys take default.tenant_limits's.",
     )
+    workdir: Path | None = Field(
+        None,
+        description="The tenant's workdir; default: state_dir/tenants/<name>/workdir (the "
+        "install's tenant: workdir). Tenants mapped to one folder share it.",
+    )
+
+    @pydantic.field_validator("workdir")
+    @classmethod
+    def _expand(cls, value: Path | None) -> Path | None:
+        return value.expanduser() if value is not None else None
 
 
 class LogSettings(_Section):
@@ -571,12 +627,22 @@ class Settings(BaseSettings):
     @classmethod
     def _tenant_names(cls, value: dict[str, TenantSettings]) -> dict[str, TenantSettings]:
         for name in value:
-            if not re.match(TENANT_NAME, name):
+            if not re.fullmatch(TENANT_NAME, name):
                 raise ValueError(
                     f"tenant name {name!r}: 1-64 letters, digits and _ . : @ -, "
                     "starting with a letter or digit"
                 )
         return value
+
+    @pydantic.model_validator(mode="after")
+    def _install_tenant_workdir(self) -> Settings:
+        own = self.tenants.get(self.tenant)
+        if own is not None and own.workdir is not None and own.workdir != self.workdir:
+            raise ValueError(
+                f"tenants.{self.tenant}.workdir: tenant {self.tenant!r} is this install's own "
+                "tenant, whose workdir is 'workdir'; set that instead"
+            )
+        return self
 
     @classmethod
     def settings_customise_sources(

@@ -16,10 +16,11 @@ import structlog
 from agentd import scope as scopes
 from agentd.config import Settings
 from agentd.daemon.lifecycle import ChannelHealth, supervise_channel
-from agentd.daemon.prompt import build_system_prompt
+from agentd.daemon.prompt import TenantPrompts
 from agentd.daemon.sdnotify import Notifier, pet_watchdog, watchdog_interval
 from agentd.daemon.statelock import hold_state, lock_paths
 from agentd.daemon.token_file import with_http_token
+from agentd.daemon.workdirs import Workdirs
 from agentd.engine.budget import budget_for, effective_defaults
 from agentd.engine.loop import AgentLoop
 from agentd.engine.policy import SessionPolicy
@@ -53,6 +54,7 @@ class App:
     tools: ToolRegistry
     runtime: Runtime
     metrics: Metrics
+    prompts: TenantPrompts
     channel_health: dict[str, ChannelHealth] = field(default_factory=dict)
     history: SQLiteHistory | None = None
     memory: MemoryStore | None = None
@@ -67,13 +69,14 @@ class App:
         return "ok"
 
     def reload_prompt(self) -> bool:
-        """Re-read SYSTEM.md and AGENTS.md; sessions keep their history.
+        """Re-read SYSTEM.md and AGENTS.md (each tenant's own at its next turn); sessions keep
+        their history.
 
-        When a file cannot be read, the previous prompt stays and the error is logged; returns
-        whether the prompt was reloaded.
+        When an operator's file cannot be read, the previous prompts stay and the error is
+        logged; returns whether the prompt was reloaded.
         """
         try:
-            prompt = build_system_prompt(self.settings.workdir)
+            prompt = self.prompts.reload()
         except ConfigError as exc:
             log.error("prompt.reload_failed", error=str(exc), kept="the previous prompt")
             return False
@@ -93,7 +96,8 @@ def read_only_files(settings: Settings) -> list[Path]:
 @asynccontextmanager
 async def open_app(settings: Settings) -> AsyncIterator[App]:
     """Build the runtime and close what it opened on exit."""
-    prompt = build_system_prompt(settings.workdir)
+    workdirs = Workdirs(settings)
+    prompts = TenantPrompts(workdirs)
     metrics = Metrics()
     async with AsyncExitStack() as stack:
         sidecar = None
@@ -112,7 +116,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             open_store_or_warn(settings, llm.embed_one if settings.memory.embed else None)
         )
         tools = ToolRegistry(default_timeout=settings.default.tool_timeout)
-        register_builtin_tools(tools, settings.workdir, read_only_files(settings))
+        register_builtin_tools(tools, workdirs, read_only_files(settings))
         if memory is not None:
             register_memory_tools(tools, memory)
         sc = settings.llm.sidecar
@@ -141,7 +145,8 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
         runtime = await stack.enter_async_context(
             Runtime(
                 agent_loop,
-                system_prompt=prompt,
+                system_prompt=prompts.base,
+                prompt_for=prompts,
                 defaults=defaults,
                 sessions=sessions,
                 default_scope=scopes.Scope(tenant=settings.tenant),
@@ -162,6 +167,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             tools=tools,
             runtime=runtime,
             metrics=metrics,
+            prompts=prompts,
             history=history,
             memory=memory,
             sidecar=sidecar,

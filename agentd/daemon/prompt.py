@@ -4,14 +4,29 @@ Both files are optional. One that exists but cannot be read (a folder, no permis
 UTF-8; for ``AGENTS.md`` also a symlink or a hard-linked file, which the agent could have
 planted in its workdir) is a :class:`~agentd.errors.ConfigError` naming the file: the daemon
 refuses to start, and a reload keeps the prompt it had.
+
+A tenant with a workdir of its own gets the operator's prompt and then its own ``AGENTS.md``
+(:class:`TenantPrompts`). That file is the tenant's, not the operator's: when it cannot be read,
+the error is logged and the tenant's turns go on without it.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from pathlib import Path
 
+import anyio
+import structlog
+
+from agentd import scope as scopes
+from agentd.daemon.workdirs import Workdirs
 from agentd.errors import ConfigError, ToolError
 from agentd.tools import workdir_fs
+
+log = structlog.get_logger("agentd.daemon.prompt")
+
+#: Tenants whose prompt is kept in memory; a tenant beyond is read again on its next turn.
+MAX_CACHED = 1024
 
 FALLBACK_INSTRUCTIONS = """\
 You are agentd, a helpful assistant running as a local daemon. Answer concisely and truthfully.
@@ -66,3 +81,64 @@ def build_system_prompt(workdir: Path) -> str:
     base = _read_system(workdir.parent / "SYSTEM.md") or FALLBACK_INSTRUCTIONS
     agents = _read_agents(workdir)
     return f"{base}\n\n{agents}" if agents else base
+
+
+def tenant_agents(workdir: Path, tenant: str) -> str | None:
+    """A tenant's own ``AGENTS.md`` in ``workdir``, or None: missing, empty or unreadable
+    (then the error is logged: a tenant's file never stops its turns or the daemon)."""
+    try:
+        return _read_agents(workdir.expanduser())
+    except ConfigError as exc:
+        log.error("prompt.tenant_agents_skipped", tenant=tenant, error=str(exc))
+        return None
+
+
+class TenantPrompts:
+    """The system prompt of each scope's tenant, read once and kept until :meth:`reload`.
+
+    A tenant in the operator's workdir gets the operator's prompt; a tenant with a workdir of
+    its own gets it followed by that workdir's ``AGENTS.md``, when there is one. Raises
+    ConfigError (at start) when the operator's files cannot be read.
+    """
+
+    __slots__ = ("_cache", "base", "max_cached", "workdirs")
+
+    def __init__(self, workdirs: Workdirs, *, max_cached: int = MAX_CACHED) -> None:
+        self.workdirs = workdirs
+        self.max_cached = max_cached
+        self.base = build_system_prompt(workdirs.operator)
+        self._cache: OrderedDict[str, str] = OrderedDict()
+
+    async def __call__(self, scope: scopes.Scope) -> str:
+        """The system prompt for turns in ``scope``."""
+        tenant = scope.tenant
+        if tenant == self.workdirs.tenant:
+            return self.base
+        prompt = self._cache.get(tenant)
+        if prompt is None:
+            base = self.base
+            prompt = await anyio.to_thread.run_sync(self._read, tenant, base)
+            if base is not self.base:
+                return prompt  # a reload came meanwhile: do not keep the old operator's prompt
+            self._cache[tenant] = prompt
+            while len(self._cache) > self.max_cached:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(tenant)
+        return prompt
+
+    def _read(self, tenant: str, base: str) -> str:
+        if self.workdirs.is_operators(tenant):
+            return base
+        own = tenant_agents(self.workdirs.path(tenant), tenant)
+        return f"{base}\n\n{own}" if own else base
+
+    def reload(self) -> str:
+        """Re-read the operator's files now and every tenant's ``AGENTS.md`` at its next turn.
+
+        Raises ConfigError, keeping the prompts it had, when the operator's files cannot be
+        read. Returns the operator's prompt.
+        """
+        self.base = build_system_prompt(self.workdirs.operator)
+        self._cache.clear()
+        return self.base

@@ -58,6 +58,8 @@ from agentd.model.client import TextDelta, Usage
 log = structlog.get_logger("agentd.engine.runtime")
 
 OnTurn = Callable[[str, str, float], None]
+#: The system prompt for turns in a scope (its tenant's), when it is not the same for all.
+PromptFor = Callable[[scopes.Scope], Awaitable[str]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,9 +120,11 @@ class Runtime:
         on_turn: OnTurn | None = None,
         quotas: Quotas | None = None,
         drain_timeout: float = 10.0,
+        prompt_for: PromptFor | None = None,
     ) -> None:
         self.agent_loop = agent_loop
         self.system_prompt = system_prompt
+        self.prompt_for = prompt_for
         self.defaults = defaults
         self.sessions = (
             sessions if sessions is not None else SessionPolicy(max_messages=defaults.max_messages)
@@ -312,7 +316,7 @@ class Runtime:
                     await out.finish(TurnDone(TurnResult(prior.answer)))
                     return None
                 async with self.limiter:
-                    conv = await self.sessions.load(session_id, self.system_prompt)
+                    conv = await self.sessions.load(session_id, await self._prompt(job.scope))
 
                     async def on_append(messages: Sequence[Message]) -> None:
                         await self.sessions.persist(session_id, messages)
@@ -375,7 +379,7 @@ class Runtime:
         return found
 
     async def _stateless_turn(self, job: _Job, out: Emitter, messages: Sequence[Message]) -> None:
-        conv = stateless_conversation(self.system_prompt, messages)
+        conv = stateless_conversation(await self._prompt(job.scope), messages)
         with self._accounted(job, stateless=True) as outcome:
             try:
                 async with self.limiter:
@@ -466,7 +470,8 @@ class Runtime:
         """The messages the model would see for ``session_id`` now (hydrating if needed)."""
         with self._scoped():
             async with self._session_lock(session_id):
-                return list((await self.sessions.load(session_id, self.system_prompt)).messages)
+                prompt = await self._prompt(scopes.current())
+                return list((await self.sessions.load(session_id, prompt)).messages)
 
     async def forget(self, session_id: str) -> None:
         """Drop ``session_id`` from memory and from the durable history (current scope)."""
@@ -516,8 +521,16 @@ class Runtime:
         return len(self.sessions)
 
     def reload(self, system_prompt: str) -> None:
-        """Use ``system_prompt`` from the next turn on; sessions keep their history."""
+        """Use ``system_prompt`` from the next turn on; sessions keep their history.
+
+        With ``prompt_for``, that gives each turn's prompt; reload it there.
+        """
         self.system_prompt = system_prompt
+
+    async def _prompt(self, scope: scopes.Scope) -> str:
+        if self.prompt_for is None:
+            return self.system_prompt
+        return await self.prompt_for(scope)
 
     async def ping_model(self) -> bool:
         """Whether the model server answers (True when the model client cannot tell)."""

@@ -1,19 +1,23 @@
 """Built-in tools: the current time, and file access confined to the workdir.
 
 The file tools reach the workdir only through :mod:`agentd.tools.workdir_fs` (directory fds,
-no symlinks, no hard links); the instruction files are read-only to them by default.
+no symlinks, no hard links); the instruction files are read-only to them by default. With a
+resolver instead of one folder, each call works in the workdir of the current scope's tenant
+(looked up at call time; no scope, no files).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+import threading
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import anyio
 
+from agentd import scope as scopes
 from agentd.errors import ToolError
 from agentd.tools import workdir_fs
 from agentd.tools.fit import more_marker
@@ -25,17 +29,36 @@ MAX_WRITE = 1024 * 1024
 MAX_ENTRIES = 500
 #: The workdir's instruction files: read-only to the agent unless the operator allows writing.
 INSTRUCTION_FILES = (Path("AGENTS.md"), Path("HEARTBEAT.md"))
+#: A tenant's workdir by tenant name (made if missing).
+WorkdirFor = Callable[[str], Path]
 
 
 def register_builtin_tools(
-    registry: ToolRegistry, workdir: Path, read_only: Iterable[Path] = INSTRUCTION_FILES
+    registry: ToolRegistry,
+    workdir: Path | WorkdirFor,
+    read_only: Iterable[Path] = INSTRUCTION_FILES,
 ) -> None:
     """Add ``current_time``, ``read_file``, ``write_file``, ``append_file`` and ``list_dir``.
 
-    ``read_only`` are files (relative to the workdir, or absolute) the agent may read but not
-    write, nor create anything under: its instruction files, unless the operator allows it.
+    ``workdir`` is one folder for every caller, or a resolver called with the tenant of the
+    current scope at each call. ``read_only`` are files (relative to the workdir, or absolute)
+    the agent may read but not write, nor create anything under: its instruction files,
+    unless the operator allows it. Relative ones apply in every tenant's workdir.
     """
-    protected = _Protected(workdir, read_only)
+    files = tuple(read_only)
+    # append_file reads and replaces: two appends at once (two sessions of one tenant) would
+    # each write what they read, and one line would be lost.
+    appending = threading.Lock()
+    per_tenant = not isinstance(workdir, Path)
+    resolve: WorkdirFor = workdir if not isinstance(workdir, Path) else lambda _: workdir
+
+    def tenant() -> str:
+        # Read in the turn's task, where its scope is set; no scope fails closed.
+        return scopes.current().tenant if per_tenant else ""
+
+    def writable(tenant: str, path: str) -> tuple[Path, str]:
+        folder = resolve(tenant)
+        return folder, _Protected(folder, files).check(path)
 
     async def current_time(timezone: str = "UTC") -> str:
         """Get the current date and time.
@@ -61,7 +84,9 @@ def register_builtin_tools(
             offset: The character to start at; 0 is the start of the file.
             length: The most characters to return (at most 65536).
         """
-        return await anyio.to_thread.run_sync(_read_file, workdir, path, offset, length)
+        return await anyio.to_thread.run_sync(
+            lambda who: _read_file(resolve(who), path, offset, length), tenant()
+        )
 
     async def write_file(path: str, content: str) -> str:
         """Write a text file in the workdir, creating folders as needed; replaces the whole file
@@ -71,7 +96,9 @@ def register_builtin_tools(
             path: File path relative to the workdir.
             content: The full new content of the file.
         """
-        return await anyio.to_thread.run_sync(_write_file, workdir, protected.check(path), content)
+        return await anyio.to_thread.run_sync(
+            lambda who: _write_file(*writable(who, path), content), tenant()
+        )
 
     async def append_file(path: str, text: str) -> str:
         """Add text at the end of a file in the workdir (on a new line); creates the file if
@@ -81,7 +108,12 @@ def register_builtin_tools(
             path: File path relative to the workdir.
             text: The lines to add.
         """
-        return await anyio.to_thread.run_sync(_append_file, workdir, protected.check(path), text)
+
+        def append(who: str) -> str:
+            with appending:
+                return _append_file(*writable(who, path), text)
+
+        return await anyio.to_thread.run_sync(append, tenant())
 
     async def list_dir(path: str = ".") -> str:
         """List the entries of a folder in the workdir (folders end with /).
@@ -89,7 +121,7 @@ def register_builtin_tools(
         Args:
             path: Folder path relative to the workdir; "." is the workdir itself.
         """
-        return await anyio.to_thread.run_sync(_list_dir, workdir, path)
+        return await anyio.to_thread.run_sync(lambda who: _list_dir(resolve(who), path), tenant())
 
     for fn in (current_time, read_file, write_file, append_file, list_dir):
         registry.add(fn)

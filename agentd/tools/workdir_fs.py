@@ -92,7 +92,7 @@ def _is_symlink(dir_fd: int, name: str) -> bool:
         return False
 
 
-def _open_child_dir(dir_fd: int, name: str, shown: str, *, create: bool) -> int:
+def _open_child_dir(dir_fd: int, name: str, shown: str, *, create: bool, mode: int = 0o777) -> int:
     for _ in range(2):
         try:
             return os.open(name, _DIR_FLAGS, dir_fd=dir_fd)
@@ -100,7 +100,7 @@ def _open_child_dir(dir_fd: int, name: str, shown: str, *, create: bool) -> int:
             if not create:
                 raise
             with suppress(FileExistsError):  # made meanwhile: the next open decides what it is
-                os.mkdir(name, 0o777, dir_fd=dir_fd)
+                os.mkdir(name, mode, dir_fd=dir_fd)
         except OSError as exc:
             if exc.errno not in (errno.ENOTDIR, errno.ELOOP):
                 raise
@@ -113,11 +113,14 @@ def _open_child_dir(dir_fd: int, name: str, shown: str, *, create: bool) -> int:
 
 
 @contextmanager
-def open_dir(workdir: Path, parts: Sequence[str], *, create: bool = False) -> Iterator[int]:
+def open_dir(
+    workdir: Path, parts: Sequence[str], *, create: bool = False, mode: int = 0o777
+) -> Iterator[int]:
     """An fd of the folder ``parts`` inside ``workdir``, closed on exit.
 
-    With ``create``, missing folders (the workdir too) are made. The workdir itself may be a
-    symlink (the operator chose it); nothing under it may be.
+    With ``create``, missing folders (the workdir too) are made, those under the workdir with
+    ``mode`` (less the umask). The workdir itself may be a symlink (the operator chose it);
+    nothing under it may be.
     """
     shown = "/".join(parts) or "."
     if create:
@@ -126,7 +129,7 @@ def open_dir(workdir: Path, parts: Sequence[str], *, create: bool = False) -> It
         fd = os.open(workdir, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
         stack.callback(os.close, fd)
         for name in parts:
-            fd = _open_child_dir(fd, name, shown, create=create)
+            fd = _open_child_dir(fd, name, shown, create=create, mode=mode)
             stack.callback(os.close, fd)
         yield fd
 

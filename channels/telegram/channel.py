@@ -7,8 +7,12 @@ Telegram forgets it (see ``telegram_state``); chats are answered concurrently, t
 one chat in order, at most ``max_pending`` updates at once.
 
 Access is denied by default: only senders in ``allow_from`` (user ids or ``@usernames``) are
-answered; refused senders get nothing. In groups the bot answers only when it is mentioned or
-replied to. ``/reset`` starts a new session for the chat, ``/status`` answers without the model.
+answered; refused senders get nothing. Each message runs in its sender's tenant (see
+:mod:`channels.telegram.senders`), in the session ``telegram:<chat id>`` of that tenant. In
+groups the bot answers only when it is mentioned or replied to, and a message runs in its
+sender's tenant too: members of different tenants each continue their own conversation of the
+group and never see each other's. ``/reset`` starts a new session for the chat, ``/status``
+answers without the model.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import httpx
 import structlog
 from anyio.abc import TaskGroup, TaskStatus
 
+from agentd import scope as scopes
 from agentd.backoff import Backoff
 from agentd.config import Settings, TelegramSettings
 from agentd.engine.loop import TurnResult
@@ -32,6 +37,7 @@ from agentd.errors import AgentdError, ConfigError, QuotaExceeded, TelegramError
 from channels.base import InboundMessage, Target
 from channels.telegram.api import BotAPI, with_retries
 from channels.telegram.format import render_parts
+from channels.telegram.senders import Senders
 from channels.telegram.state import Update, UpdateLedger
 
 if TYPE_CHECKING:
@@ -86,7 +92,7 @@ class TelegramChannel:
         self._given_http = http
         self._http: httpx.AsyncClient | None = None
         self._api_client: BotAPI | None = None
-        self._allowed_ids, self._allowed_names = _allowlist(settings.allow_from)
+        self._senders = Senders(settings.allow_from)
         self._ledger: UpdateLedger | None = None
         self._bot_id: int | None = None
         self._mention: re.Pattern[str] | None = None
@@ -267,10 +273,14 @@ class TelegramChannel:
             return None
         reply_to = inbound.meta["message_id"] if inbound.meta["group"] else None
         session = inbound.session_id + self.ledger.session_suffix(inbound.chat_id)
-        with structlog.contextvars.bound_contextvars(chat=inbound.chat_id):
+        scope = scopes.Scope(tenant=inbound.meta["tenant"])
+        with (
+            structlog.contextvars.bound_contextvars(chat=inbound.chat_id, tenant=scope.tenant),
+            scopes.use(scope),
+        ):
             answer = await self._command(runtime, inbound, session)
             if answer is None:
-                answer = await self._turn(runtime, inbound, session)
+                answer = await self._turn(runtime, inbound, session, scope)
         return _Reply(inbound.chat_id, answer, reply_to)
 
     def _admit(self, message: dict[str, Any]) -> InboundMessage | None:
@@ -283,14 +293,20 @@ class TelegramChannel:
             return None
         sender_id = str(sender.get("id", ""))
         username = str(sender.get("username") or "")
-        if sender_id not in self._allowed_ids and username.lower() not in self._allowed_names:
+        tenant = self._senders.tenant_of(sender_id, username)
+        if tenant is None:
             log.info("telegram.refused", chat=chat.get("id"), sender=sender_id, username=username)
             return None
         if group and self._mention is not None:
             text = self._mention.sub("", text).strip()
         if not text.strip():
             return None
-        meta = {"message_id": message.get("message_id"), "group": group, "username": username}
+        meta = {
+            "message_id": message.get("message_id"),
+            "group": group,
+            "username": username,
+            "tenant": tenant,
+        }
         return InboundMessage(self.name, str(chat.get("id")), sender_id, text, meta)
 
     def _addressed(self, message: dict[str, Any], text: str) -> bool:
@@ -321,19 +337,22 @@ class TelegramChannel:
             status = runtime.status(session)
             return (
                 f"agentd is running.\nSession: {session}\n"
+                f"Tenant: {scopes.current().tenant}\n"
                 f"Messages in this session: {status.messages}\n"
                 f"Context last turn: {status.context_line}\n"
                 f"Turns in progress: {status.in_flight}"
             )
         return None
 
-    async def _turn(self, runtime: Runtime, inbound: InboundMessage, session: str) -> str:
+    async def _turn(
+        self, runtime: Runtime, inbound: InboundMessage, session: str, scope: scopes.Scope
+    ) -> str:
         result: TurnResult | None = None
         async with anyio.create_task_group() as tg:
             tg.start_soon(self._typing, inbound.chat_id)
             try:
                 async with runtime.turn(
-                    session, inbound.text, channel=self.name, stream=False
+                    session, inbound.text, channel=self.name, scope=scope, stream=False
                 ) as events:
                     result = await events.result()
             except QuotaExceeded as exc:
@@ -387,20 +406,6 @@ class TelegramChannel:
 def over_quota(exc: QuotaExceeded) -> str:
     """What a sender over their tenant's quota is told: which limit, and when to try again."""
     return OVER_QUOTA[exc.limit].format(allowed=exc.allowed, wait=exc.wait)
-
-
-def _allowlist(entries: list[int | str]) -> tuple[frozenset[str], frozenset[str]]:
-    """(user ids, lower-case usernames without ``@``) from ``allow_from``."""
-    ids: set[str] = set()
-    names: set[str] = set()
-    for entry in entries:
-        text = str(entry).strip()
-        if text.lstrip("-").isdigit():
-            ids.add(text)
-        elif text:
-            names.add(text.removeprefix("@").lower())
-    names.discard("")
-    return frozenset(ids), frozenset(names)
 
 
 def _bad_entities(exc: TelegramError) -> bool:

@@ -76,3 +76,34 @@ def test_memory_off_exits_2(memory_env: Path, monkeypatch: pytest.MonkeyPatch) -
     """With MEMORY_EMBED=false the commands refuse to run."""
     monkeypatch.setenv("MEMORY_EMBED", "false")
     assert main(["memory", "stats"]) == 2
+
+
+def test_tenant_flag_keeps_memories_apart(
+    memory_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--tenant saves, finds, counts and deletes only that tenant's memories."""
+    assert main(["memory", "save", "Ann likes green tea"]) == 0
+    ours = _lines(capsys)[-1]
+    assert main(["memory", "save", "Bo likes green tea", "--tenant", "telegram:42"]) == 0
+    theirs = _lines(capsys)[-1]
+
+    assert main(["memory", "search", "green tea", "--tenant", "telegram:42"]) == 0
+    out = "\n".join(_lines(capsys))
+    assert "Bo likes" in out and "Ann likes" not in out
+    assert main(["memory", "search", "green tea"]) == 0
+    out = "\n".join(_lines(capsys))
+    assert "Ann likes" in out and "Bo likes" not in out
+
+    assert main(["memory", "stats", "--tenant", "telegram:42"]) == 0
+    assert "memories   1 (tenant telegram:42)" in "\n".join(_lines(capsys))
+    assert main(["memory", "delete", ours, "--tenant", "telegram:42"]) == 1
+    assert main(["memory", "delete", theirs]) == 1
+    assert main(["memory", "delete", theirs, "--tenant", "telegram:42"]) == 0
+
+
+def test_bad_tenant_name_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """--tenant with a name outside the tenant pattern stops at parsing (exit 2), naming it."""
+    with pytest.raises(SystemExit) as exited:
+        _parser().parse_args(["memory", "stats", "--tenant", "../etc"])
+    assert exited.value.code == 2
+    assert "not a tenant name" in capsys.readouterr().err

@@ -150,3 +150,10 @@ def test_show_says_how_full_the_context_was(
     lines = agentd(settings.history_path, "show", "s").stdout.splitlines()
     share = round(100 * tokens / 4096)
     assert lines[-1] == f"(context last turn: {tokens:,} of 4,096 tokens, {share}%)"
+
+
+def test_bad_tenant_name_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """--tenant with a name outside the tenant pattern is a usage error (exit 2), naming it."""
+    with pytest.raises(SystemExit) as exited:
+        _parser().parse_args(["sessions", "list", "--tenant", "a b"])
+    assert exited.value.code == 2 and "not a tenant name" in capsys.readouterr().err

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from structlog.testing import capture_logs
 
+from agentd import scope as scopes
 from agentd.config import CronJob, Settings, load_settings
 from agentd.daemon.app import App, build_channels, open_app
 from agentd.errors import ConfigError
@@ -147,10 +148,11 @@ async def test_start_with_an_unreadable_agents_md_is_a_config_error(
     assert str(settings.workdir / "AGENTS.md") in str(caught.value)
 
 
-async def _write(app: App, path: str) -> bool:
-    """Whether write_file succeeded on ``path``."""
+async def _write(app: App, path: str, tenant: str | None = None) -> bool:
+    """Whether write_file succeeded on ``path``, called in ``tenant``'s scope (the install's)."""
     call = ToolCall("c", "write_file", json.dumps({"path": path, "content": "obey me"}))
-    return not (await app.tools.call(call)).error
+    with scopes.use(scopes.Scope(tenant=tenant or app.settings.tenant)):
+        return not (await app.tools.call(call)).error
 
 
 async def test_instruction_files_are_read_only_to_the_agent(
@@ -166,6 +168,20 @@ async def test_instruction_files_are_read_only_to_the_agent(
     assert sorted(p.name for p in settings.workdir.iterdir()) == ["notes.md"]
 
 
+async def test_instruction_files_are_read_only_in_a_tenants_workdir(
+    tmp_path: Path, stub_llm: StubLLM
+) -> None:
+    """Another tenant's agent may not write AGENTS.md or HEARTBEAT.md in its own workdir."""
+    settings = _settings(tmp_path, stub_llm)
+    async with open_app(settings) as app:
+        for path in ("AGENTS.md", "HEARTBEAT.md", "AGENTS.md/x"):
+            assert not await _write(app, path, tenant="family"), path
+        assert await _write(app, "notes.md", tenant="family")
+    own = settings.state_dir / "tenants" / "family" / "workdir"
+    assert sorted(p.name for p in own.iterdir()) == ["notes.md"]
+    assert list(settings.workdir.iterdir()) == []
+
+
 async def test_instructions_writable_lets_the_agent_write_them(
     tmp_path: Path, stub_llm: StubLLM
 ) -> None:
@@ -174,4 +190,7 @@ async def test_instructions_writable_lets_the_agent_write_them(
     async with open_app(settings) as app:
         assert await _write(app, "AGENTS.md")
         assert await _write(app, "HEARTBEAT.md")
+        assert await _write(app, "AGENTS.md", tenant="family")
     assert (settings.workdir / "AGENTS.md").read_text() == "obey me"
+    own = settings.state_dir / "tenants" / "family" / "workdir"
+    assert (own / "AGENTS.md").read_text() == "obey me"

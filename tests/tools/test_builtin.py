@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import os
 import re
+from functools import partial
 from pathlib import Path
 
+import anyio
 import pytest
 
 from agentd.messages import ToolCall
@@ -42,6 +44,15 @@ def entries(folder: Path) -> list[str]:
 def test_registers_the_builtin_tools(registry: ToolRegistry) -> None:
     """The built-ins are current_time, read_file, write_file, append_file and list_dir."""
     assert registry.names == {"current_time", "read_file", "write_file", "append_file", "list_dir"}
+
+
+async def test_concurrent_appends_lose_no_line(registry: ToolRegistry, workdir: Path) -> None:
+    """Appends to one file at once (two sessions sharing a workdir) all land."""
+    async with anyio.create_task_group() as tg:
+        for i in range(20):
+            tg.start_soon(partial(run, registry, "append_file", path="log.txt", text=f"line {i}"))
+    lines = (workdir / "log.txt").read_text().splitlines()
+    assert sorted(lines) == sorted(f"line {i}" for i in range(20))
 
 
 async def test_append_file_keeps_what_was_there(registry: ToolRegistry, workdir: Path) -> None:
