@@ -11,11 +11,13 @@ import anyio.lowlevel
 import pytest
 from structlog.testing import capture_logs
 
+from agentd import scope as scopes
 from agentd.daemon.logging import Redact
 from agentd.engine.runtime import Runtime
 from agentd.errors import TelegramError
 from channels.base import Target
 from channels.telegram.channel import FAILED, TelegramChannel
+from channels.telegram.senders import OWN_TENANT
 from tests.channels.conftest import serving, tg_settings, wait_until
 from tests.support.fake_telegram import TOKEN, FakeTelegram, Fault
 from tests.support.stub_llm import Reply, StubLLM, echo
@@ -292,7 +294,8 @@ async def test_status_says_how_full_the_context_was(
     async with serving(fake_tg, runtime, tmp_path / "tg.json"):
         await wait_until(lambda: len(fake_tg.sent(42)) == 2)
     status = texts(fake_tg, 42)[1]
-    tokens = runtime.status("telegram:42").context_tokens
+    with scopes.use(scopes.Scope(tenant=OWN_TENANT.format(user_id=42))):
+        tokens = runtime.status("telegram:42").context_tokens
     assert tokens > 0 and f"Context last turn: {tokens:,} of 4,096 tokens" in status
 
 

@@ -136,7 +136,7 @@ async def test_group_members_of_two_tenants_do_not_see_each_other(
     """In one group, a member of another tenant continues its own conversation, not the first's."""
     group = -1001
     fake_tg.message(group, "@agentd_bot my pin is 4711", user_id=42, chat_type="supergroup")
-    async with serving(fake_tg, app_runtime, tmp_path / "tg.json"):
+    async with serving(fake_tg, app_runtime, tmp_path / "tg.json", allow_from=[42, 55]):
         await wait_until(lambda: fake_tg.sent(group))
         fake_tg.message(group, "@agentd_bot pin?", user_id=55, chat_type="supergroup")
         await wait_until(lambda: len(fake_tg.sent(group)) == 2)
