@@ -14,7 +14,7 @@ import anyio
 from agentd.config import Loaded, Settings, TenantLimits
 from agentd.errors import HistoryError
 from agentd.memory.history import SQLiteHistory
-from agentd.memory.usage import DayUsage, SQLiteUsage, utc_day
+from agentd.memory.usage import DayUsage, SQLiteUsage, known_tenants, utc_day
 
 EX_FAILURE = 1
 COLUMNS = ("tenant", "day", "turns", "prompt_tokens", "completion_tokens", "tool_calls")
@@ -48,9 +48,7 @@ async def run_tenants(settings: Settings, args: argparse.Namespace) -> int:
         ) as history:
             usage = SQLiteUsage(history)
             if args.tenants_command == "list":
-                stored = await usage.tenants()
-                names = sorted({settings.tenant, *settings.tenants, *stored})
-                for name in names:
+                for name in await known_tenants(usage, [settings.tenant, *settings.tenants]):
                     print(f"{name}  {describe_limits(settings.limits_for(name))}")
             else:
                 since = utc_day(time.time() - (args.days - 1) * 86400)

@@ -31,7 +31,7 @@ from agentd.memory.factory import open_store_or_warn
 from agentd.memory.history import SQLiteHistory
 from agentd.memory.longterm import MemoryStore
 from agentd.memory.recall import memory_recall
-from agentd.memory.usage import SQLiteUsage
+from agentd.memory.usage import SQLiteUsage, known_tenants
 from agentd.metrics import Metrics
 from agentd.model.client import LLMClient, open_client
 from agentd.model.timed import TimedModel
@@ -41,6 +41,7 @@ from agentd.tools.registry import ToolRegistry
 
 if TYPE_CHECKING:
     from agentd.model.sidecar import Sidecar
+    from channels.http.sessions_api import ListTenants
 
 log = structlog.get_logger("agentd.daemon.app")
 
@@ -227,12 +228,28 @@ def build_channels(
                 readiness=readiness,
                 shutdown_timeout=settings.shutdown_timeout,
                 token_file=token_file,
+                tenants=_tenants(app) if app.history is not None else None,
             )
         )
     for channel in channels:
         by_name[channel.name] = channel
         health[channel.name] = ChannelHealth(channel.name)
     return channels
+
+
+def _tenants(app: App) -> ListTenants:
+    """What ``GET /v1/tenants`` lists: the tenants ``agentd tenants list`` shows."""
+    from channels.http.sessions_api import TenantInfo
+
+    settings, history = app.settings, app.history
+    assert history is not None
+
+    async def tenants() -> list[TenantInfo]:
+        configured = [settings.tenant, *settings.tenants]
+        names = await known_tenants(SQLiteUsage(history), configured)
+        return [TenantInfo(name, settings.limits_for(name)) for name in names]
+
+    return tenants
 
 
 async def _handle_signals(app: App, notifier: Notifier, scope: anyio.CancelScope) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -125,3 +126,8 @@ class SQLiteUsage:
             return [str(r[0]) for r in rows]
 
         return await self._history.read(load)
+
+
+async def known_tenants(usage: SQLiteUsage, configured: Iterable[str]) -> list[str]:
+    """The ``configured`` tenants and those with stored messages or usage, sorted."""
+    return sorted({*configured, *await usage.tenants()})

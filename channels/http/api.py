@@ -1,5 +1,7 @@
 """The HTTP API as a Starlette app: chat completions, models, health, readiness, metrics.
 
+The stored sessions and the tenants are served by :mod:`channels.http.sessions_api`.
+
 Before any route, :mod:`channels.http.origin` refuses what a browser can forge (a Host that
 does not name this server, a foreign Origin, a POST that is not JSON). ``/healthz`` and
 ``/readyz`` are open (probes carry no token); ``/metrics`` and ``/v1/*`` need a bearer token
@@ -41,6 +43,7 @@ from channels.http.idempotency import HEADER as IDEMPOTENCY_HEADER
 from channels.http.idempotency import idempotency_key
 from channels.http.origin import BrowserGuard, BrowserPolicy
 from channels.http.principals import Principal, local, principals
+from channels.http.sessions_api import ListTenants, SessionsApi, admin_only, fixed_tenants
 from channels.http.turn import TurnResponse
 from channels.http.wire import (
     ApiError,
@@ -103,6 +106,7 @@ class Api:
         *,
         metrics: Metrics,
         readiness: Readiness,
+        tenants: ListTenants | None = None,
     ) -> None:
         self.runtime = runtime
         self.settings = settings
@@ -128,6 +132,9 @@ class Api:
             messages=settings.max_messages,
         )
         self.created = int(time.time())
+        if tenants is None:
+            tenants = fixed_tenants([tenant, *(p.tenant for p in known)])
+        self.sessions = SessionsApi(runtime, tenants)
 
     def app(self) -> Starlette:
         routes = [
@@ -145,6 +152,7 @@ class Api:
                 self._guarded("chat", self.chat_completions),
                 methods=["POST"],
             ),
+            *self.sessions.routes(self._guarded),
         ]
         policy = BrowserPolicy.build(
             bind_host=self.settings.host,
@@ -189,13 +197,7 @@ class Api:
                     self.own_limiters.get(who.name, self.limiter).check(who.name)
                 principal = who or self.local
                 if admin and not principal.admin:
-                    raise ApiError(
-                        403,
-                        f"{request.url.path} is for admin principals only; principal "
-                        f"{principal.name!r} is not one (channels.http.principals[].admin)",
-                        type="permission_error",
-                        code="admin_only",
-                    )
+                    raise admin_only(request.url.path, principal)
                 with structlog.contextvars.bound_contextvars(
                     principal=principal.name, tenant=principal.tenant
                 ):
@@ -320,14 +322,16 @@ def build_app(
     *,
     metrics: Metrics | None = None,
     readiness: Readiness | None = None,
+    tenants: ListTenants | None = None,
 ) -> Starlette:
     """The ASGI app of the HTTP channel (tests drive it through ``httpx.ASGITransport``).
 
-    Without ``metrics`` the app counts into a private :class:`Metrics` of its own.
+    Without ``metrics`` the app counts into a private :class:`Metrics` of its own; without
+    ``tenants``, ``/v1/tenants`` lists the install's and the principals' tenants.
     """
     if readiness is None:
         readiness = Readiness(llm=runtime.ping_model)
     if metrics is None:
         metrics = Metrics()
-    api = Api(runtime, settings, metrics=metrics, readiness=readiness)
+    api = Api(runtime, settings, metrics=metrics, readiness=readiness, tenants=tenants)
     return api.app()

@@ -28,6 +28,7 @@ from channels.http.api import Readiness, build_app
 from channels.http.capacity import Outermost
 from channels.http.connections import BoundedConfig, ConnectionPool, raise_fd_limit
 from channels.http.guard import check_exposure
+from channels.http.sessions_api import ListTenants
 
 if TYPE_CHECKING:
     from agentd.engine.runtime import Runtime
@@ -87,6 +88,7 @@ class HttpChannel:
         readiness: Readiness | None = None,
         shutdown_timeout: float = 10.0,
         token_file: Path | None = None,
+        tenants: ListTenants | None = None,
     ) -> None:
         check_exposure(settings)
         self.settings = settings
@@ -94,6 +96,7 @@ class HttpChannel:
         self.readiness = readiness
         self.shutdown_timeout = shutdown_timeout
         self.token_file = token_file
+        self.tenants = tenants
         self.port: int | None = None
         self.pool: ConnectionPool | None = None
 
@@ -133,7 +136,13 @@ class HttpChannel:
         self, runtime: Runtime, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED
     ) -> None:
         """Serve until cancelled; ready (``task_status.started()``) once accepting."""
-        app = build_app(runtime, self.settings, metrics=self.metrics, readiness=self.readiness)
+        app = build_app(
+            runtime,
+            self.settings,
+            metrics=self.metrics,
+            readiness=self.readiness,
+            tenants=self.tenants,
+        )
         settings = self.settings
         self.pool = ConnectionPool(raise_fd_limit(settings.max_connections))
         sock = _bind(settings.host, settings.port)

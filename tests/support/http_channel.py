@@ -19,6 +19,7 @@ from agentd.engine.runtime import Runtime
 from agentd.metrics import Metrics
 from channels.http import HttpChannel, Readiness
 from channels.http.api import build_app
+from channels.http.sessions_api import ListTenants
 
 # What the client sees as the server; nothing listens there.
 IN_PROCESS_URL = "http://127.0.0.1:8321"
@@ -49,6 +50,7 @@ async def in_process(
     *,
     metrics: Metrics | None = None,
     readiness: Readiness | None = None,
+    tenants: ListTenants | None = None,
 ) -> AsyncIterator[httpx.AsyncClient]:
     """A client whose requests go straight to the channel's ASGI app, with no socket."""
     app = build_app(
@@ -56,6 +58,7 @@ async def in_process(
         settings or HttpChannelSettings(),
         metrics=metrics or Metrics(),
         readiness=readiness,
+        tenants=tenants,
     )
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(
