@@ -7,12 +7,12 @@ agent in this process instead.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from contextlib import aclosing
 
 import anyio
 
+from agentd.cli.remote_option import EX_UNAVAILABLE, daemon_client, remote_options, target
 from agentd.config import EX_CONFIG, Loaded, Settings
 from agentd.daemon.app import open_app
 from agentd.daemon.statelock import hold_state, lock_paths
@@ -20,8 +20,6 @@ from agentd.engine.loop import TurnDone
 from agentd.engine.runtime import Runtime
 from agentd.errors import ConfigError, DaemonError, DaemonUnavailable, LLMError
 from agentd.model.client import TextDelta
-
-EX_UNAVAILABLE = 69
 
 
 async def _one_turn(runtime: Runtime, session: str, text: str) -> None:
@@ -37,16 +35,12 @@ async def _one_turn(runtime: Runtime, session: str, text: str) -> None:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    chat = sub.add_parser("chat", help="chat with the agent")
+    chat = sub.add_parser(
+        "chat", parents=[remote_options(remote_flag=False)], help="chat with the agent"
+    )
     chat.add_argument("--local", action="store_true", help="run the agent in this process")
     chat.add_argument("-m", "--message", help="send one message, print the answer, exit")
     chat.add_argument("--session", default="console:local", help="session name")
-    chat.add_argument("--url", help="the daemon's HTTP API (default: from channels.http)")
-    chat.add_argument(
-        "--token",
-        help="bearer token (default: $AGENTD_TOKEN, the first of channels.http.tokens, "
-        "else the daemon's generated state_dir/http.token)",
-    )
     chat.set_defaults(handler=_handler)
 
 
@@ -62,43 +56,14 @@ async def _read_line() -> str | None:
         return None
 
 
-def _default_token(settings: Settings, url: str) -> str | None:
-    """``$AGENTD_TOKEN``, the first configured token, else the generated one.
-
-    The generated token is only sent to this machine: it never leaves with a ``--url``
-    pointing elsewhere.
-    """
-    import httpx
-
-    from agentd.config import is_loopback
-    from agentd.daemon.token_file import read_token, token_path
-
-    if os.environ.get("AGENTD_TOKEN"):
-        return os.environ["AGENTD_TOKEN"]
-    http_settings = settings.channels.http
-    if http_settings.tokens:
-        return http_settings.tokens[0].get_secret_value()
-    if http_settings.no_token_on_loopback or not is_loopback(httpx.URL(url).host):
-        return None
-    return read_token(token_path(settings))
-
-
 async def run_remote(settings: Settings, args: argparse.Namespace) -> int:
     """Chat with the running daemon over its HTTP API."""
-    import httpx
-
-    from agentd.cli.remote import DaemonClient
-    from agentd.config import daemon_url
-
-    url = args.url or daemon_url(settings.channels.http)
     try:
-        token = args.token or _default_token(settings, url)
+        url, token = target(settings, args)
     except ConfigError as exc:
         print(f"agentd: {exc}", file=sys.stderr)
         return EX_CONFIG
-    timeout = httpx.Timeout(settings.llm.timeout, connect=5.0)
-    async with httpx.AsyncClient(timeout=timeout) as http:
-        client = DaemonClient(http, url, token=token)
+    async with daemon_client(url, token, read_timeout=settings.llm.timeout) as client:
 
         async def one(text: str) -> None:
             async with aclosing(client.chat(args.session, text)) as pieces:

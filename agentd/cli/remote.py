@@ -1,4 +1,5 @@
-"""A client of a running daemon's HTTP API: streaming chat for ``agentd chat``.
+"""A client of a running daemon's HTTP API: streaming chat for ``agentd chat``, and the JSON
+endpoints (stored sessions, tenants) for the ``--remote`` actions of the CLI.
 
 It speaks the same OpenAI-compatible protocol as every other client, so it needs nothing the
 API does not offer to them: the session goes in ``X-Session-Id``, the token in
@@ -10,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncGenerator
 from contextlib import aclosing
+from typing import Any
 
 import httpx
 
@@ -75,3 +77,27 @@ class DaemonClient:
             ) from exc
         except httpx.TransportError as exc:
             raise DaemonError(f"the connection to {self.base_url} failed: {exc!r}") from exc
+
+    async def call(
+        self, method: str, path: str, *, params: dict[str, str] | None = None
+    ) -> dict[str, Any]:
+        """The JSON object ``method path`` answers; an error status raises DaemonError."""
+        url = f"{self.base_url}{path}"
+        try:
+            response = await self._http.request(method, url, params=params, headers=self._headers)
+        except httpx.ConnectError as exc:
+            raise DaemonUnavailable(
+                f"no agentd daemon answers at {self.base_url}: start it with `agentd run` "
+                "(channels.http.enabled), pass --url, or drop --remote"
+            ) from exc
+        except httpx.TransportError as exc:
+            raise DaemonError(f"the connection to {self.base_url} failed: {exc!r}") from exc
+        if response.status_code != 200:
+            raise DaemonError(_error_message(response), response.status_code)
+        try:
+            body = response.json()
+        except ValueError:
+            body = None
+        if not isinstance(body, dict):
+            raise DaemonError(f"{method} {path} did not answer a JSON object")
+        return body

@@ -1,20 +1,32 @@
-"""``agentd sessions list|show|clear``: the durable conversation store from a terminal."""
+"""``agentd sessions list|show|clear``: the durable conversation store from a terminal.
+
+By default they read the history file (beside a running daemon too); with ``--remote`` they ask
+the running daemon's HTTP API instead (``/v1/sessions``), as the principal its token stands for:
+``--tenant`` then works for an admin's token only, and the daemon's refusal is printed.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from datetime import datetime
+from typing import TYPE_CHECKING
+from urllib.parse import quote
 
 import anyio
 
 from agentd import scope as scopes
+from agentd.cli.remote_option import EX_UNAVAILABLE, daemon_client, remote_options, target
 from agentd.cli.tenant_option import scope_of, tenant_option
-from agentd.config import Loaded, Settings
+from agentd.config import EX_CONFIG, Loaded, Settings
 from agentd.engine.loop import CONTEXT_KEY
-from agentd.errors import HistoryError, StoredRowError
-from agentd.memory.history import SQLiteHistory
-from agentd.messages import Message
+from agentd.errors import ConfigError, DaemonError, DaemonUnavailable, HistoryError, StoredRowError
+from agentd.memory.history import SessionInfo, SQLiteHistory
+from agentd.messages import Message, decode_stored_message
+
+if TYPE_CHECKING:
+    from agentd.cli.remote import DaemonClient
 
 EX_FAILURE = 1
 #: How far back `show` looks for the answer that recorded the context's fullness.
@@ -22,7 +34,9 @@ LAST_ANSWERS = 20
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    common = tenant_option("sessions")
+    common = argparse.ArgumentParser(
+        add_help=False, parents=[tenant_option("sessions"), remote_options(remote_flag=True)]
+    )
     sessions = sub.add_parser("sessions", help="list, show or clear stored conversations")
     actions = sessions.add_subparsers(dest="sessions_command", metavar="ACTION", required=True)
     actions.add_parser("list", parents=[common], help="stored sessions, most recent first")
@@ -39,6 +53,8 @@ def _handler(args: argparse.Namespace, loaded: Loaded) -> int:
 
 
 async def run_sessions(settings: Settings, args: argparse.Namespace) -> int:
+    if args.remote:
+        return await run_remote(settings, args)
     scope = scope_of(args, settings)
     try:
         async with SQLiteHistory.open(
@@ -46,9 +62,12 @@ async def run_sessions(settings: Settings, args: argparse.Namespace) -> int:
         ) as store:
             with scopes.use(scope):
                 if args.sessions_command == "list":
-                    await _list(store)
+                    print_list(await store.list_sessions())
                 elif args.sessions_command == "show":
-                    await _show(store, args.session_id, args.limit)
+                    session_id = args.session_id
+                    messages = await store.load_conversation(session_id, limit=max(args.limit, 0))
+                    last = await store.load_conversation(session_id, limit=LAST_ANSWERS)
+                    print_show(session_id, messages, last)
                 else:
                     removed = await store.clear_conversation(args.session_id)
                     print(f"cleared {args.session_id}: {removed} messages")
@@ -58,8 +77,50 @@ async def run_sessions(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
-async def _list(store: SQLiteHistory) -> None:
-    infos = await store.list_sessions()
+async def run_remote(settings: Settings, args: argparse.Namespace) -> int:
+    """The same actions through the running daemon's HTTP API."""
+    try:
+        url, token = target(settings, args)
+    except ConfigError as exc:
+        print(f"agentd: {exc}", file=sys.stderr)
+        return EX_CONFIG
+    params = {"tenant": args.tenant} if args.tenant else {}
+    try:
+        async with daemon_client(url, token) as client:
+            if args.sessions_command == "list":
+                body = await client.call("GET", "/v1/sessions", params=params)
+                print_list(
+                    [SessionInfo(s["id"], s["messages"], s["last_active"]) for s in body["data"]]
+                )
+                return 0
+            path = f"/v1/sessions/{quote(args.session_id, safe='')}"
+            if args.sessions_command == "show":
+                limit = str(max(args.limit, 0))
+                messages = await _messages(client, path, {**params, "limit": limit})
+                last = await _messages(client, path, {**params, "limit": str(LAST_ANSWERS)})
+                print_show(args.session_id, messages, last)
+            else:
+                body = await client.call("DELETE", path, params=params)
+                print(f"cleared {args.session_id}: {body['messages']} messages")
+    except DaemonUnavailable as exc:
+        print(f"agentd: {exc}", file=sys.stderr)
+        return EX_UNAVAILABLE
+    except DaemonError as exc:
+        print(f"agentd: the daemon refused: {exc}", file=sys.stderr)
+        return EX_FAILURE
+    except (KeyError, TypeError, StoredRowError) as exc:
+        print(f"agentd: the daemon's answer is malformed: {exc!r}", file=sys.stderr)
+        return EX_FAILURE
+    return 0
+
+
+async def _messages(client: DaemonClient, path: str, params: dict[str, str]) -> list[Message]:
+    body = await client.call("GET", f"{path}/messages", params=params)
+    return [decode_stored_message(json.dumps(m)) for m in body["data"]]
+
+
+def print_list(infos: list[SessionInfo]) -> None:
+    """Sessions, one a line: id, message count, last write (local time)."""
     if not infos:
         print("(no sessions)")
         return
@@ -69,13 +130,12 @@ async def _list(store: SQLiteHistory) -> None:
         print(f"{info.session_id:<{width}}  {info.messages:>6} messages  last {when}")
 
 
-async def _show(store: SQLiteHistory, session_id: str, limit: int) -> None:
-    messages = await store.load_conversation(session_id, limit=max(limit, 0))
+def print_show(session_id: str, messages: list[Message], last: list[Message]) -> None:
+    """A session's ``messages``, then how full the context was (from the ``last`` answers)."""
     if not messages:
         print(f"(no messages in {session_id})")
     for message in messages:
         print(describe(message))
-    last = await store.load_conversation(session_id, limit=LAST_ANSWERS)
     context = next((m.metadata.get(CONTEXT_KEY) for m in reversed(last) if m.metadata), None)
     if isinstance(context, dict) and context.get("tokens") and context.get("limit"):
         tokens, limit = int(context["tokens"]), int(context["limit"])

@@ -1,6 +1,7 @@
 """``agentd tenants list|usage``: the known tenants with their limits, and what they used.
 
-Both read the history file (as ``agentd sessions`` does), so they work beside a running daemon.
+Both read the history file (as ``agentd sessions`` does), so they work beside a running daemon;
+``list --remote`` asks the daemon's ``/v1/tenants`` instead (an admin's token only).
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ import time
 
 import anyio
 
-from agentd.config import Loaded, Settings, TenantLimits
-from agentd.errors import HistoryError
+from agentd.cli.remote_option import EX_UNAVAILABLE, daemon_client, remote_options, target
+from agentd.config import EX_CONFIG, Loaded, Settings, TenantLimits
+from agentd.errors import ConfigError, DaemonError, DaemonUnavailable, HistoryError
 from agentd.memory.history import SQLiteHistory
 from agentd.memory.usage import DayUsage, SQLiteUsage, known_tenants, utc_day
 
@@ -24,7 +26,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     tenants = sub.add_parser("tenants", help="list tenants and their limits, or their usage")
     actions = tenants.add_subparsers(dest="tenants_command", metavar="ACTION", required=True)
     actions.add_parser(
-        "list", help="configured tenants and those with stored history or usage, with limits"
+        "list",
+        parents=[remote_options(remote_flag=True)],
+        help="configured tenants and those with stored history or usage, with limits",
     )
     usage = actions.add_parser("usage", help="turns, tokens and tool calls per tenant and day")
     usage.add_argument("--tenant", help="only this tenant")
@@ -39,6 +43,8 @@ def _handler(args: argparse.Namespace, loaded: Loaded) -> int:
 
 
 async def run_tenants(settings: Settings, args: argparse.Namespace) -> int:
+    if args.tenants_command == "list" and args.remote:
+        return await run_remote_list(settings, args)
     if args.tenants_command == "usage" and args.days < 1:
         print("agentd: --days must be 1 or more", file=sys.stderr)
         return EX_FAILURE
@@ -60,6 +66,33 @@ async def run_tenants(settings: Settings, args: argparse.Namespace) -> int:
                 print(_aligned(table))
     except HistoryError as exc:
         print(f"agentd: {exc}", file=sys.stderr)
+        return EX_FAILURE
+    return 0
+
+
+async def run_remote_list(settings: Settings, args: argparse.Namespace) -> int:
+    """``list`` through the running daemon's HTTP API."""
+    try:
+        url, token = target(settings, args)
+    except ConfigError as exc:
+        print(f"agentd: {exc}", file=sys.stderr)
+        return EX_CONFIG
+    try:
+        async with daemon_client(url, token) as client:
+            body = await client.call("GET", "/v1/tenants")
+        for row in body["data"]:
+            limits = TenantLimits.model_validate(
+                {k: row[k] for k in ("turns_per_minute", "tokens_per_day")}
+            )
+            print(f"{row['id']}  {describe_limits(limits)}")
+    except DaemonUnavailable as exc:
+        print(f"agentd: {exc}", file=sys.stderr)
+        return EX_UNAVAILABLE
+    except DaemonError as exc:
+        print(f"agentd: the daemon refused: {exc}", file=sys.stderr)
+        return EX_FAILURE
+    except (KeyError, TypeError, ValueError) as exc:
+        print(f"agentd: the daemon's answer is malformed: {exc!r}", file=sys.stderr)
         return EX_FAILURE
     return 0
 

@@ -84,14 +84,14 @@ async def test_chat_reads_the_generated_token(stub_runtime: Runtime) -> None:
 
 def test_the_generated_token_never_leaves_this_machine() -> None:
     """A --url off loopback gets no token from the file; a loopback one does."""
-    from agentd.cli.chat import _default_token
+    from agentd.cli.remote_option import default_token
     from agentd.config import Settings
 
     _generated_token("local-only")
     settings = Settings()
-    assert _default_token(settings, "http://192.0.2.7:8321") is None
-    assert _default_token(settings, "http://[::1]:8321") == "local-only"
-    assert _default_token(settings, "http://localhost:8321") == "local-only"
+    assert default_token(settings, "http://192.0.2.7:8321") is None
+    assert default_token(settings, "http://[::1]:8321") == "local-only"
+    assert default_token(settings, "http://localhost:8321") == "local-only"
 
 
 async def test_chat_refuses_a_token_file_others_can_read() -> None:
