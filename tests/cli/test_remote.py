@@ -1,4 +1,4 @@
-"""The daemon client behind `agentd chat`, through httpx.MockTransport."""
+"""The daemon client behind `agentd chat` and the `--remote` actions, through MockTransport."""
 
 from __future__ import annotations
 
@@ -90,6 +90,54 @@ async def test_nothing_listening_is_unavailable() -> None:
 
     with pytest.raises(DaemonUnavailable, match="agentd run"):
         await _collect(handler, token=None)
+
+
+async def _call(handler: Handler, path: str, **params: str) -> dict[str, object]:
+    async with httpx.AsyncClient(transport=httpx.MockTransport(handler)) as http:
+        client = DaemonClient(http, "http://daemon/", token="t")
+        return await client.call("GET", path, params=params)
+
+
+async def test_call_sends_the_token_and_params_and_reads_json() -> None:
+    """call() sends the bearer token and the query, and returns the JSON object answered."""
+    seen: list[httpx.Request] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        return httpx.Response(200, json={"object": "list", "data": []})
+
+    assert await _call(handler, "/v1/sessions", tenant="bob") == {"object": "list", "data": []}
+    assert str(seen[0].url) == "http://daemon/v1/sessions?tenant=bob"
+    assert seen[0].headers["authorization"] == "Bearer t"
+
+
+@pytest.mark.parametrize(
+    ("response", "message"),
+    [
+        pytest.param(
+            httpx.Response(403, json={"error": {"message": "for admin principals only"}}),
+            "for admin principals only",
+            id="openai-error",
+        ),
+        pytest.param(httpx.Response(200, json=[1]), "did not answer a JSON object", id="a-list"),
+        pytest.param(httpx.Response(200, text="<html>"), "did not answer a JSON", id="not-json"),
+    ],
+)
+async def test_call_errors_are_daemon_errors(response: httpx.Response, message: str) -> None:
+    """An error status or an answer that is no JSON object raises DaemonError saying so."""
+    with pytest.raises(DaemonError, match=message) as caught:
+        await _call(lambda request: response, "/v1/tenants")
+    assert caught.value.status_code == (403 if response.status_code == 403 else None)
+
+
+async def test_call_with_nothing_listening_is_unavailable() -> None:
+    """A refused connection on call() is DaemonUnavailable, suggesting to drop --remote."""
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        raise httpx.ConnectError("refused", request=request)
+
+    with pytest.raises(DaemonUnavailable, match="drop --remote"):
+        await _call(handler, "/v1/sessions")
 
 
 @pytest.mark.parametrize(
