@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
@@ -20,6 +21,24 @@ if TYPE_CHECKING:
 
 #: The exit status when no daemon answers (sysexits EX_UNAVAILABLE).
 EX_UNAVAILABLE = 69
+
+
+def remote_failure(exc: Exception) -> int:
+    """Say on stderr why a call to the daemon failed; the exit status to return.
+
+    ``DaemonUnavailable`` (nothing answers) is 69, ``DaemonError`` (the daemon refused) 1, any
+    other exception an answer this command could not read (1).
+    """
+    from agentd.errors import DaemonError, DaemonUnavailable
+
+    if isinstance(exc, DaemonUnavailable):
+        print(f"agentd: {exc}", file=sys.stderr)
+        return EX_UNAVAILABLE
+    if isinstance(exc, DaemonError):
+        print(f"agentd: the daemon refused: {exc}", file=sys.stderr)
+        return 1
+    print(f"agentd: the daemon's answer is malformed: {exc!r}", file=sys.stderr)
+    return 1
 
 
 def remote_options(*, remote_flag: bool) -> argparse.ArgumentParser:

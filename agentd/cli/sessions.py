@@ -17,7 +17,7 @@ from urllib.parse import quote
 import anyio
 
 from agentd import scope as scopes
-from agentd.cli.remote_option import EX_UNAVAILABLE, daemon_client, remote_options, target
+from agentd.cli.remote_option import daemon_client, remote_failure, remote_options, target
 from agentd.cli.tenant_option import scope_of, tenant_option
 from agentd.config import EX_CONFIG, Loaded, Settings
 from agentd.engine.loop import CONTEXT_KEY
@@ -102,15 +102,8 @@ async def run_remote(settings: Settings, args: argparse.Namespace) -> int:
             else:
                 body = await client.call("DELETE", path, params=params)
                 print(f"cleared {args.session_id}: {body['messages']} messages")
-    except DaemonUnavailable as exc:
-        print(f"agentd: {exc}", file=sys.stderr)
-        return EX_UNAVAILABLE
-    except DaemonError as exc:
-        print(f"agentd: the daemon refused: {exc}", file=sys.stderr)
-        return EX_FAILURE
-    except (KeyError, TypeError, StoredRowError) as exc:
-        print(f"agentd: the daemon's answer is malformed: {exc!r}", file=sys.stderr)
-        return EX_FAILURE
+    except (DaemonUnavailable, DaemonError, KeyError, TypeError, StoredRowError) as exc:
+        return remote_failure(exc)
     return 0
 
 

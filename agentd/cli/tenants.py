@@ -12,7 +12,7 @@ import time
 
 import anyio
 
-from agentd.cli.remote_option import EX_UNAVAILABLE, daemon_client, remote_options, target
+from agentd.cli.remote_option import daemon_client, remote_failure, remote_options, target
 from agentd.config import EX_CONFIG, Loaded, Settings, TenantLimits
 from agentd.errors import ConfigError, DaemonError, DaemonUnavailable, HistoryError
 from agentd.memory.history import SQLiteHistory
@@ -85,15 +85,8 @@ async def run_remote_list(settings: Settings, args: argparse.Namespace) -> int:
                 {k: row[k] for k in ("turns_per_minute", "tokens_per_day")}
             )
             print(f"{row['id']}  {describe_limits(limits)}")
-    except DaemonUnavailable as exc:
-        print(f"agentd: {exc}", file=sys.stderr)
-        return EX_UNAVAILABLE
-    except DaemonError as exc:
-        print(f"agentd: the daemon refused: {exc}", file=sys.stderr)
-        return EX_FAILURE
-    except (KeyError, TypeError, ValueError) as exc:
-        print(f"agentd: the daemon's answer is malformed: {exc!r}", file=sys.stderr)
-        return EX_FAILURE
+    except (DaemonUnavailable, DaemonError, KeyError, TypeError, ValueError) as exc:
+        return remote_failure(exc)
     return 0
 
 

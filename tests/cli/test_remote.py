@@ -8,6 +8,7 @@ import httpx
 import pytest
 
 from agentd.cli.remote import DaemonClient
+from agentd.cli.remote_option import remote_failure
 from agentd.config import HttpChannelSettings, daemon_url
 from agentd.errors import DaemonError, DaemonUnavailable
 
@@ -151,3 +152,19 @@ async def test_call_with_nothing_listening_is_unavailable() -> None:
 def test_daemon_url_from_settings(host: str, url: str) -> None:
     """The client reaches a daemon bound to every address through loopback."""
     assert daemon_url(HttpChannelSettings(host=host)) == url
+
+
+@pytest.mark.parametrize(
+    ("exc", "status", "said"),
+    [
+        pytest.param(DaemonUnavailable("no daemon at x"), 69, "agentd: no daemon at x", id="down"),
+        pytest.param(DaemonError("403 admin_only"), 1, "the daemon refused: 403", id="refused"),
+        pytest.param(KeyError("data"), 1, "the daemon's answer is malformed", id="malformed"),
+    ],
+)
+def test_remote_failure_says_why_and_picks_the_status(
+    exc: Exception, status: int, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A failed call to the daemon prints one line saying why and exits 69 or 1."""
+    assert remote_failure(exc) == status
+    assert said in capsys.readouterr().err
