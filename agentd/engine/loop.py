@@ -3,6 +3,11 @@
 The conversation only ever grows by whole units: an assistant message that asks for tools is
 appended together with all of its tool results, after they are all in. A turn cancelled or failed
 midway therefore never leaves an assistant ``tool_calls`` message without its results.
+
+The one exception is on purpose: a step that calls a *client* tool (offered with
+``client_tools``, run by the caller, not here) ends the turn. The agent's own calls of that step
+are run and appended with the step; the client's calls stay open, and the result's message
+carries them (only them) for the caller to run and answer with ``tool`` messages.
 """
 
 from __future__ import annotations
@@ -60,7 +65,11 @@ ToolObserver = Callable[[str, bool, float], None]
 
 @dataclass(slots=True)
 class TurnResult:
-    """The final assistant message, the tokens the turn used, and what it added."""
+    """The final assistant message, the tokens the turn used, and what it added.
+
+    When the message has ``tool_calls``, the turn stopped at calls of client tools: the caller
+    runs them (the step, with the agent's own calls answered, is the last of ``added``).
+    """
 
     message: Message
     usage: Usage = field(default_factory=Usage)
@@ -109,6 +118,7 @@ class AgentLoop:
         on_append: OnAppend | None = None,
         on_delta: OnDelta | None = None,
         usage: Usage | None = None,
+        client_tools: Sequence[dict[str, Any]] = (),
     ) -> TurnResult:
         """Run one turn to its final answer; with ``stream`` text deltas go to ``on_delta``.
 
@@ -119,13 +129,19 @@ class AgentLoop:
         made from the tool results; a call repeated with the same arguments is not run again
         (it gets the earlier result) and the next step must answer.
 
+        ``client_tools`` (OpenAI ``tools`` entries) are offered beside the registry's; a step
+        that calls one ends the turn there (see the module docstring).
+
         Nothing here outlives the call: the model's stream is closed (``aclosing``) before
         this returns or raises, in the caller's task.
         """
         usage = usage if usage is not None else Usage()
         added: list[Message] = []
-        schemas = self.tools.schemas() if use_tools and len(self.tools) else None
-        names = self.tools.names if schemas else frozenset()
+        client = list(client_tools) if use_tools else []
+        client_names = frozenset(str(s["function"]["name"]) for s in client)
+        own = self.tools.schemas() if use_tools and len(self.tools) else []
+        schemas = [*own, *client] or None
+        names = self.tools.names | client_names if schemas else frozenset()
         done: dict[tuple[str, str], str] = {}  # successful calls of this turn -> their result
         nudge: list[Message] = []  # sent with the next call only, never stored
         must_answer = False
@@ -184,15 +200,20 @@ class AgentLoop:
                 await _commit(conversation, [reply], added, on_append)
                 return TurnResult(reply, usage, step, added)
             log.info("turn.tools", step=step, tools=[c.name for c in reply.tool_calls])
-            outcomes, repeats = await self._run_tools(reply.tool_calls, done)
+            handed = tuple(c for c in reply.tool_calls if c.name in client_names)
+            ours = [c for c in reply.tool_calls if c.name not in client_names]
+            outcomes, repeats = await self._run_tools(ours, done) if ours else ([], 0)
             results = [
                 tool_result(call, self._fitted(call, out.content, offered, len(outcomes)))
                 if not out.error
                 else tool_result(call, out.content, error=True)
-                for call, out in zip(reply.tool_calls, outcomes, strict=True)
+                for call, out in zip(ours, outcomes, strict=True)
             ]
             await _commit(conversation, [reply, *results], added, on_append)
-            if repeats == len(reply.tool_calls):
+            if handed:
+                log.info("turn.client_tools", step=step, tools=[c.name for c in handed])
+                return TurnResult(assistant(reply.content, handed), usage, step, added)
+            if repeats == len(ours):
                 # Nothing new was asked: what it needs is above, so the next step answers.
                 log.info("turn.repeated_calls", step=step, tools=[c.name for c in reply.tool_calls])
                 must_answer = True

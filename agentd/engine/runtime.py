@@ -35,7 +35,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequen
 from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import Self
+from typing import Any, Self
 
 import anyio
 import structlog
@@ -98,6 +98,18 @@ class _Job:
 
     def count(self, messages: Sequence[Message]) -> None:
         self.tool_calls += sum(m.role == "tool" for m in messages)
+
+
+@dataclass(frozen=True, slots=True)
+class ToolOffer:
+    """The tools a caller's turn offers the model beyond the agent's defaults.
+
+    ``client_tools`` (OpenAI ``tools`` entries) are the caller's own: a step calling one ends
+    the turn with those calls for the caller to run. ``use_tools=False`` offers no tools at all.
+    """
+
+    client_tools: tuple[dict[str, Any], ...] = ()
+    use_tools: bool = True
 
 
 @dataclass(slots=True)
@@ -198,14 +210,17 @@ class Runtime:
         channel: str = "http",
         scope: scopes.Scope | None = None,
         stream: bool = True,
+        tools: ToolOffer | None = None,
     ) -> AsyncIterator[Turn]:
         """A turn over ``messages`` alone, storing nothing (no session, no compaction).
 
         The agent's system prompt comes first; system messages leading ``messages`` are added
         to it, so the model sees one system message. Events are those of :meth:`turn`.
+        ``tools`` adds the caller's own tools, or offers none (see :class:`ToolOffer`).
         """
         job = await self._admitted(channel, scope, stream)
-        async with self._running(job, self._stateless_turn, messages) as events:
+        offer = tools or ToolOffer()
+        async with self._running(job, self._stateless_turn, messages, offer) as events:
             yield events
 
     async def ask(self, session_id: str, text: str, **kwargs: object) -> TurnResult:
@@ -378,7 +393,9 @@ class Runtime:
             )
         return found
 
-    async def _stateless_turn(self, job: _Job, out: Emitter, messages: Sequence[Message]) -> None:
+    async def _stateless_turn(
+        self, job: _Job, out: Emitter, messages: Sequence[Message], offer: ToolOffer
+    ) -> None:
         conv = stateless_conversation(await self._prompt(job.scope), messages)
         with self._accounted(job, stateless=True) as outcome:
             try:
@@ -394,6 +411,8 @@ class Runtime:
                             on_append=on_append,
                             on_delta=out.delta,
                             usage=job.usage,
+                            use_tools=offer.use_tools,
+                            client_tools=offer.client_tools,
                         )
                     except ContextOverflow as exc:
                         result = await _too_long(conv, exc, None, out.delta)

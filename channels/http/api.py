@@ -35,7 +35,7 @@ from starlette.routing import Route
 
 from agentd import scope as scopes
 from agentd.config import HttpChannelSettings
-from agentd.engine.runtime import Runtime
+from agentd.engine.runtime import Runtime, ToolOffer
 from agentd.engine.turn import Turn
 from agentd.metrics import CONTENT_TYPE, Metrics
 from channels.http.guard import Authenticator, RateLimiter, read_body
@@ -49,6 +49,7 @@ from channels.http.wire import (
     ApiError,
     Reply,
     RequestLimits,
+    check_tool_clash,
     error_body,
     parse_request,
     session_id,
@@ -284,7 +285,17 @@ class Api:
         runtime, stream = self.runtime, parsed.stream
         # The principal's tenant, never the install's: this is what keeps tenants apart.
         scope = scopes.Scope(tenant=who.tenant, app=runtime.default_scope.app)
+        check_tool_clash(parsed, runtime.agent_loop.tools.names)
+        offer = ToolOffer(tuple(parsed.tools), use_tools=not parsed.no_tools)
         if session is not None:
+            if parsed.tools or parsed.no_tools:
+                raise ApiError(
+                    400,
+                    "client tools and tool_choice work without a session for now: send the "
+                    "whole conversation without X-Session-Id or user",
+                    param="tools",
+                    code="unsupported",
+                )
             key, text = SESSION_PREFIX + session, parsed.trailing_user_text()
             headers["X-Session-Id"] = session
 
@@ -296,7 +307,7 @@ class Api:
 
             def start() -> AbstractAsyncContextManager[Turn]:
                 return runtime.turn_stateless(
-                    parsed.messages, channel="http", scope=scope, stream=stream
+                    parsed.messages, channel="http", scope=scope, stream=stream, tools=offer
                 )
 
         @asynccontextmanager

@@ -34,6 +34,7 @@ from agentd.errors import (
     RetryConflict,
     ShuttingDown,
 )
+from agentd.messages import ToolCall
 from agentd.model.client import TextDelta, Usage
 from channels.http.idempotency import retry_error
 from channels.http.wire import DONE, ApiError, Reply
@@ -198,7 +199,10 @@ class TurnResponse(Response):
             return
         assert done is not None
         result = done.result
-        await self._whole(send, 200, self.reply.completion(result.message.content, result.usage))
+        body = self.reply.completion(
+            result.message.content, result.usage, result.message.tool_calls
+        )
+        await self._whole(send, 200, body)
 
     async def _stream(self, send: Send, events: Turn) -> None:
         try:
@@ -212,6 +216,7 @@ class TurnResponse(Response):
             send, self.reply.chunk({"role": "assistant", "content": ""}, with_usage=usage_too)
         )
         usage = Usage()
+        calls: tuple[ToolCall, ...] = ()
         event: TurnEvent | None = first
         try:
             while event is not None:
@@ -222,13 +227,17 @@ class TurnResponse(Response):
                         )
                 else:
                     usage = event.result.usage
+                    calls = event.result.message.tool_calls
                 event = await anext(events, None)
         except Exception as exc:
             error = self._as_api_error(exc)
             await self._body(send, b"data: " + _json_bytes(error.body()) + b"\n\n")
             await self._body(send, DONE, more=False)
             return
-        await self._body(send, self.reply.chunk({}, "stop", with_usage=usage_too))
+        if calls:
+            await self._body(send, self.reply.tool_call_chunks(calls, with_usage=usage_too))
+        finish = "tool_calls" if calls else "stop"
+        await self._body(send, self.reply.chunk({}, finish, with_usage=usage_too))
         if usage_too:
             await self._body(send, self.reply.usage_chunk(usage))
         await self._body(send, DONE, more=False)

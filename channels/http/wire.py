@@ -1,8 +1,10 @@
 """The OpenAI chat-completions wire format, as the HTTP channel reads and writes it.
 
 Requests are validated strictly (a wrong type is a 400 naming the field, never coerced);
-unknown fields (``temperature``, ``tools``...) are accepted and ignored, because the agent decides
-how it calls its model. Responses, stream chunks and errors follow the OpenAI shapes exactly, so
+unknown fields (``temperature``...) are accepted and ignored, because the agent decides how it
+calls its model. The client's own function ``tools`` are read (see :class:`ToolIn`): the model is
+offered them beside the agent's, and a call of one is answered to the client to run.
+Responses, stream chunks and errors follow the OpenAI shapes exactly, so
 every OpenAI client library reads them.
 """
 
@@ -83,6 +85,36 @@ class MessageIn(_Strict):
     tool_call_id: str | None = None
 
 
+class FunctionDef(_Strict):
+    name: str = Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")
+    description: str | None = None
+    parameters: dict[str, Any] | None = None
+    strict: bool | None = None
+
+
+class ToolIn(_Strict):
+    """A client tool: an OpenAI function tool, run by the client when the model calls it."""
+
+    type: Literal["function"]
+    function: FunctionDef
+
+    def offered(self) -> dict[str, Any]:
+        """The tool as the model is offered it (OpenAI ``tools`` entry, no empty fields)."""
+        return {"type": "function", "function": self.function.model_dump(exclude_none=True)}
+
+
+class NamedFunction(_Strict):
+    name: str
+
+
+class ToolChoiceFunction(_Strict):
+    type: Literal["function"]
+    function: NamedFunction
+
+
+ToolChoice = Literal["auto", "none", "required"] | ToolChoiceFunction
+
+
 class StreamOptions(_Strict):
     include_usage: bool = False
 
@@ -94,6 +126,9 @@ class ChatRequest(_Strict):
     stream_options: StreamOptions | None = None
     user: str | None = None
     n: int | None = None
+    tools: list[ToolIn] | None = None
+    tool_choice: ToolChoice | None = None
+    parallel_tool_calls: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +149,14 @@ class ParsedRequest:
     include_usage: bool
     user: str | None
     max_message_chars: int
+    #: The client's tools as the model is offered them (OpenAI ``tools`` entries).
+    tools: list[dict[str, Any]] = field(default_factory=list)
+    #: ``tool_choice: "none"``: this request offers the model no tools at all.
+    no_tools: bool = False
+
+    @property
+    def tool_names(self) -> frozenset[str]:
+        return frozenset(t["function"]["name"] for t in self.tools)
 
     def trailing_user_text(self) -> str:
         """The user messages after the last non-user message, joined (what a session appends).
@@ -179,13 +222,45 @@ def parse_request(body: bytes, limits: RequestLimits) -> ParsedRequest:
             code="request_too_long",
         )
     check_tool_exchanges(messages)
+    tools = [t.offered() for t in req.tools or ()]
+    _check_tool_names(tools)
     return ParsedRequest(
         messages=messages,
         stream=bool(req.stream),
         include_usage=bool(req.stream_options and req.stream_options.include_usage),
         user=req.user,
         max_message_chars=limits.message_chars,
+        tools=tools,
+        no_tools=req.tool_choice == "none",
     )
+
+
+def _check_tool_names(tools: list[dict[str, Any]]) -> None:
+    seen: set[str] = set()
+    for index, tool in enumerate(tools):
+        name = tool["function"]["name"]
+        if name in seen:
+            raise ApiError(
+                400,
+                f"tools.{index}: the tool name {name!r} is used twice",
+                param=f"tools.{index}.function.name",
+                code="invalid_tools",
+            )
+        seen.add(name)
+
+
+def check_tool_clash(parsed: ParsedRequest, agent_tools: frozenset[str]) -> None:
+    """Raise ApiError(400) when a client tool has the name of one of the agent's tools."""
+    for index, tool in enumerate(parsed.tools):
+        name = tool["function"]["name"]
+        if name in agent_tools:
+            raise ApiError(
+                400,
+                f"tools.{index}: the agent has a tool named {name!r} already; "
+                "rename the client tool",
+                param=f"tools.{index}.function.name",
+                code="tool_name_clash",
+            )
 
 
 def check_tool_exchanges(messages: list[Message]) -> None:
@@ -308,7 +383,14 @@ class Reply:
     id: str = field(default_factory=lambda: "chatcmpl-" + secrets.token_hex(12))
     created: int = field(default_factory=lambda: int(time.time()))
 
-    def completion(self, content: str, usage: Usage) -> dict[str, Any]:
+    def completion(
+        self, content: str, usage: Usage, tool_calls: tuple[ToolCall, ...] = ()
+    ) -> dict[str, Any]:
+        """The whole answer; with ``tool_calls`` it asks the client to run them."""
+        message: dict[str, Any] = {"role": "assistant", "content": content}
+        if tool_calls:
+            message["content"] = content or None
+            message["tool_calls"] = [call.to_openai() for call in tool_calls]
         return {
             "id": self.id,
             "object": "chat.completion",
@@ -317,9 +399,9 @@ class Reply:
             "choices": [
                 {
                     "index": 0,
-                    "message": {"role": "assistant", "content": content},
+                    "message": message,
                     "logprobs": None,
-                    "finish_reason": "stop",
+                    "finish_reason": "tool_calls" if tool_calls else "stop",
                 }
             ],
             "usage": usage_body(usage),
@@ -344,6 +426,15 @@ class Reply:
         if with_usage:
             data["usage"] = None
         return sse(data)
+
+    def tool_call_chunks(self, calls: tuple[ToolCall, ...], *, with_usage: bool) -> bytes:
+        """The client's calls as stream deltas, one per call, each whole (OpenAI's shape)."""
+        return b"".join(
+            self.chunk(
+                {"tool_calls": [{"index": index, **call.to_openai()}]}, with_usage=with_usage
+            )
+            for index, call in enumerate(calls)
+        )
 
     def usage_chunk(self, usage: Usage) -> bytes:
         return sse(

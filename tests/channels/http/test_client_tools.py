@@ -1,0 +1,232 @@
+"""Client-side tools over the OpenAI API: the request's ``tools`` are offered to the model, and a
+call of one is answered to the client (``finish_reason: "tool_calls"``) to run and send back."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import openai
+import pytest
+
+from agentd.engine.runtime import Runtime
+from tests.support.http_channel import api_error, in_process, serving
+from tests.support.stub_llm import Reply, StubLLM
+
+pytestmark = pytest.mark.anyio
+
+MUL: dict[str, Any] = {
+    "type": "function",
+    "function": {
+        "name": "mul",
+        "description": "Multiply two integers.",
+        "parameters": {
+            "type": "object",
+            "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
+            "required": ["a", "b"],
+        },
+    },
+}
+ASK = {"role": "user", "content": "what is 6 times 7?"}
+
+
+def _offered(body: dict[str, Any]) -> list[str]:
+    return [t["function"]["name"] for t in body.get("tools") or ()]
+
+
+def _chat(**extra: Any) -> dict[str, Any]:
+    return {"messages": [ASK], "tools": [MUL], **extra}
+
+
+def _exchange(call_id: str = "call_0") -> list[dict[str, Any]]:
+    """The conversation a client sends back: its request, the model's call, its result."""
+    call = {
+        "id": call_id,
+        "type": "function",
+        "function": {"name": "mul", "arguments": '{"a": 6, "b": 7}'},
+    }
+    return [
+        ASK,
+        {"role": "assistant", "content": None, "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": call_id, "content": "42"},
+    ]
+
+
+async def test_client_tool_call_is_answered_to_the_client(
+    stub_runtime: Runtime, stub_llm: StubLLM
+) -> None:
+    """A call of a client tool ends the turn with finish_reason tool_calls and the call."""
+    stub_llm.add(Reply(tool_calls=[("mul", {"a": 6, "b": 7})]))
+    async with in_process(stub_runtime) as http:
+        reply = await http.post("/v1/chat/completions", json=_chat())
+    assert reply.status_code == 200, reply.text
+    choice = reply.json()["choices"][0]
+    assert choice["finish_reason"] == "tool_calls"
+    assert choice["message"]["content"] is None
+    assert choice["message"]["tool_calls"] == [
+        {
+            "id": "call_0",
+            "type": "function",
+            "function": {"name": "mul", "arguments": '{"a": 6, "b": 7}'},
+        }
+    ]
+    assert len(stub_llm.requests) == 1
+
+
+async def test_model_is_offered_the_client_tool_schema(
+    stub_runtime: Runtime, stub_llm: StubLLM
+) -> None:
+    """The model receives the client tool's schema beside the agent's own tools."""
+    async with in_process(stub_runtime) as http:
+        reply = await http.post("/v1/chat/completions", json=_chat())
+    assert reply.status_code == 200, reply.text
+    tools = stub_llm.requests[0]["tools"]
+    assert MUL in tools
+    assert "current_time" in _offered(stub_llm.requests[0])
+
+
+async def test_stateless_results_continue_the_turn(
+    stub_runtime: Runtime, stub_llm: StubLLM
+) -> None:
+    """The client's next request carries the exchange whole and the model continues from it."""
+    stub_llm.add(Reply(text="It is 42."))
+    async with in_process(stub_runtime) as http:
+        reply = await http.post(
+            "/v1/chat/completions", json={"messages": _exchange(), "tools": [MUL]}
+        )
+    assert reply.status_code == 200, reply.text
+    assert reply.json()["choices"][0]["message"]["content"] == "It is 42."
+    sent = stub_llm.requests[0]["messages"]
+    assert [m["role"] for m in sent[1:4]] == ["user", "assistant", "tool"]
+    assert sent[3]["content"] == "42"
+
+
+async def test_streamed_client_tool_call_comes_as_deltas(
+    stub_runtime: Runtime, stub_llm: StubLLM
+) -> None:
+    """With stream, the calls come as tool_calls deltas, then a chunk finishing tool_calls."""
+    stub_llm.add(Reply(tool_calls=[("mul", {"a": 6, "b": 7})]))
+    async with in_process(stub_runtime) as http:
+        reply = await http.post("/v1/chat/completions", json=_chat(stream=True))
+    assert reply.status_code == 200, reply.text
+    chunks = [
+        json.loads(line[6:]) for line in reply.text.splitlines() if line.startswith("data: {")
+    ]
+    deltas = [c["choices"][0]["delta"] for c in chunks]
+    calls = [d["tool_calls"] for d in deltas if "tool_calls" in d]
+    assert calls == [
+        [
+            {
+                "index": 0,
+                "id": "call_0",
+                "type": "function",
+                "function": {"name": "mul", "arguments": '{"a": 6, "b": 7}'},
+            }
+        ]
+    ]
+    assert chunks[-1]["choices"][0]["finish_reason"] == "tool_calls"
+    assert reply.text.endswith("data: [DONE]\n\n")
+
+
+async def test_step_mixing_tools_runs_the_agents_and_returns_the_clients(
+    stub_runtime: Runtime, stub_llm: StubLLM
+) -> None:
+    """A step calling current_time and mul runs current_time and returns only mul."""
+    stub_llm.add(Reply(tool_calls=[("current_time", {"timezone": "UTC"}), ("mul", {"a": 1})]))
+    ran: list[str] = []
+    tools = stub_runtime.agent_loop.tools
+    original = tools.call
+
+    async def spy(call: Any) -> Any:
+        ran.append(call.name)
+        return await original(call)
+
+    tools.call = spy  # type: ignore[method-assign]
+    async with in_process(stub_runtime) as http:
+        reply = await http.post("/v1/chat/completions", json=_chat())
+    message = reply.json()["choices"][0]["message"]
+    assert [c["function"]["name"] for c in message["tool_calls"]] == ["mul"]
+    assert message["tool_calls"][0]["id"] == "call_1"
+    assert ran == ["current_time"]
+
+
+async def test_name_clash_with_an_agent_tool_is_400(stub_runtime: Runtime) -> None:
+    """A client tool named like one of the agent's tools is refused, naming the tool."""
+    clash = {"type": "function", "function": {"name": "current_time"}}
+    async with in_process(stub_runtime) as http:
+        reply = await http.post("/v1/chat/completions", json=_chat(tools=[MUL, clash]))
+    error = api_error(reply, 400)
+    assert "current_time" in error["message"]
+    assert error["param"] == "tools.1.function.name"
+    assert error["code"] == "tool_name_clash"
+
+
+@pytest.mark.parametrize(
+    ("tools", "param"),
+    [
+        pytest.param([{"type": "function"}], "tools.0.function", id="no-function"),
+        pytest.param([{"type": "web", "function": MUL["function"]}], "tools.0.type", id="type"),
+        pytest.param(
+            [{"type": "function", "function": {"name": "a b"}}],
+            "tools.0.function.name",
+            id="bad-name",
+        ),
+        pytest.param([MUL, MUL], "tools.1.function.name", id="twice"),
+        pytest.param(
+            [{"type": "function", "function": {"name": "f", "parameters": "x"}}],
+            "tools.0.function.parameters",
+            id="parameters",
+        ),
+    ],
+)
+async def test_invalid_tools_are_400_naming_the_field(
+    stub_runtime: Runtime, tools: list[dict[str, Any]], param: str
+) -> None:
+    """A malformed tools entry is a 400 whose param names the field."""
+    async with in_process(stub_runtime) as http:
+        reply = await http.post("/v1/chat/completions", json=_chat(tools=tools))
+    assert api_error(reply, 400)["param"] == param
+
+
+async def test_invalid_tool_choice_is_400(stub_runtime: Runtime) -> None:
+    """A tool_choice that is none of OpenAI's forms is a 400 naming tool_choice."""
+    async with in_process(stub_runtime) as http:
+        reply = await http.post("/v1/chat/completions", json=_chat(tool_choice="sometimes"))
+    assert api_error(reply, 400)["param"].startswith("tool_choice")
+
+
+async def test_tool_choice_none_offers_no_tools(stub_runtime: Runtime, stub_llm: StubLLM) -> None:
+    """tool_choice none sends the model neither the agent's tools nor the client's."""
+    async with in_process(stub_runtime) as http:
+        reply = await http.post("/v1/chat/completions", json=_chat(tool_choice="none"))
+    assert reply.status_code == 200, reply.text
+    assert "tools" not in stub_llm.requests[0]
+
+
+async def test_openai_client_round_trip(stub_runtime: Runtime, stub_llm: StubLLM) -> None:
+    """The official openai client gets the call, sends the result, and reads the answer."""
+    stub_llm.add(Reply(tool_calls=[("mul", {"a": 6, "b": 7})]), Reply(text="42."))
+    async with (
+        serving(stub_runtime) as channel,
+        openai.AsyncOpenAI(
+            base_url=f"{channel.url}/v1", api_key="unused", max_retries=0, timeout=30
+        ) as client,
+    ):
+        messages: list[Any] = [ASK]
+        first = await client.chat.completions.create(
+            model="agentd",
+            messages=messages,
+            tools=[MUL],  # type: ignore[list-item]
+        )
+        assert first.choices[0].finish_reason == "tool_calls"
+        calls = first.choices[0].message.tool_calls
+        assert calls is not None and calls[0].function.name == "mul"  # type: ignore[union-attr]
+        messages.append(first.choices[0].message.model_dump(exclude_none=True))
+        messages.append({"role": "tool", "tool_call_id": calls[0].id, "content": "42"})
+        second = await client.chat.completions.create(
+            model="agentd",
+            messages=messages,
+            tools=[MUL],  # type: ignore[list-item]
+        )
+    assert second.choices[0].message.content == "42."
+    assert second.choices[0].finish_reason == "stop"
