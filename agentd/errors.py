@@ -17,6 +17,7 @@ boundary (``raise ... from exc``), so callers only ever catch these::
     │   │   └── ContextExceeded  the request does not fit the model's context (never retried)
     │   └── LLMResponseError   the server answered with something that is not the protocol
     ├── ToolError              a tool call could not run (shown to the model as a tool result)
+    ├── ToolResultMismatch     client tool results that do not answer the session's pending calls
     ├── ModelError             a packaged model cannot be fetched, verified or found
     ├── SidecarError           the local llama-server cannot be started
     ├── ShuttingDown           the daemon is stopping and takes no new turns
@@ -144,6 +145,10 @@ class LLMResponseError(LLMError):
 
 class ToolError(AgentdError):
     """A tool call failed; the message is what the model sees."""
+
+
+class ToolResultMismatch(AgentdError):
+    """A session's next turn brought tool results that do not answer its pending client calls."""
 
 
 class ModelError(AgentdError):

@@ -22,6 +22,7 @@ import anyio
 import structlog
 
 from agentd.engine.budget import ContextBudget
+from agentd.engine.policy import CLIENT_CALLS
 from agentd.errors import ContextExceeded, ContextOverflow, LLMError
 from agentd.messages import (
     Conversation,
@@ -202,6 +203,8 @@ class AgentLoop:
             log.info("turn.tools", step=step, tools=[c.name for c in reply.tool_calls])
             handed = tuple(c for c in reply.tool_calls if c.name in client_names)
             ours = [c for c in reply.tool_calls if c.name not in client_names]
+            if handed:
+                reply.metadata[CLIENT_CALLS] = [c.id for c in handed]
             outcomes, repeats = await self._run_tools(ours, done) if ours else ([], 0)
             results = [
                 tool_result(call, self._fitted(call, out.content, offered, len(outcomes)))

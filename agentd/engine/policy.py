@@ -39,11 +39,18 @@ def session_key(session_id: str) -> SessionKey:
     return (scope.tenant, scope.app, session_id)
 
 
+#: Metadata of an assistant message whose listed calls (ids) are the client's to run.
+CLIENT_CALLS = "client_calls"
+
+
 def well_formed(messages: Sequence[Message]) -> list[Message]:
     """``messages`` without tool results whose call is missing and calls whose results are.
 
     A tool exchange (an assistant message with ``tool_calls`` and the ``tool`` messages that
-    answer it) is kept whole or dropped whole; any other message is kept as it is.
+    answer it) is kept whole or dropped whole; any other message is kept as it is. The one
+    exchange that may stay open is the last, when it ends the messages and its open calls are
+    the client's (marked :data:`CLIENT_CALLS`): a turn handed them to its caller, and the
+    session's next turn answers or closes them (:mod:`agentd.engine.pending`).
     """
     out: list[Message] = []
     i = 0
@@ -60,10 +67,21 @@ def well_formed(messages: Sequence[Message]) -> list[Message]:
         while j < len(messages) and messages[j].role == "tool":
             j += 1
         results = messages[i + 1 : j]
-        if _answers(message, results):
+        if _answers(message, results) or (j == len(messages) and _open(message, results)):
             out.extend(messages[i:j])
         i = j
     return out
+
+
+def _open(call: Message, results: Sequence[Message]) -> bool:
+    """Whether ``results`` answer calls of ``call`` once each and leave open only client calls
+    (a pending exchange)."""
+    client = set(call.metadata.get(CLIENT_CALLS) or ())
+    wanted = {c.id for c in call.tool_calls}
+    got = [r.tool_call_id for r in results]
+    if len(set(got)) != len(got) or not all(g in wanted for g in got):
+        return False
+    return bool(client) and wanted - set(got) <= client
 
 
 def _answers(call: Message, results: Sequence[Message]) -> bool:

@@ -44,6 +44,7 @@ from anyio.streams.memory import MemoryObjectSendStream
 
 from agentd import scope as scopes
 from agentd.config import AgentDefaults
+from agentd.engine import pending
 from agentd.engine.compaction import summarize_compaction
 from agentd.engine.loop import AgentLoop, TurnDone, TurnEvent, TurnResult
 from agentd.engine.policy import SessionKey, SessionPolicy, session_key
@@ -191,15 +192,25 @@ class Runtime:
         scope: scopes.Scope | None = None,
         stream: bool = True,
         request_key: str | None = None,
+        results: Sequence[Message] = (),
+        tools: ToolOffer | None = None,
     ) -> AsyncIterator[Turn]:
         """Start a turn of ``session_id`` with the user's ``text``; yield its events.
 
         Text deltas come only when ``stream``; the last event is one TurnDone. Leaving the
         block before the answer cancels the turn. A ``request_key`` makes a retry of the same
         request idempotent (see the module docstring); a replayed answer comes as one delta.
+
+        ``tools`` offers the caller's own tools (see :class:`ToolOffer`); a turn that stops at
+        their calls leaves them pending in the session. The next turn brings their
+        ``results`` (``tool`` messages, instead of ``text``; ToolResultMismatch unless they
+        answer exactly the pending calls), or ``text``, which closes them as not run.
         """
         job = await self._admitted(channel, scope, stream)
-        async with self._running(job, self._session_turn, session_id, text, request_key) as events:
+        offer = tools or ToolOffer()
+        async with self._running(
+            job, self._session_turn, session_id, text, request_key, results, offer
+        ) as events:
             yield events
 
     @asynccontextmanager
@@ -301,23 +312,39 @@ class Runtime:
         )
 
     async def _session_turn(
-        self, job: _Job, out: Emitter, session_id: str, text: str, request_key: str | None
+        self,
+        job: _Job,
+        out: Emitter,
+        session_id: str,
+        text: str,
+        request_key: str | None,
+        results: Sequence[Message],
+        offer: ToolOffer,
     ) -> None:
         with structlog.contextvars.bound_contextvars(session=session_id):
             async with self._session_lock(session_id):
                 self.sessions.pin(session_id)
                 try:
-                    conv = await self._answer(job, out, session_id, text, request_key)
+                    conv = await self._answer(
+                        job, out, session_id, text, request_key, results, offer
+                    )
                     if conv is not None:
                         await self._compact(session_id, conv, job.usage)
                 finally:
                     self.sessions.unpin(session_id)
 
     async def _answer(
-        self, job: _Job, out: Emitter, session_id: str, text: str, request_key: str | None
+        self,
+        job: _Job,
+        out: Emitter,
+        session_id: str,
+        text: str,
+        request_key: str | None,
+        results: Sequence[Message],
+        offer: ToolOffer,
     ) -> Conversation | None:
         """Run the model and tools under a limiter slot; send the answer; None on failure
-        (and for a replayed answer: nothing new to compact)."""
+        (and for a replayed answer, or calls handed to the client: nothing to compact)."""
         with self._accounted(job) as outcome:
             conv: Conversation | None = None
             try:
@@ -337,7 +364,16 @@ class Runtime:
                         await self.sessions.persist(session_id, messages)
                         job.count(messages)
 
-                    if prior is None:
+                    if results:
+                        # The client's results, not the agent's tool calls: stored, not counted.
+                        answers = pending.answered(conv.messages, results)
+                        await self.sessions.persist(session_id, answers)
+                        conv.extend(answers)
+                    elif prior is None:
+                        closing = pending.closed(conv.messages)
+                        if closing:
+                            await self.sessions.persist(session_id, closing)
+                            conv.extend(closing)
                         message = user(text)
                         await self.sessions.persist(session_id, [message], request_key=request_key)
                         conv.append(message)
@@ -350,6 +386,8 @@ class Runtime:
                             on_append=on_append,
                             on_delta=out.delta,
                             usage=job.usage,
+                            use_tools=offer.use_tools,
+                            client_tools=offer.client_tools,
                         )
                     except ContextOverflow as exc:
                         result = await _too_long(conv, exc, on_append, out.delta)
@@ -366,7 +404,8 @@ class Runtime:
             job.answered = True
             outcome.append("ok")
         await out.finish(TurnDone(result))
-        return conv
+        # Calls handed to the client keep the exchange open until the next turn: no compaction.
+        return None if result.message.tool_calls else conv
 
     async def _retry_of(
         self, session_id: str, text: str, request_key: str | None

@@ -288,20 +288,23 @@ class Api:
         check_tool_clash(parsed, runtime.agent_loop.tools.names)
         offer = ToolOffer(tuple(parsed.tools), use_tools=not parsed.no_tools)
         if session is not None:
-            if parsed.tools or parsed.no_tools:
-                raise ApiError(
-                    400,
-                    "client tools and tool_choice work without a session for now: send the "
-                    "whole conversation without X-Session-Id or user",
-                    param="tools",
-                    code="unsupported",
-                )
-            key, text = SESSION_PREFIX + session, parsed.trailing_user_text()
+            # Trailing tool messages answer the session's pending client calls; else the
+            # trailing user messages are the new message (and close any pending calls).
+            results = parsed.trailing_tool_results()
+            key = SESSION_PREFIX + session
+            text = "" if results else parsed.trailing_user_text()
             headers["X-Session-Id"] = session
 
             def start() -> AbstractAsyncContextManager[Turn]:
                 return runtime.turn(
-                    key, text, channel="http", scope=scope, stream=stream, request_key=retry_key
+                    key,
+                    text,
+                    channel="http",
+                    scope=scope,
+                    stream=stream,
+                    request_key=None if results else retry_key,
+                    results=results,
+                    tools=offer,
                 )
         else:
 

@@ -33,6 +33,7 @@ from agentd.errors import (
     QuotaExceeded,
     RetryConflict,
     ShuttingDown,
+    ToolResultMismatch,
 )
 from agentd.messages import ToolCall
 from agentd.model.client import TextDelta, Usage
@@ -177,6 +178,8 @@ class TurnResponse(Response):
             return retry_error(exc)
         if isinstance(exc, QuotaExceeded):
             return quota_error(exc)
+        if isinstance(exc, ToolResultMismatch):
+            return ApiError(400, str(exc), param="messages", code="invalid_tool_results")
         if isinstance(exc, ShuttingDown):
             return ApiError(
                 503,

@@ -158,6 +158,15 @@ class ParsedRequest:
     def tool_names(self) -> frozenset[str]:
         return frozenset(t["function"]["name"] for t in self.tools)
 
+    def trailing_tool_results(self) -> list[Message]:
+        """The ``tool`` messages ending the request: a session's results for its pending calls."""
+        results: list[Message] = []
+        for message in reversed(self.messages):
+            if message.role != "tool":
+                break
+            results.append(message)
+        return results[::-1]
+
     def trailing_user_text(self) -> str:
         """The user messages after the last non-user message, joined (what a session appends).
 

@@ -4,12 +4,21 @@ call of one is answered to the client (``finish_reason: "tool_calls"``) to run a
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
+import httpx
 import openai
 import pytest
 
+from agentd import scope as scopes
+from agentd.config import AgentDefaults
+from agentd.engine.pending import NOT_RUN
+from agentd.engine.policy import SessionPolicy
 from agentd.engine.runtime import Runtime
+from agentd.memory.history import SQLiteHistory
+from tests.channels.conftest import SYSTEM
 from tests.support.http_channel import api_error, in_process, serving
 from tests.support.stub_llm import Reply, StubLLM
 
@@ -230,3 +239,145 @@ async def test_openai_client_round_trip(stub_runtime: Runtime, stub_llm: StubLLM
         )
     assert second.choices[0].message.content == "42."
     assert second.choices[0].finish_reason == "stop"
+
+
+@pytest.fixture
+async def stored(tmp_path: Path) -> AsyncIterator[SQLiteHistory]:
+    """A durable history in the default scope."""
+    with scopes.use(scopes.Scope()):
+        async with SQLiteHistory.open(tmp_path / "h.db") as history:
+            yield history
+
+
+@pytest.fixture
+async def session_runtime(stub_runtime: Runtime, stored: SQLiteHistory) -> AsyncIterator[Runtime]:
+    """The stub runtime's agent with its sessions stored in ``stored``."""
+    async with Runtime(
+        stub_runtime.agent_loop,
+        system_prompt=SYSTEM,
+        defaults=AgentDefaults(),
+        sessions=SessionPolicy(history=stored),
+    ) as runtime:
+        yield runtime
+
+
+SESSION = {"X-Session-Id": "s1"}
+
+
+def _answer(reply: httpx.Response, stream: bool) -> str:
+    """The answer's text, from a whole completion or joined from a stream's deltas."""
+    if not stream:
+        return str(reply.json()["choices"][0]["message"]["content"])
+    chunks = [json.loads(ln[6:]) for ln in reply.text.splitlines() if ln.startswith("data: {")]
+    return "".join(c["choices"][0]["delta"].get("content") or "" for c in chunks)
+
+
+async def _rows(stored: SQLiteHistory) -> list[tuple[str, str]]:
+    return [(m.role, m.content) for m in await stored.resume("http:s1")]
+
+
+@pytest.mark.parametrize("stream", [pytest.param(False, id="whole"), pytest.param(True, id="sse")])
+async def test_session_round_trip_stores_the_exchange_whole(
+    session_runtime: Runtime, stored: SQLiteHistory, stub_llm: StubLLM, stream: bool
+) -> None:
+    """In a session, trailing tool messages answer the pending call and the turn continues;
+    the history holds the call, the result and the continuation."""
+    stub_llm.add(Reply(tool_calls=[("mul", {"a": 6, "b": 7})]), Reply(text="It is 42."))
+    async with in_process(session_runtime) as http:
+        first = await http.post("/v1/chat/completions", json=_chat(stream=stream), headers=SESSION)
+        assert first.status_code == 200, first.text
+        assert "tool_calls" in first.text
+        second = await http.post(
+            "/v1/chat/completions",
+            json={"messages": _exchange(), "tools": [MUL], "stream": stream},
+            headers=SESSION,
+        )
+    assert second.status_code == 200, second.text
+    assert _answer(second, stream) == "It is 42."
+    assert await _rows(stored) == [
+        ("user", ASK["content"]),
+        ("assistant", ""),
+        ("tool", "42"),
+        ("assistant", "It is 42."),
+    ]
+    assert (await stored.resume("http:s1"))[1].tool_calls[0].name == "mul"
+    assert stub_llm.requests[1]["messages"][-1]["role"] in ("tool", "user")
+
+
+async def test_session_mixed_step_stores_the_agents_result(
+    session_runtime: Runtime, stored: SQLiteHistory, stub_llm: StubLLM
+) -> None:
+    """A step calling current_time and mul stores current_time's result; mul stays pending."""
+    stub_llm.add(Reply(tool_calls=[("current_time", {"timezone": "UTC"}), ("mul", {"a": 1})]))
+    async with in_process(session_runtime) as http:
+        reply = await http.post("/v1/chat/completions", json=_chat(), headers=SESSION)
+    calls = reply.json()["choices"][0]["message"]["tool_calls"]
+    assert [c["id"] for c in calls] == ["call_1"]
+    rows = await stored.resume("http:s1")
+    assert [m.role for m in rows] == ["user", "assistant", "tool"]
+    assert rows[2].tool_call_id == "call_0"
+
+
+async def test_session_result_for_an_unknown_call_is_400(
+    session_runtime: Runtime, stub_llm: StubLLM
+) -> None:
+    """A tool result for a call that is not pending in the session is a 400."""
+    stub_llm.add(Reply(tool_calls=[("mul", {"a": 6, "b": 7})]))
+    async with in_process(session_runtime) as http:
+        await http.post("/v1/chat/completions", json=_chat(), headers=SESSION)
+        reply = await http.post(
+            "/v1/chat/completions",
+            json={"messages": _exchange("call_9"), "tools": [MUL]},
+            headers=SESSION,
+        )
+    error = api_error(reply, 400)
+    assert "call_9" in error["message"]
+    assert error["code"] == "invalid_tool_results"
+
+
+async def test_session_result_without_pending_calls_is_400(session_runtime: Runtime) -> None:
+    """Tool results in a session that waits on no call are a 400."""
+    async with in_process(session_runtime) as http:
+        reply = await http.post(
+            "/v1/chat/completions", json={"messages": _exchange()}, headers=SESSION
+        )
+    assert api_error(reply, 400)["code"] == "invalid_tool_results"
+
+
+async def test_new_message_closes_the_pending_calls(
+    session_runtime: Runtime, stored: SQLiteHistory, stub_llm: StubLLM
+) -> None:
+    """A new user message instead of results answers the pending calls as not run."""
+    stub_llm.add(Reply(tool_calls=[("mul", {"a": 6, "b": 7})]), Reply(text="Fine."))
+    async with in_process(session_runtime) as http:
+        await http.post("/v1/chat/completions", json=_chat(), headers=SESSION)
+        reply = await http.post(
+            "/v1/chat/completions",
+            json={"messages": [{"role": "user", "content": "never mind"}]},
+            headers=SESSION,
+        )
+    assert reply.json()["choices"][0]["message"]["content"] == "Fine."
+    sent = stub_llm.requests[1]["messages"]
+    assert [m["role"] for m in sent[1:]] == ["user", "assistant", "tool", "user"]
+    assert sent[3] == {"role": "tool", "content": NOT_RUN, "tool_call_id": "call_0", "name": "mul"}
+    assert [role for role, _ in await _rows(stored)] == [
+        "user",
+        "assistant",
+        "tool",
+        "user",
+        "assistant",
+    ]
+
+
+async def test_pending_call_survives_a_restart(
+    session_runtime: Runtime, stored: SQLiteHistory, stub_llm: StubLLM
+) -> None:
+    """A session reloaded from its history still waits on the client's call."""
+    stub_llm.add(Reply(tool_calls=[("mul", {"a": 6, "b": 7})]), Reply(text="42 it is."))
+    async with in_process(session_runtime) as http:
+        await http.post("/v1/chat/completions", json=_chat(), headers=SESSION)
+        await session_runtime.close_session("http:s1")
+        reply = await http.post(
+            "/v1/chat/completions", json={"messages": _exchange()}, headers=SESSION
+        )
+    assert reply.json()["choices"][0]["message"]["content"] == "42 it is."
