@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from agentd.messages import Message, Role, ToolCall
 from agentd.model.client import Usage
+from agentd.model.grammar import tool_step_grammar
 
 SESSION_ID = re.compile(r"^[\w.:@+-]{1,128}$")
 
@@ -232,7 +233,7 @@ def parse_request(body: bytes, limits: RequestLimits) -> ParsedRequest:
         )
     check_tool_exchanges(messages)
     tools = [t.offered() for t in req.tools or ()]
-    _check_tool_names(tools)
+    _check_tools(tools)
     return ParsedRequest(
         messages=messages,
         stream=bool(req.stream),
@@ -244,10 +245,45 @@ def parse_request(body: bytes, limits: RequestLimits) -> ParsedRequest:
     )
 
 
-def _check_tool_names(tools: list[dict[str, Any]]) -> None:
+#: How deeply a client tool's parameters schema may nest (the grammar builder recurses).
+MAX_SCHEMA_DEPTH = 32
+
+
+def _depth(node: Any) -> int:
+    # Iterative: the point is to refuse what recursion would choke on.
+    deepest, todo = 0, [(node, 1)]
+    while todo:
+        value, depth = todo.pop()
+        deepest = max(deepest, depth)
+        if depth > MAX_SCHEMA_DEPTH:
+            break
+        children = value.values() if isinstance(value, dict) else value
+        if isinstance(value, dict | list):
+            todo.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def _check_tools(tools: list[dict[str, Any]]) -> None:
+    """Names unique, and each parameters schema one the model's grammar can be built from."""
     seen: set[str] = set()
     for index, tool in enumerate(tools):
         name = tool["function"]["name"]
+        parameters = tool["function"].get("parameters")
+        if parameters is not None:
+            unusable = _depth(parameters) > MAX_SCHEMA_DEPTH
+            if not unusable:
+                try:
+                    tool_step_grammar([tool])
+                except Exception:  # a schema from the caller: any failure is its fault
+                    unusable = True
+            if unusable:
+                raise ApiError(
+                    400,
+                    f"tools.{index}: the parameters are not a JSON schema agentd can use "
+                    f"(nested at most {MAX_SCHEMA_DEPTH} deep, definitions an object)",
+                    param=f"tools.{index}.function.parameters",
+                    code="invalid_tools",
+                )
         if name in seen:
             raise ApiError(
                 400,

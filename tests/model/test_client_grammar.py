@@ -8,7 +8,9 @@ from typing import Any
 import httpx
 import pytest
 
-from agentd.messages import user
+from agentd.engine.loop import AgentLoop
+from agentd.messages import Conversation, user
+from agentd.tools.registry import ToolRegistry
 from tests.model.test_client import completion, make_client, sse
 
 pytestmark = pytest.mark.anyio
@@ -145,3 +147,31 @@ async def test_choose_picks_one_option(grammar: str, reply: str, expected: str |
     assert ("grammar" in body) == (grammar == "on")
     if grammar == "on":
         assert body["grammar"] == 'root ::= "yes" | "no"\n'
+
+
+async def test_client_tools_are_in_the_grammar_of_a_turn() -> None:
+    """A turn offering client tools builds the step's grammar from the agent's and the client's
+    tools, and a grammar-constrained call of the client's tool is handed back."""
+    mul = {
+        "type": "function",
+        "function": {
+            "name": "mul",
+            "parameters": {"type": "object", "properties": {"a": {"type": "integer"}}},
+        },
+    }
+    server = Server()
+    server.reply = '```json\n{"name": "mul", "arguments": {"a": 6}}\n```'
+    tools = ToolRegistry()
+    tools.add(_now, name="current_time")
+    loop = AgentLoop(make_client(server, tool_grammar="on"), tools)
+    conv = Conversation()
+    conv.append(user("6 times?"))
+    result = await loop.run(conv, client_tools=[mul])
+    grammar = server.bodies[0]["grammar"]
+    assert '\\"mul\\"' in grammar and '\\"current_time\\"' in grammar
+    assert [c.name for c in result.message.tool_calls] == ["mul"]
+
+
+async def _now() -> str:
+    """The time."""
+    return "noon"

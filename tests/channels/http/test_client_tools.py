@@ -39,6 +39,13 @@ MUL: dict[str, Any] = {
 ASK = {"role": "user", "content": "what is 6 times 7?"}
 
 
+def _nested(depth: int) -> dict[str, Any]:
+    node: dict[str, Any] = {"type": "string"}
+    for _ in range(depth):
+        node = {"type": "object", "properties": {"x": node}}
+    return node
+
+
 def _offered(body: dict[str, Any]) -> list[str]:
     return [t["function"]["name"] for t in body.get("tools") or ()]
 
@@ -185,6 +192,16 @@ async def test_name_clash_with_an_agent_tool_is_400(stub_runtime: Runtime) -> No
             [{"type": "function", "function": {"name": "f", "parameters": "x"}}],
             "tools.0.function.parameters",
             id="parameters",
+        ),
+        pytest.param(
+            [{"type": "function", "function": {"name": "f", "parameters": _nested(40)}}],
+            "tools.0.function.parameters",
+            id="too-deep",
+        ),
+        pytest.param(
+            [{"type": "function", "function": {"name": "f", "parameters": {"definitions": []}}}],
+            "tools.0.function.parameters",
+            id="definitions-not-object",
         ),
     ],
 )
