@@ -9,6 +9,7 @@ session, B's ``memory_search`` returned A's memory and every history row had ten
 from __future__ import annotations
 
 import hashlib
+import os
 import socket
 import sqlite3
 import sys
@@ -153,7 +154,7 @@ def test_metrics_for_the_generated_token_not_for_principals(running: Daemon) -> 
 
 
 @settings(
-    max_examples=6,
+    max_examples=int(os.environ.get("AGENTD_ISOLATION_EXAMPLES", "6")),
     deadline=None,
     database=None,
     phases=(Phase.explicit, Phase.generate),
