@@ -89,6 +89,9 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
                 }
             },
             cron={"enabled": False},
+            # Nobody reads the daemon's output pipe while it serves: an info line per turn
+            # would fill it and block the daemon after a few hundred turns.
+            log={"level": "warning"},
         )
         notify = NotifySocket(tmp / "notify.sock")
         try:
@@ -153,8 +156,12 @@ def test_metrics_for_the_generated_token_not_for_principals(running: Daemon) -> 
     assert refused.json()["error"]["code"] == "admin_only"
 
 
+EXAMPLES = int(os.environ.get("AGENTD_ISOLATION_EXAMPLES", "6"))
+
+
+@pytest.mark.timeout(120 + 2 * EXAMPLES)
 @settings(
-    max_examples=int(os.environ.get("AGENTD_ISOLATION_EXAMPLES", "6")),
+    max_examples=EXAMPLES,
     deadline=None,
     database=None,
     phases=(Phase.explicit, Phase.generate),
