@@ -33,6 +33,7 @@ from agentd.messages import (
     tool_result,
     user,
 )
+from agentd.model.choice import ANY, CallRule
 from agentd.model.client import ChatModel, ChatResult, Completed, TextDelta, Usage
 from agentd.tools.fit import cut_to_fit
 from agentd.tools.registry import ToolOutcome, ToolRegistry
@@ -120,6 +121,7 @@ class AgentLoop:
         on_delta: OnDelta | None = None,
         usage: Usage | None = None,
         client_tools: Sequence[dict[str, Any]] = (),
+        rule: CallRule = ANY,
     ) -> TurnResult:
         """Run one turn to its final answer; with ``stream`` text deltas go to ``on_delta``.
 
@@ -132,6 +134,10 @@ class AgentLoop:
 
         ``client_tools`` (OpenAI ``tools`` entries) are offered beside the registry's; a step
         that calls one ends the turn there (see the module docstring).
+
+        ``rule`` (the caller's ``tool_choice`` and ``parallel_tool_calls``): a required or named
+        call holds for the first step (later steps may answer); one call per step holds for
+        all of them, and a step that calls more keeps its first call.
 
         Nothing here outlives the call: the model's stream is closed (``aclosing``) before
         this returns or raises, in the caller's task.
@@ -164,13 +170,18 @@ class AgentLoop:
                 extra=nudge,
                 answer_only=bare and schemas is not None,
                 recalled=recalled,
+                rule=rule if step == 1 else rule.first_step(),
             )
             nudge = []
             usage.add(result.usage)
             reply = result.message
+            if rule.single and len(reply.tool_calls) > 1:
+                log.info("turn.one_call", dropped=[c.name for c in reply.tool_calls[1:]])
+                reply = assistant(reply.content, reply.tool_calls[:1])
             if (
                 step == 1
                 and reply.tool_calls
+                and not rule.must_call
                 and not await self._needed(conversation, reply, offered)
             ):
                 must_answer = True  # the request needs no tool: ask for the answer in words
@@ -255,6 +266,7 @@ class AgentLoop:
         extra: Sequence[Message] = (),
         answer_only: bool = False,
         recalled: tuple[Message, Message] | None = None,
+        rule: CallRule = ANY,
     ) -> ChatResult:
         """One model call with what fits the context (plus ``extra`` at the end); a "context
         exceeded" answer is retried once with a tighter count, then raised as ContextOverflow."""
@@ -269,11 +281,11 @@ class AgentLoop:
             try:
                 if stream:
                     result = await self._streamed(
-                        sent, offered, offered_names, on_delta, answer_only
+                        sent, offered, offered_names, on_delta, answer_only, rule
                     )
                 else:
                     result = await self.model.chat(
-                        sent, offered, offered_names, answer_only=answer_only
+                        sent, offered, offered_names, answer_only=answer_only, rule=rule
                     )
             except ContextExceeded as exc:
                 if budget is None or retried:
@@ -359,9 +371,12 @@ class AgentLoop:
         offered_names: frozenset[str],
         on_delta: OnDelta | None,
         answer_only: bool = False,
+        rule: CallRule = ANY,
     ) -> ChatResult:
         result: ChatResult | None = None
-        events = self.model.stream(messages, offered, offered_names, answer_only=answer_only)
+        events = self.model.stream(
+            messages, offered, offered_names, answer_only=answer_only, rule=rule
+        )
         async with aclosing(events):  # type: ignore[type-var]
             async for event in events:
                 if isinstance(event, Completed):

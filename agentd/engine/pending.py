@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from agentd.engine.policy import CLIENT_CALLS
 from agentd.errors import ToolResultMismatch
-from agentd.messages import Message, ToolCall, tool_result
+from agentd.messages import Message, ToolCall, assistant, tool_result
 
 NOT_RUN = "not run: the client sent a new message instead"
 
@@ -60,3 +61,15 @@ def answered(messages: Sequence[Message], results: Sequence[Message]) -> list[Me
 def closed(messages: Sequence[Message]) -> list[Message]:
     """A "not run" result for each pending call: the session moves on without them."""
     return [tool_result(call, NOT_RUN) for call in pending_calls(messages)]
+
+
+def handed(messages: Sequence[Message]) -> Message | None:
+    """The answer that handed the pending calls to the client, as the client was sent it (its
+    text and the client's calls only), or None when no client call is pending."""
+    waiting = pending_calls(messages)
+    if not waiting:
+        return None
+    step = next(m for m in reversed(messages) if m.role == "assistant")
+    ours = set(step.metadata.get(CLIENT_CALLS) or ())
+    calls = tuple(c for c in waiting if c.id in ours)
+    return assistant(step.content, calls) if calls else None

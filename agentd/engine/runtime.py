@@ -46,6 +46,7 @@ from agentd import scope as scopes
 from agentd.config import AgentDefaults
 from agentd.engine import pending
 from agentd.engine.compaction import summarize_compaction
+from agentd.engine.handoff import HandedTurns
 from agentd.engine.loop import AgentLoop, TurnDone, TurnEvent, TurnResult
 from agentd.engine.policy import SessionKey, SessionPolicy, session_key
 from agentd.engine.quotas import Quotas
@@ -54,6 +55,7 @@ from agentd.errors import ContextOverflow, RetryConflict, RetryMismatch, Shuttin
 from agentd.memory.history import StoredRequest
 from agentd.memory.usage import UsageCounts
 from agentd.messages import Conversation, Message, assistant, user
+from agentd.model.choice import ANY, CallRule
 from agentd.model.client import TextDelta, Usage
 
 log = structlog.get_logger("agentd.engine.runtime")
@@ -107,10 +109,12 @@ class ToolOffer:
 
     ``client_tools`` (OpenAI ``tools`` entries) are the caller's own: a step calling one ends
     the turn with those calls for the caller to run. ``use_tools=False`` offers no tools at all.
+    ``rule`` is the caller's ``tool_choice`` and ``parallel_tool_calls`` (see AgentLoop.run).
     """
 
     client_tools: tuple[dict[str, Any], ...] = ()
     use_tools: bool = True
+    rule: CallRule = ANY
 
 
 @dataclass(slots=True)
@@ -150,6 +154,8 @@ class Runtime:
         self._locks: dict[SessionKey, _LockSlot] = {}
         self._on_turn = on_turn
         self.quotas = quotas
+        #: What stateless turns ran before handing calls to their client (for the next step).
+        self.handed = HandedTurns()
         self._idle = anyio.Event()
         self._idle.set()
         self._tg: TaskGroup | None = None
@@ -359,6 +365,15 @@ class Runtime:
                     return None
                 async with self.limiter:
                     conv = await self.sessions.load(session_id, await self._prompt(job.scope))
+                    again = pending.handed(conv.messages) if prior is not None else None
+                    if again is not None and not results:
+                        # The first attempt ended handing calls to the client: hand them again.
+                        job.answered = True
+                        outcome.append("replayed")
+                        if job.stream and again.content:
+                            await out.delta(again.content)
+                        await out.finish(TurnDone(TurnResult(again)))
+                        return None
 
                     async def on_append(messages: Sequence[Message]) -> None:
                         await self.sessions.persist(session_id, messages)
@@ -388,6 +403,7 @@ class Runtime:
                             usage=job.usage,
                             use_tools=offer.use_tools,
                             client_tools=offer.client_tools,
+                            rule=offer.rule,
                         )
                     except ContextOverflow as exc:
                         result = await _too_long(conv, exc, on_append, out.delta)
@@ -435,6 +451,7 @@ class Runtime:
     async def _stateless_turn(
         self, job: _Job, out: Emitter, messages: Sequence[Message], offer: ToolOffer
     ) -> None:
+        messages = self.handed.restore(job.scope, messages)
         conv = stateless_conversation(await self._prompt(job.scope), messages)
         with self._accounted(job, stateless=True) as outcome:
             try:
@@ -452,6 +469,7 @@ class Runtime:
                             usage=job.usage,
                             use_tools=offer.use_tools,
                             client_tools=offer.client_tools,
+                            rule=offer.rule,
                         )
                     except ContextOverflow as exc:
                         result = await _too_long(conv, exc, None, out.delta)
@@ -459,6 +477,7 @@ class Runtime:
                 outcome.append("error")
                 await out.finish(Failed(exc))
                 return
+            self.handed.keep(job.scope, result.message, result.added)
             job.answered = True
             outcome.append("ok")
         await out.finish(TurnDone(result))

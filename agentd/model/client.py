@@ -29,6 +29,7 @@ from agentd.errors import (
     LLMUnavailable,
 )
 from agentd.messages import Message, ToolCall, assistant
+from agentd.model.choice import ANY, CallRule
 from agentd.model.grammar import answer_grammar, tool_step_grammar
 from agentd.model.overflow import context_exceeded
 from agentd.model.textcalls import TextToolCallFilter, parse_text_tool_calls
@@ -86,7 +87,8 @@ class ChatModel(Protocol):
     """What the agent loop needs of a model client (LLMClient and TimedModel are two).
 
     ``answer_only`` marks a step of a tool-using turn that offers no tools: the model must
-    answer in words now (a constrained client holds it to prose).
+    answer in words now (a constrained client holds it to prose). ``rule`` says how the step
+    may call the tools offered (see :mod:`agentd.model.choice`).
     """
 
     async def chat(
@@ -96,6 +98,7 @@ class ChatModel(Protocol):
         tool_names: frozenset[str] = ...,
         *,
         answer_only: bool = ...,
+        rule: CallRule = ...,
     ) -> ChatResult: ...
 
     def stream(
@@ -105,6 +108,7 @@ class ChatModel(Protocol):
         tool_names: frozenset[str] = ...,
         *,
         answer_only: bool = ...,
+        rule: CallRule = ...,
     ) -> AsyncIterator[StreamEvent]: ...
 
 
@@ -232,13 +236,15 @@ class LLMClient:
         word = text.strip().lower().lstrip("*\"'` ")
         return next((o for o in options if word.startswith(o.lower())), None)
 
-    def _grammar_for(self, tools: Sequence[dict[str, Any]]) -> str:
-        key = json.dumps(tools, sort_keys=True)
+    def _grammar_for(self, tools: Sequence[dict[str, Any]], rule: CallRule = ANY) -> str:
+        key = json.dumps([tools, rule.must_call, rule.single], sort_keys=True)
         grammar = self._grammars.get(key)
         if grammar is None:
             if len(self._grammars) >= 32:
                 self._grammars.clear()
-            grammar = self._grammars[key] = tool_step_grammar(tools)
+            grammar = self._grammars[key] = tool_step_grammar(
+                tools, required=rule.must_call, single=rule.single
+            )
         return grammar
 
     def _params(
@@ -247,15 +253,19 @@ class LLMClient:
         tools: Sequence[dict[str, Any]] | None,
         grammar: bool = False,
         answer_only: bool = False,
+        rule: CallRule = ANY,
     ) -> Any:
         body: dict[str, Any] = {"model": self.model, "messages": [m.to_openai() for m in messages]}
         if tools:
             body["tools"] = list(tools)
-            if grammar:
+            callable_tools = rule.narrow(tools)
+            if grammar and callable_tools:
                 # The template still shows the tools; llama-server's own tool parsing is off
                 # (it refuses a grammar next to it) and the grammar below takes its place.
                 body["tool_choice"] = "none"
-                body["grammar"] = self._grammar_for(tools)
+                body["grammar"] = self._grammar_for(callable_tools, rule)
+            else:
+                body.update(rule.openai_fields())
         elif grammar and answer_only:
             body["grammar"] = answer_grammar()
         if self._temperature is not None:
@@ -318,10 +328,11 @@ class LLMClient:
         tool_names: Iterable[str] = (),
         *,
         answer_only: bool = False,
+        rule: CallRule = ANY,
     ) -> ChatResult:
         """One non-streaming completion."""
         grammar = (bool(tools) or answer_only) and await self.grammar_enabled()
-        body = self._params(messages, tools, grammar, answer_only)
+        body = self._params(messages, tools, grammar, answer_only, rule)
 
         async def call() -> dict[str, Any]:
             response = await self._http.post(
@@ -344,7 +355,7 @@ class LLMClient:
             if not (grammar and _grammar_refused(exc)):
                 raise
             self._drop_grammar(exc)
-            body = self._params(messages, tools)
+            body = self._params(messages, tools, rule=rule)
             data = await self._with_retries("chat", call)
         try:
             choice = data["choices"][0]
@@ -372,6 +383,7 @@ class LLMClient:
         tool_names: Iterable[str] = (),
         *,
         answer_only: bool = False,
+        rule: CallRule = ANY,
     ) -> AsyncIterator[StreamEvent]:
         """A streaming completion: text deltas as they come, then one Completed event.
 
@@ -379,13 +391,16 @@ class LLMClient:
         user never sees raw tool-call JSON.
         """
         grammar = (bool(tools) or answer_only) and await self.grammar_enabled()
-        body = self._params(messages, tools, grammar, answer_only)
+        body = self._params(messages, tools, grammar, answer_only, rule)
         body["stream"] = True
         body["stream_options"] = {"include_usage": True}
         # The same request without the grammar, for a server that refuses it (a shallow copy:
         # the messages are not serialised twice on every streamed call).
         plain = (
-            {k: v for k, v in body.items() if k not in ("grammar", "tool_choice")}
+            {
+                **{k: v for k, v in body.items() if k not in ("grammar", "tool_choice")},
+                **rule.openai_fields(),
+            }
             if grammar
             else None
         )

@@ -176,9 +176,14 @@ def _render(rules: dict[str, str]) -> str:
     return "\n".join(f"{name} ::= {body}" for name, body in rules.items()) + "\n"
 
 
-def tool_step_grammar(tools: Sequence[dict[str, Any]]) -> str:
+def tool_step_grammar(
+    tools: Sequence[dict[str, Any]], *, required: bool = False, single: bool = False
+) -> str:
     """The grammar of one step offered ``tools`` (OpenAI ``tools`` entries): prose, or
-    ``<tool_call>`` blocks calling them with schema-valid arguments."""
+    ``<tool_call>`` blocks calling them with schema-valid arguments.
+
+    ``required`` leaves prose out (the step calls a tool); ``single`` allows one call.
+    """
     builder = _Builder({})
     calls: list[str] = []
     for index, tool in enumerate(tools):
@@ -193,13 +198,15 @@ def tool_step_grammar(tools: Sequence[dict[str, Any]]) -> str:
     if not calls:
         return answer_grammar()
     rules = {
-        "root": "answer | calls",
+        "root": "calls" if required else "answer | calls",
         # The forms small models write calls in: Hermes tags, a ```json fence, bare JSON.
-        "calls": 'tagged ("\\n" tagged)* | "```json\\n" some "\\n```" | some',
+        "calls": 'tagged | "```json\\n" some "\\n```" | some'
+        if single
+        else 'tagged ("\\n" tagged)* | "```json\\n" some "\\n```" | some',
         "tagged": f'{literal(CALL_OPEN)} "\\n"? callobj "\\n"? {literal(CALL_CLOSE)}',
-        "some": 'callobj ("\\n" callobj)*',
+        "some": "callobj" if single else 'callobj ("\\n" callobj)*',
         "callobj": " | ".join(calls),
-        **_ANSWER_RULES,
+        **({} if required else _ANSWER_RULES),
         **_JSON_RULES,
         **builder.rules,
     }

@@ -14,6 +14,7 @@ from typing import Any, cast
 import anyio
 
 from agentd.messages import Message
+from agentd.model.choice import ANY, CallRule
 from agentd.model.client import ChatModel, ChatResult, Completed, StreamEvent
 
 __all__ = ["Observe", "TimedModel"]
@@ -36,11 +37,14 @@ class TimedModel:
         tool_names: frozenset[str] = frozenset(),
         *,
         answer_only: bool = False,
+        rule: CallRule = ANY,
     ) -> ChatResult:
         started = anyio.current_time()
         outcome = "error"
         try:
-            result = await self.inner.chat(messages, tools, tool_names, answer_only=answer_only)
+            result = await self.inner.chat(
+                messages, tools, tool_names, answer_only=answer_only, rule=rule
+            )
             outcome = "ok"
             return result
         finally:
@@ -53,12 +57,13 @@ class TimedModel:
         tool_names: frozenset[str] = frozenset(),
         *,
         answer_only: bool = False,
+        rule: CallRule = ANY,
     ) -> AsyncIterator[StreamEvent]:
         started = anyio.current_time()
         outcome = "error"
         inner = cast(
             AsyncGenerator[StreamEvent, None],
-            self.inner.stream(messages, tools, tool_names, answer_only=answer_only),
+            self.inner.stream(messages, tools, tool_names, answer_only=answer_only, rule=rule),
         )
         try:
             async with aclosing(inner):

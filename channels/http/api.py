@@ -49,6 +49,7 @@ from channels.http.wire import (
     ApiError,
     Reply,
     RequestLimits,
+    check_tool_choice,
     check_tool_clash,
     error_body,
     parse_request,
@@ -286,7 +287,8 @@ class Api:
         # The principal's tenant, never the install's: this is what keeps tenants apart.
         scope = scopes.Scope(tenant=who.tenant, app=runtime.default_scope.app)
         check_tool_clash(parsed, runtime.agent_loop.tools.names)
-        offer = ToolOffer(tuple(parsed.tools), use_tools=not parsed.no_tools)
+        check_tool_choice(parsed, runtime.agent_loop.tools.names)
+        offer = ToolOffer(tuple(parsed.tools), use_tools=not parsed.no_tools, rule=parsed.rule)
         if session is not None:
             # Trailing tool messages answer the session's pending client calls; else the
             # trailing user messages are the new message (and close any pending calls).

@@ -21,6 +21,7 @@ import pydantic
 from pydantic import BaseModel, ConfigDict, Field
 
 from agentd.messages import Message, Role, ToolCall
+from agentd.model.choice import ANY, CallRule
 from agentd.model.client import Usage
 from agentd.model.grammar import tool_step_grammar
 
@@ -154,6 +155,8 @@ class ParsedRequest:
     tools: list[dict[str, Any]] = field(default_factory=list)
     #: ``tool_choice: "none"``: this request offers the model no tools at all.
     no_tools: bool = False
+    #: ``tool_choice`` "required" or a named function, and ``parallel_tool_calls: false``.
+    rule: CallRule = ANY
 
     @property
     def tool_names(self) -> frozenset[str]:
@@ -242,6 +245,16 @@ def parse_request(body: bytes, limits: RequestLimits) -> ParsedRequest:
         max_message_chars=limits.message_chars,
         tools=tools,
         no_tools=req.tool_choice == "none",
+        rule=_rule(req),
+    )
+
+
+def _rule(req: ChatRequest) -> CallRule:
+    choice = req.tool_choice
+    return CallRule(
+        required=choice == "required",
+        name=choice.function.name if isinstance(choice, ToolChoiceFunction) else None,
+        single=req.parallel_tool_calls is False,
     )
 
 
@@ -306,6 +319,19 @@ def check_tool_clash(parsed: ParsedRequest, agent_tools: frozenset[str]) -> None
                 param=f"tools.{index}.function.name",
                 code="tool_name_clash",
             )
+
+
+def check_tool_choice(parsed: ParsedRequest, agent_tools: frozenset[str]) -> None:
+    """Raise ApiError(400) when ``tool_choice`` names a function no one offers."""
+    name = parsed.rule.name
+    if name is not None and name not in parsed.tool_names | agent_tools:
+        raise ApiError(
+            400,
+            f"tool_choice names the function {name!r}, which neither the request's tools "
+            "nor the agent's tools have",
+            param="tool_choice",
+            code="unknown_tool_choice",
+        )
 
 
 def check_tool_exchanges(messages: list[Message]) -> None:

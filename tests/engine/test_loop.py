@@ -10,6 +10,7 @@ import pytest
 from agentd.engine.loop import REMINDER_HEAD, REPEATED, AgentLoop
 from agentd.errors import LLMUnavailable
 from agentd.messages import Conversation, Message, system, user
+from agentd.model.choice import CallRule
 from agentd.tools.registry import ToolRegistry
 from tests.support.fake_model import FakeModel, answer
 
@@ -450,3 +451,27 @@ async def test_first_step_applies_the_check() -> None:
     model.choices.append("no")
     result = await AgentLoop(model, make_registry(), check_calls=True).first_step(conversation())
     assert result.message.content == "in words" and not result.message.tool_calls
+
+
+async def test_a_required_call_is_not_second_guessed() -> None:
+    """tool_choice "required" (or a named tool): the call runs without the yes/no check, the
+    rule goes with the first step only, and one-call-per-step goes with every step."""
+    model = FakeModel()
+    model.add(answer("", ("echo_tool", '{"text": "a"}')), answer("done"))
+    model.choices.append("no")
+    rule = CallRule(name="echo_tool", single=True)
+    conv = conversation()
+    await AgentLoop(model, make_registry(), check_calls=True).run(conv, rule=rule)
+    assert model.asked == []
+    assert [m.role for m in conv.messages][-3:] == ["assistant", "tool", "assistant"]
+    assert [r.rule for r in model.requests] == [rule, CallRule(single=True)]
+
+
+async def test_one_call_per_step_keeps_the_first() -> None:
+    model = FakeModel()
+    model.add(
+        answer("", ("echo_tool", '{"text": "a"}'), ("echo_tool", '{"text": "b"}')), answer("ok")
+    )
+    conv = conversation()
+    await AgentLoop(model, make_registry()).run(conv, rule=CallRule(single=True))
+    assert [m.content for m in conv.messages if m.role == "tool"] == ["echoed a"]

@@ -10,6 +10,7 @@ import pytest
 
 from agentd.engine.loop import AgentLoop
 from agentd.messages import Conversation, user
+from agentd.model.choice import CallRule
 from agentd.tools.registry import ToolRegistry
 from tests.model.test_client import completion, make_client, sse
 
@@ -175,3 +176,62 @@ async def test_client_tools_are_in_the_grammar_of_a_turn() -> None:
 async def _now() -> str:
     """The time."""
     return "noon"
+
+
+AREA = {
+    "type": "function",
+    "function": {
+        "name": "area",
+        "description": "Area.",
+        "parameters": {"type": "object", "properties": {"r": {"type": "number"}}},
+    },
+}
+
+
+async def test_a_named_tool_choice_narrows_the_grammar_to_it() -> None:
+    """tool_choice naming a function: the grammar allows calls of it alone, and no prose."""
+    server = Server()
+    server.reply = '{"name": "area", "arguments": {"r": 2}}'
+    client = make_client(server, tool_grammar="on")
+    rule = CallRule(name="area")
+    result = await client.chat(
+        [user("area?")], [*TOOLS, AREA], frozenset({"current_time", "area"}), rule=rule
+    )
+    body = server.bodies[0]
+    assert [t["function"]["name"] for t in body["tools"]] == ["current_time", "area"]
+    assert '\\"area\\"' in body["grammar"] and '\\"current_time\\"' not in body["grammar"]
+    assert body["grammar"].startswith("root ::= calls")
+    assert result.message.tool_calls[0].name == "area"
+
+
+@pytest.mark.parametrize(
+    ("rule", "fields"),
+    [
+        (CallRule(required=True), {"tool_choice": "required"}),
+        (
+            CallRule(name="area", single=True),
+            {
+                "tool_choice": {"type": "function", "function": {"name": "area"}},
+                "parallel_tool_calls": False,
+            },
+        ),
+        (CallRule(), {}),
+    ],
+)
+@pytest.mark.parametrize("stream", [False, True])
+async def test_without_a_grammar_the_rule_goes_as_openai_fields(
+    rule: CallRule, fields: dict[str, Any], stream: bool
+) -> None:
+    """A server that takes no grammar (off, or refusing it) is sent tool_choice and
+    parallel_tool_calls as the OpenAI API spells them."""
+    for setting, refuse in (("off", False), ("on", True)):
+        server = Server(refuse_grammar=refuse)
+        client = make_client(server, tool_grammar=setting)
+        names = frozenset({"current_time", "area"})
+        if stream:
+            _ = [e async for e in client.stream([user("x")], [*TOOLS, AREA], names, rule=rule)]
+        else:
+            await client.chat([user("x")], [*TOOLS, AREA], names, rule=rule)
+        body = server.bodies[-1]
+        assert "grammar" not in body
+        assert {k: body[k] for k in ("tool_choice", "parallel_tool_calls") if k in body} == fields

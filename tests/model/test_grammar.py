@@ -180,3 +180,24 @@ def test_names_and_keys_are_escaped() -> None:
 
 def test_no_tools_is_the_answer_grammar() -> None:
     assert tool_step_grammar([]) == answer_grammar()
+
+
+def test_required_calls_leave_no_room_for_prose() -> None:
+    """tool_choice "required": the step is calls only."""
+    rules = tool_step_grammar(TOOLS, required=True)
+    assert accepts(rules, call("current_time", {}))
+    assert accepts(rules, "<tool_call>\n" + call("current_time", {}) + "\n</tool_call>")
+    assert not accepts(rules, "It is noon.")
+    assert not accepts(rules, "")
+
+
+def test_single_allows_one_call_only() -> None:
+    """parallel_tool_calls false: one call per step, in any of the forms."""
+    rules = tool_step_grammar(TOOLS, single=True)
+    one = call("current_time", {})
+    assert accepts(rules, one)
+    assert accepts(rules, "```json\n" + one + "\n```")
+    assert accepts(rules, "<tool_call>\n" + one + "\n</tool_call>")
+    assert accepts(rules, "It is noon.")
+    assert not accepts(rules, one + "\n" + call("current_time", {"timezone": "UTC"}))
+    assert not accepts(rules, f"<tool_call>{one}</tool_call>\n<tool_call>{one}</tool_call>")

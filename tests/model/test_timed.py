@@ -10,6 +10,7 @@ import pytest
 
 from agentd.errors import LLMUnavailable
 from agentd.messages import Message, assistant, user
+from agentd.model.choice import ANY, CallRule
 from agentd.model.client import ChatResult, Completed, StreamEvent, TextDelta
 from agentd.model.timed import TimedModel
 
@@ -25,6 +26,7 @@ class _Model:
         tool_names: frozenset[str] = frozenset(),
         *,
         answer_only: bool = False,
+        rule: CallRule = ANY,
     ) -> ChatResult:
         if self.fail:
             raise LLMUnavailable("down")
@@ -37,6 +39,7 @@ class _Model:
         tool_names: frozenset[str] = frozenset(),
         *,
         answer_only: bool = False,
+        rule: CallRule = ANY,
     ) -> AsyncIterator[StreamEvent]:
         yield TextDelta("h")
         yield TextDelta("i")

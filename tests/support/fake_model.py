@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agentd.messages import Message, ToolCall, assistant
+from agentd.model.choice import ANY, CallRule
 from agentd.model.client import ChatResult, Completed, StreamEvent, TextDelta, Usage
 
 Step = ChatResult | Exception | Callable[[Sequence[Message]], Awaitable[ChatResult]]
@@ -26,6 +27,7 @@ class Request:
     tool_names: frozenset[str]
     stream: bool
     answer_only: bool = False
+    rule: CallRule = ANY
 
 
 @dataclass
@@ -65,9 +67,12 @@ class FakeModel:
         tool_names: frozenset[str] = frozenset(),
         *,
         answer_only: bool = False,
+        rule: CallRule = ANY,
     ) -> ChatResult:
         tools_list = list(tools) if tools else None
-        self.requests.append(Request(list(messages), tools_list, tool_names, False, answer_only))
+        self.requests.append(
+            Request(list(messages), tools_list, tool_names, False, answer_only, rule)
+        )
         return await self._next(messages)
 
     async def stream(
@@ -77,9 +82,12 @@ class FakeModel:
         tool_names: frozenset[str] = frozenset(),
         *,
         answer_only: bool = False,
+        rule: CallRule = ANY,
     ) -> AsyncIterator[StreamEvent]:
         tools_list = list(tools) if tools else None
-        self.requests.append(Request(list(messages), tools_list, tool_names, True, answer_only))
+        self.requests.append(
+            Request(list(messages), tools_list, tool_names, True, answer_only, rule)
+        )
         result = await self._next(messages)
         for i, word in enumerate(result.message.content.split(" ")):
             piece = word if i == 0 else " " + word

@@ -398,3 +398,104 @@ async def test_pending_call_survives_a_restart(
             "/v1/chat/completions", json={"messages": _exchange()}, headers=SESSION
         )
     assert reply.json()["choices"][0]["message"]["content"] == "42 it is."
+
+
+async def test_required_tool_choice_holds_for_the_first_step(
+    stub_runtime: Runtime, stub_llm: StubLLM
+) -> None:
+    """tool_choice "required" is passed to the model for the first step; once a tool ran,
+    the next step may answer (else no turn could end)."""
+    stub_llm.add(Reply(tool_calls=[("current_time", {"timezone": "UTC"})]), Reply(text="Noon."))
+    async with in_process(stub_runtime) as http:
+        reply = await http.post("/v1/chat/completions", json=_chat(tool_choice="required"))
+    assert reply.json()["choices"][0]["message"]["content"] == "Noon."
+    assert stub_llm.requests[0]["tool_choice"] == "required"
+    assert "tool_choice" not in stub_llm.requests[1]
+
+
+async def test_named_tool_choice_is_passed_to_the_model(
+    stub_runtime: Runtime, stub_llm: StubLLM
+) -> None:
+    """A named function in tool_choice reaches the model as OpenAI spells it."""
+    stub_llm.add(Reply(tool_calls=[("mul", {"a": 6, "b": 7})]))
+    choice = {"type": "function", "function": {"name": "mul"}}
+    async with in_process(stub_runtime) as http:
+        reply = await http.post("/v1/chat/completions", json=_chat(tool_choice=choice))
+    assert reply.json()["choices"][0]["finish_reason"] == "tool_calls"
+    assert stub_llm.requests[0]["tool_choice"] == choice
+
+
+async def test_named_tool_choice_of_an_unknown_tool_is_400(
+    stub_runtime: Runtime, stub_llm: StubLLM
+) -> None:
+    """tool_choice naming a function neither side has is refused before the model runs."""
+    choice = {"type": "function", "function": {"name": "div"}}
+    async with in_process(stub_runtime) as http:
+        reply = await http.post("/v1/chat/completions", json=_chat(tool_choice=choice))
+        agents = await http.post(
+            "/v1/chat/completions",
+            json=_chat(tool_choice={"type": "function", "function": {"name": "current_time"}}),
+        )
+    error = api_error(reply, 400)
+    assert error["code"] == "unknown_tool_choice" and "'div'" in error["message"]
+    assert error["param"] == "tool_choice"
+    assert agents.status_code == 200  # one of the agent's own tools may be named
+    assert len(stub_llm.requests) == 1
+
+
+async def test_parallel_tool_calls_false_keeps_one_call(
+    stub_runtime: Runtime, stub_llm: StubLLM
+) -> None:
+    """parallel_tool_calls false is passed on, and a step calling twice keeps its first call."""
+    stub_llm.add(Reply(tool_calls=[("mul", {"a": 6, "b": 7}), ("mul", {"a": 1, "b": 2})]))
+    async with in_process(stub_runtime) as http:
+        reply = await http.post("/v1/chat/completions", json=_chat(parallel_tool_calls=False))
+    calls = reply.json()["choices"][0]["message"]["tool_calls"]
+    assert [json.loads(c["function"]["arguments"]) for c in calls] == [{"a": 6, "b": 7}]
+    assert stub_llm.requests[0]["parallel_tool_calls"] is False
+
+
+async def test_stateless_continuation_keeps_the_agents_own_results(
+    stub_runtime: Runtime, stub_llm: StubLLM
+) -> None:
+    """A stateless step that ran current_time and handed out mul: the client sends back only
+    mul's call, and the model still sees current_time's call and result on the next step."""
+    stub_llm.add(
+        Reply(tool_calls=[("current_time", {"timezone": "UTC"}), ("mul", {"a": 6, "b": 7})]),
+        Reply(text="42, at noon."),
+    )
+    async with in_process(stub_runtime) as http:
+        first = await http.post("/v1/chat/completions", json=_chat())
+        handed = first.json()["choices"][0]["message"]
+        assert [c["function"]["name"] for c in handed["tool_calls"]] == ["mul"]
+        back = [
+            ASK,
+            {"role": "assistant", "content": None, "tool_calls": handed["tool_calls"]},
+            {"role": "tool", "tool_call_id": handed["tool_calls"][0]["id"], "content": "42"},
+        ]
+        second = await http.post("/v1/chat/completions", json={"messages": back, "tools": [MUL]})
+    assert second.json()["choices"][0]["message"]["content"] == "42, at noon."
+    sent = stub_llm.requests[1]["messages"]
+    assert [m["role"] for m in sent[1:]] == ["user", "assistant", "tool", "tool"]
+    assert [c["function"]["name"] for c in sent[2]["tool_calls"]] == ["current_time", "mul"]
+    assert [m["tool_call_id"] for m in sent[3:]] == ["call_0", "call_1"]
+    assert sent[4]["content"] == "42"
+
+
+async def test_retried_request_gets_the_same_tool_calls_again(
+    session_runtime: Runtime, stored: SQLiteHistory, stub_llm: StubLLM
+) -> None:
+    """An Idempotency-Key retry of a request that ended handing calls to the client gets the
+    same calls again, without a model call and without storing anything twice."""
+    stub_llm.add(Reply(tool_calls=[("mul", {"a": 6, "b": 7})]))
+    headers = {**SESSION, "Idempotency-Key": "k-1"}
+    async with in_process(session_runtime) as http:
+        first = await http.post("/v1/chat/completions", json=_chat(), headers=headers)
+        again = await http.post("/v1/chat/completions", json=_chat(), headers=headers)
+        streamed = await http.post("/v1/chat/completions", json=_chat(stream=True), headers=headers)
+    one, two = (r.json()["choices"][0] for r in (first, again))
+    assert two["finish_reason"] == "tool_calls"
+    assert two["message"]["tool_calls"] == one["message"]["tool_calls"]
+    assert '"finish_reason":"tool_calls"' in streamed.text.replace(" ", "")
+    assert len(stub_llm.requests) == 1
+    assert [role for role, _ in await _rows(stored)] == ["user", "assistant"]

@@ -1,0 +1,53 @@
+"""How a step may call tools: OpenAI's ``tool_choice`` and ``parallel_tool_calls``.
+
+A :class:`CallRule` travels with a model call. Under agentd's step grammar it is enforced:
+``required`` leaves out the answer-in-words half, a ``name`` narrows the calls to that tool,
+``single`` allows one call. A server without the grammar is sent the OpenAI fields instead
+(what it does with them is up to it), and the agent loop keeps the first call of a step when
+``single`` holds either way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class CallRule:
+    """``required``: the step must call a tool; ``name``: that tool (implies required);
+    ``single``: at most one call in the step. The default allows anything."""
+
+    required: bool = False
+    name: str | None = None
+    single: bool = False
+
+    @property
+    def must_call(self) -> bool:
+        return self.required or self.name is not None
+
+    def first_step(self) -> CallRule:
+        """This rule as it holds for the turn's later steps: a call was made, the model may
+        now answer (the one-call limit stays)."""
+        return CallRule(single=self.single) if self.must_call else self
+
+    def narrow(self, tools: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The tools a call may name under this rule (all of them unless one is named)."""
+        if self.name is None:
+            return list(tools)
+        return [t for t in tools if t.get("function", t).get("name") == self.name]
+
+    def openai_fields(self) -> dict[str, Any]:
+        """The request fields saying this to an OpenAI-compatible server."""
+        fields: dict[str, Any] = {}
+        if self.name is not None:
+            fields["tool_choice"] = {"type": "function", "function": {"name": self.name}}
+        elif self.required:
+            fields["tool_choice"] = "required"
+        if self.single:
+            fields["parallel_tool_calls"] = False
+        return fields
+
+
+ANY = CallRule()
