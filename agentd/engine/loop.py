@@ -120,6 +120,7 @@ class AgentLoop:
         on_delta: OnDelta | None = None,
         usage: Usage | None = None,
         client_tools: Sequence[dict[str, Any]] = (),
+        allowed: frozenset[str] | None = None,
     ) -> TurnResult:
         """Run one turn to its final answer; with ``stream`` text deltas go to ``on_delta``.
 
@@ -131,7 +132,8 @@ class AgentLoop:
         (it gets the earlier result) and the next step must answer.
 
         ``client_tools`` (OpenAI ``tools`` entries) are offered beside the registry's; a step
-        that calls one ends the turn there (see the module docstring).
+        that calls one ends the turn there (see the module docstring). ``allowed`` names the
+        registry's tools the turn's policy offers (None: all); no other is shown or run.
 
         Nothing here outlives the call: the model's stream is closed (``aclosing``) before
         this returns or raises, in the caller's task.
@@ -140,9 +142,10 @@ class AgentLoop:
         added: list[Message] = []
         client = list(client_tools) if use_tools else []
         client_names = frozenset(str(s["function"]["name"]) for s in client)
-        own = self.tools.schemas() if use_tools and len(self.tools) else []
+        own = self.tools.schemas(allowed) if use_tools and len(self.tools) else []
         schemas = [*own, *client] or None
-        names = self.tools.names | client_names if schemas else frozenset()
+        mine = self.tools.names if allowed is None else self.tools.names & allowed
+        names = mine | client_names if schemas else frozenset()
         done: dict[tuple[str, str], str] = {}  # successful calls of this turn -> their result
         nudge: list[Message] = []  # sent with the next call only, never stored
         must_answer = False
@@ -205,7 +208,7 @@ class AgentLoop:
             ours = [c for c in reply.tool_calls if c.name not in client_names]
             if handed:
                 reply.metadata[CLIENT_CALLS] = [c.id for c in handed]
-            outcomes, repeats = await self._run_tools(ours, done) if ours else ([], 0)
+            outcomes, repeats = await self._run_tools(ours, done, allowed) if ours else ([], 0)
             results = [
                 tool_result(call, self._fitted(call, out.content, offered, len(outcomes)))
                 if not out.error
@@ -372,7 +375,10 @@ class AgentLoop:
         return result
 
     async def _run_tools(
-        self, calls: Sequence[ToolCall], done: dict[tuple[str, str], str]
+        self,
+        calls: Sequence[ToolCall],
+        done: dict[tuple[str, str], str],
+        allowed: frozenset[str] | None = None,
     ) -> tuple[list[ToolOutcome], int]:
         """Run a step's calls concurrently; returns their outcomes and how many were repeats.
 
@@ -394,7 +400,7 @@ class AgentLoop:
 
         async def one(index: int, call: ToolCall) -> None:
             started = anyio.current_time()
-            outcome = await self.tools.call(call)
+            outcome = await self.tools.call(call, allowed)
             outcomes[index] = outcome
             if self._on_tool is not None:
                 self._on_tool(call.name, outcome.error, anyio.current_time() - started)
