@@ -50,7 +50,16 @@ def is_public(address: IPAddress) -> bool:
             return is_public(address.ipv4_mapped)
         if address in _NAT64:
             return is_public(ipaddress.IPv4Address(int(address) & 0xFFFFFFFF))
-    return address.is_global and not address.is_multicast
+    special = (
+        address.is_multicast
+        or address.is_reserved  # e.g. IPv4-compatible IPv6 (::127.0.0.1)
+        or address.is_private
+        or address.is_loopback
+        or address.is_link_local
+        or address.is_unspecified
+        or (isinstance(address, ipaddress.IPv6Address) and address.is_site_local)
+    )
+    return address.is_global and not special
 
 
 @dataclass(frozen=True, slots=True)
