@@ -24,6 +24,12 @@ class ExecSettings(_Section):
     network: bool = Field(
         False, description="Network inside the sandbox, unless a policy rule says otherwise."
     )
+    proc: bool = Field(
+        True,
+        description="Mount a fresh /proc (the sandbox's own processes) in the sandbox. The "
+        "systemd unit turns it off: under its ProtectKernelTunables, ProtectKernelLogs and "
+        "ProcSubset the kernel refuses a new /proc in a user namespace.",
+    )
     timeout: float = Field(30.0, gt=0, description="Seconds a command gets if the model asks none.")
     max_timeout: float = Field(120.0, gt=0, description="The most seconds the model may ask for.")
     cpu_seconds: int = Field(60, ge=1, description="CPU time per process (RLIMIT_CPU).")

@@ -71,7 +71,7 @@ def register_exec_tool(
         if bwrap is not None:
             network = policy.current().exec_network
             argv = [
-                *sandbox.bwrap_args(bwrap, folder, network=network),
+                *sandbox.bwrap_args(bwrap, folder, network=network, proc=settings.proc),
                 *sandbox.limit_args(limits),
                 "/bin/sh",
                 "-c",

@@ -6,7 +6,8 @@ mount, pid, network, ipc, uts, cgroup), so it sees:
 - the tenant's workdir, read-write, at :data:`WORKDIR` (also its working directory and ``HOME``);
 - ``/usr`` (and the ``/bin``, ``/lib*``, ``/sbin`` links or folders) read-only, and of ``/etc``
   only the files programs need (:data:`ETC_KEPT`): no ``shadow``, no keys, no agentd config;
-- a fresh ``/tmp`` (tmpfs), its own ``/proc`` (only its own processes) and a minimal ``/dev``;
+- a fresh ``/tmp`` (tmpfs), its own ``/proc`` (only its own processes; or none, with
+  ``tools.exec.proc`` off) and a minimal ``/dev``;
 - no network unless the turn's policy grants it (``--share-net``), no capabilities, no way to
   gain privileges (bwrap sets ``no_new_privs``), and an environment of a few fixed variables.
 
@@ -161,8 +162,12 @@ def limit_args(limits: Limits, *, processes: bool = True) -> list[str]:
     return [*args, "--"]
 
 
-def bwrap_args(bwrap: str, workdir: Path, *, network: bool) -> list[str]:
-    """bwrap and its options (see the module docstring), then ``--``."""
+def bwrap_args(bwrap: str, workdir: Path, *, network: bool, proc: bool = True) -> list[str]:
+    """bwrap and its options (see the module docstring), then ``--``.
+
+    Without ``proc`` the sandbox has no /proc at all (never the host's): some programs need
+    it (ps, /dev/fd), most do not.
+    """
     args = [
         bwrap,
         "--unshare-all",
@@ -171,8 +176,6 @@ def bwrap_args(bwrap: str, workdir: Path, *, network: bool) -> list[str]:
         "--new-session",
         "--cap-drop",
         "ALL",
-        "--hostname",
-        "sandbox",
         "--ro-bind",
         "/usr",
         "/usr",
@@ -187,9 +190,9 @@ def bwrap_args(bwrap: str, workdir: Path, *, network: bool) -> list[str]:
         path = Path("/etc", name)
         if path.exists():
             args += ["--ro-bind", str(path), str(path)]
+    if proc:
+        args += ["--proc", "/proc"]
     args += [
-        "--proc",
-        "/proc",
         "--dev",
         "/dev",
         "--tmpfs",
