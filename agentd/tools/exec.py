@@ -99,6 +99,14 @@ def register_exec_tool(
             stdout_bytes=outcome.stdout_size,
             stderr_bytes=outcome.stderr_size,
         )
+        if bwrap is not None and outcome.status == 1 and outcome.stderr.startswith(b"bwrap: "):
+            # bwrap itself failed to set the sandbox up (the command never ran).
+            log.error(
+                "exec.sandbox_failed",
+                error=outcome.stderr[:300].decode("utf-8", "replace").strip(),
+                hint="under a hardened systemd unit set tools.exec.proc=false (a new /proc is "
+                "refused); user namespaces must be allowed (RestrictNamespaces)",
+            )
         return outcome.render(settings.max_output_chars)
 
     registry.add(exec_command, name="exec", timeout=settings.max_timeout + _GRACE)
