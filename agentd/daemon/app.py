@@ -124,7 +124,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
         if memory is not None:
             register_memory_tools(tools, memory)
         if settings.tools.exec.enabled:
-            register_exec_tool(tools, settings.tools.exec, workdirs)
+            register_exec_tool(tools, settings.tools.exec, workdirs, read_only_files(settings))
         if settings.tools.web_fetch.enabled:
             register_web_tools(tools, settings.tools.web_fetch)
         sc = settings.llm.sidecar

@@ -9,7 +9,9 @@ the tool refuses and says how to install it, unless the operator set ``tools.exe
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+import stat
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import ExitStack
 from pathlib import Path
 
 import structlog
@@ -17,7 +19,7 @@ import structlog
 from agentd import scope as scopes
 from agentd.config import ExecSettings
 from agentd.errors import ToolError
-from agentd.tools import policy, sandbox
+from agentd.tools import policy, sandbox, workdir_fs
 from agentd.tools.registry import ToolRegistry
 
 log = structlog.get_logger("agentd.tools.exec")
@@ -40,10 +42,59 @@ def limits_of(settings: ExecSettings) -> sandbox.Limits:
     )
 
 
+def protect(workdir: Path, files: Iterable[Path], stack: ExitStack) -> tuple[list[str], list[int]]:
+    """bwrap options that keep the instruction files read-only in the sandbox, and their fds.
+
+    An existing file is bound read-only over itself from an fd opened without following
+    symlinks (a path could be swapped for a symlink out of the workdir); a command cannot
+    write, replace or remove it (a mount point). A missing one at the workdir's top gets an
+    empty read-only file (bwrap leaves an empty file as the mount point: the prompt ignores
+    an empty AGENTS.md), so a command cannot create it either. A file in a folder is
+    protected by binding that top folder read-only; a missing folder is not protected.
+    The fds are closed by ``stack``.
+    """
+    args: list[str] = []
+    fds: list[int] = []
+    for file in files:
+        parts = workdir_fs.inside(workdir, file.expanduser())
+        if not parts:
+            continue
+        top = parts[:1]
+        dest = f"{sandbox.WORKDIR}/{top[0]}"
+        try:
+            with workdir_fs.open_dir(workdir, ()) as dir_fd:
+                fd = os.open(top[0], os.O_PATH | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=dir_fd)
+        except FileNotFoundError:
+            if len(parts) > 1:
+                continue
+            fd, write_end = os.pipe()
+            os.close(write_end)  # nothing: an empty file
+            stack.callback(os.close, fd)
+            args += ["--ro-bind-data", str(fd), dest]
+            fds.append(fd)
+            continue
+        stack.callback(os.close, fd)
+        if stat.S_ISLNK(os.fstat(fd).st_mode):
+            raise ToolError(
+                f"{top[0]!r} in the workdir is a symlink: exec does not run while an "
+                "instruction file (or its folder) is one; ask the operator to replace it"
+            )
+        args += ["--ro-bind-fd", str(fd), dest]
+        fds.append(fd)
+    return args, fds
+
+
 def register_exec_tool(
-    registry: ToolRegistry, settings: ExecSettings, workdir_for: Callable[[str], Path]
+    registry: ToolRegistry,
+    settings: ExecSettings,
+    workdir_for: Callable[[str], Path],
+    read_only: Sequence[Path] = (),
 ) -> None:
-    """Add ``exec``; ``workdir_for`` gives a tenant's workdir (made if missing)."""
+    """Add ``exec``; ``workdir_for`` gives a tenant's workdir (made if missing).
+
+    ``read_only`` are the instruction files (relative to the workdir, or absolute), kept
+    read-only inside the sandbox too (:func:`protect`).
+    """
     limits = limits_of(settings)
     # Root is exempt from RLIMIT_NPROC: a pids cgroup bounds the processes instead.
     as_root = os.geteuid() == 0
@@ -68,21 +119,7 @@ def register_exec_tool(
         folder = workdir_for(scopes.current().tenant)
         folder.mkdir(parents=True, exist_ok=True)
         bwrap = sandbox.find_bwrap(settings.bwrap)
-        if bwrap is not None:
-            network = policy.current().exec_network
-            argv = [
-                *sandbox.bwrap_args(bwrap, folder, network=network, proc=settings.proc),
-                *sandbox.limit_args(limits),
-                "/bin/sh",
-                "-c",
-                command,
-            ]
-            cwd = Path("/")  # bwrap's own folder; the command's is the workdir
-        elif settings.unsandboxed:
-            # RLIMIT_NPROC would count every process of the daemon's user here.
-            argv = [*sandbox.limit_args(limits, processes=False), "/bin/sh", "-c", command]
-            cwd = folder
-        else:
+        if bwrap is None and not settings.unsandboxed:
             raise ToolError(NO_BWRAP.format(bwrap=settings.bwrap))
         if as_root and not warned:
             warned.append(True)
@@ -91,7 +128,28 @@ def register_exec_tool(
                 hint="the daemon runs as root: RLIMIT_NPROC does not bind; a pids cgroup is used "
                 "where one can be made",
             )
-        outcome = await sandbox.run(argv, time_limit=wait, limits=limits, cwd=cwd, cgroup=as_root)
+        with ExitStack() as stack:
+            fds: list[int] = []
+            if bwrap is not None:
+                network = policy.current().exec_network
+                inside, fds = protect(folder, read_only, stack)
+                argv = [
+                    *sandbox.bwrap_args(
+                        bwrap, folder, network=network, proc=settings.proc, inside=inside
+                    ),
+                    *sandbox.limit_args(limits),
+                    "/bin/sh",
+                    "-c",
+                    command,
+                ]
+                cwd = Path("/")  # bwrap's own folder; the command's is the workdir
+            else:
+                # RLIMIT_NPROC would count every process of the daemon's user here.
+                argv = [*sandbox.limit_args(limits, processes=False), "/bin/sh", "-c", command]
+                cwd = folder
+            outcome = await sandbox.run(
+                argv, time_limit=wait, limits=limits, cwd=cwd, cgroup=as_root, pass_fds=fds
+            )
         log.info(
             "exec.done",
             status=outcome.status,

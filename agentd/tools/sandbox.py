@@ -162,11 +162,19 @@ def limit_args(limits: Limits, *, processes: bool = True) -> list[str]:
     return [*args, "--"]
 
 
-def bwrap_args(bwrap: str, workdir: Path, *, network: bool, proc: bool = True) -> list[str]:
+def bwrap_args(
+    bwrap: str,
+    workdir: Path,
+    *,
+    network: bool,
+    proc: bool = True,
+    inside: Sequence[str] = (),
+) -> list[str]:
     """bwrap and its options (see the module docstring), then ``--``.
 
     Without ``proc`` the sandbox has no /proc at all (never the host's): some programs need
-    it (ps, /dev/fd), most do not.
+    it (ps, /dev/fd), most do not. ``inside`` are more bwrap options applied after the workdir
+    is bound (read-only binds over parts of it).
     """
     args = [
         bwrap,
@@ -200,6 +208,7 @@ def bwrap_args(bwrap: str, workdir: Path, *, network: bool, proc: bool = True) -
         "--bind",
         str(workdir),
         WORKDIR,
+        *inside,
         "--chdir",
         WORKDIR,
         "--",
@@ -287,6 +296,7 @@ async def run(
     limits: Limits,
     cwd: Path | None = None,
     cgroup: bool = False,
+    pass_fds: Sequence[int] = (),
 ) -> Outcome:
     """Run ``argv`` in its own process group with :data:`ENV`; kill it all at ``time_limit``.
 
@@ -307,6 +317,7 @@ async def run(
             env=ENV,
             cwd=cwd,
             start_new_session=True,
+            pass_fds=pass_fds,
         )
         assert process.stdout is not None and process.stderr is not None
 

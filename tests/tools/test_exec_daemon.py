@@ -151,6 +151,7 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
             log={"level": "warning"},
         )
         (tmp / "workdir" / "notes.txt").write_text("one\ntwo\nthree\n")
+        (tmp / "workdir" / "AGENTS.md").write_text("operator rules\n")
         notify = NotifySocket(tmp / "notify.sock")
         try:
             with daemon(config, notify, env={"SECRET_API_KEY": SECRET}) as proc:
@@ -216,6 +217,21 @@ def test_no_writes_outside_the_workdir(running: Daemon, tmp_path: Path) -> None:
     assert not target.exists()
     assert not Path("/usr/escaped").exists()
     assert not (running.tmp / "escaped").exists()
+
+
+def test_instruction_files_stay_read_only(running: Daemon) -> None:
+    """A command can neither change, remove nor create the agent's instruction files."""
+    result = running.exec(
+        "echo evil > AGENTS.md; rm -f AGENTS.md; mv AGENTS.md gone.md; "
+        "echo evil > HEARTBEAT.md; cat AGENTS.md"
+    )
+    assert "cannot create AGENTS.md: Read-only file system" in result
+    assert "cannot create HEARTBEAT.md: Read-only file system" in result
+    workdir = running.tmp / "workdir"
+    assert (workdir / "AGENTS.md").read_text() == "operator rules\n"
+    heartbeat = workdir / "HEARTBEAT.md"
+    assert not heartbeat.exists() or heartbeat.read_text() == ""
+    assert not (workdir / "gone.md").exists()
 
 
 def test_no_network_to_loopback(running: Daemon) -> None:

@@ -12,7 +12,7 @@ from agentd.config import ExecSettings
 from agentd.messages import ToolCall
 from agentd.tools.exec import register_exec_tool
 from agentd.tools.registry import ToolOutcome, ToolRegistry
-from agentd.tools.sandbox import Outcome
+from agentd.tools.sandbox import Outcome, find_bwrap
 
 pytestmark = pytest.mark.anyio
 
@@ -39,6 +39,19 @@ async def test_runs_unsandboxed_only_when_set(tmp_path: Path) -> None:
     assert not outcome.error
     assert outcome.content.startswith("exit status: 0")
     assert str(tmp_path) in outcome.content and (tmp_path / "ran").exists()
+
+
+@pytest.mark.skipif(find_bwrap("bwrap") is None, reason="bubblewrap is not installed")
+async def test_refuses_while_an_instruction_file_is_a_symlink(tmp_path: Path) -> None:
+    """A symlinked AGENTS.md is never bound into the sandbox (it could point anywhere)."""
+    workdir = tmp_path / "workdir"
+    workdir.mkdir()
+    (workdir / "AGENTS.md").symlink_to("/etc/shadow")
+    registry = ToolRegistry()
+    register_exec_tool(registry, ExecSettings(), lambda tenant: workdir, [Path("AGENTS.md")])
+    with scopes.use(scopes.Scope()):
+        outcome = await registry.call(ToolCall("c", "exec", json.dumps({"command": "id"})))
+    assert outcome.error and "'AGENTS.md' in the workdir is a symlink" in outcome.content
 
 
 async def test_needs_a_scope(tmp_path: Path) -> None:
