@@ -14,7 +14,8 @@ mount, pid, network, ipc, uts, cgroup), so it sees:
 Limits are set inside the sandbox by ``prlimit`` (CPU seconds, address space, file size, core
 dumps, processes). The process limit counts per user: inside bwrap's user namespace it counts
 only the sandbox's processes, except for a daemon running as root, which the kernel exempts;
-then a pids cgroup (:class:`_PidsCgroup`, when one can be made) bounds them instead.
+then a pids cgroup (:class:`_Cgroup`, when one can be made) bounds them instead, and a memory
+cgroup bounds the memory of all of them together.
 
 The whole tree is killed at the timeout: bwrap runs in its own process group, and its pid
 namespace dies with it (``--die-with-parent``); what is left in the cgroup is killed too.
@@ -216,61 +217,90 @@ def bwrap_args(
     return args
 
 
-class _PidsCgroup:
-    """A pids cgroup for one command, when the daemon may make one (cgroup v1 or v2)."""
+class _Cgroup:
+    """Cgroups for one command, when the daemon may make them (cgroup v1 or v2): a pids
+    limit (required), and a memory limit on all of its processes together (when the memory
+    controller is there too)."""
 
-    __slots__ = ("path",)
+    __slots__ = ("paths",)
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
+    def __init__(self, paths: list[Path]) -> None:
+        self.paths = paths
 
     @classmethod
-    def make(cls, limit: int) -> _PidsCgroup | None:
-        for base in _pids_bases():
-            path = base / f"agentd-exec-{secrets.token_hex(6)}"
-            try:
-                path.mkdir()
-            except OSError:
-                continue
-            try:
-                (path / "pids.max").write_text(str(limit))
-            except OSError:
-                with contextlib.suppress(OSError):
-                    path.rmdir()
-                continue
-            return cls(path)
-        return None
+    def make(cls, processes: int, memory_bytes: int) -> _Cgroup | None:
+        name = f"agentd-exec-{secrets.token_hex(6)}"
+        pids = _made(_bases("pids"), name, {"pids.max": str(processes)})
+        if pids is None:
+            return None
+        paths = [pids]
+        if (pids / "memory.max").exists():  # v2: one folder for both controllers
+            _write(pids / "memory.max", str(memory_bytes))
+        else:
+            limit = {"memory.limit_in_bytes": str(memory_bytes)}
+            memory = _made(_bases("memory"), name, limit)
+            if memory is not None:
+                paths.append(memory)
+        return cls(paths)
 
     @property
-    def procs(self) -> Path:
-        return self.path / "cgroup.procs"
+    def procs(self) -> list[Path]:
+        return [path / "cgroup.procs" for path in self.paths]
 
     def kill_all(self) -> None:
-        for _ in range(50):
-            try:
-                pids = [int(p) for p in self.procs.read_text().split()]
-            except OSError:
-                return
-            if not pids:
-                return
-            for pid in pids:
-                with contextlib.suppress(OSError):
-                    os.kill(pid, signal.SIGKILL)
+        for procs in self.procs:
+            for _ in range(50):
+                try:
+                    pids = [int(p) for p in procs.read_text().split()]
+                except OSError:
+                    break
+                if not pids:
+                    break
+                for pid in pids:
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, signal.SIGKILL)
 
     def remove(self) -> None:
         self.kill_all()
-        for _ in range(100):
-            try:
-                self.path.rmdir()
-                return
-            except OSError:
-                self.kill_all()
-                time.sleep(0.01)  # the last processes may still be exiting
-        log.warning("exec.cgroup_left", path=str(self.path))
+        for path in self.paths:
+            for _ in range(100):
+                try:
+                    path.rmdir()
+                    break
+                except FileNotFoundError:
+                    break
+                except OSError:
+                    self.kill_all()
+                    time.sleep(0.01)  # the last processes may still be exiting
+            else:
+                log.warning("exec.cgroup_left", path=str(path))
 
 
-def _pids_bases() -> Iterator[Path]:
-    """Where this process's pids cgroup is (v1 ``pids`` hierarchy, or v2 unified)."""
+def _write(path: Path, value: str) -> bool:
+    try:
+        path.write_text(value)
+    except OSError:
+        return False
+    return True
+
+
+def _made(bases: Iterator[Path], name: str, limits: dict[str, str]) -> Path | None:
+    """A new cgroup ``name`` under the first base that takes it and its ``limits``."""
+    for base in bases:
+        path = base / name
+        try:
+            path.mkdir()
+        except OSError:
+            continue
+        if all(_write(path / key, value) for key, value in limits.items()):
+            return path
+        with contextlib.suppress(OSError):
+            path.rmdir()
+    return None
+
+
+def _bases(controller: str) -> Iterator[Path]:
+    """Where this process's cgroup for ``controller`` is (v1 hierarchy, or v2 unified)."""
     try:
         lines = Path("/proc/self/cgroup").read_text().splitlines()
     except OSError:
@@ -278,15 +308,19 @@ def _pids_bases() -> Iterator[Path]:
     for line in lines:
         _, controllers, path = line.split(":", 2)
         rel = path.lstrip("/")
-        if "pids" in controllers.split(","):
-            yield Path("/sys/fs/cgroup/pids") / rel
+        if controller in controllers.split(","):
+            yield Path("/sys/fs/cgroup", controller) / rel
         elif controllers == "":
             base = Path("/sys/fs/cgroup") / rel
             try:
-                if "pids" in (base / "cgroup.subtree_control").read_text().split():
+                if controller in (base / "cgroup.subtree_control").read_text().split():
                     yield base
             except OSError:
                 continue
+
+
+#: Puts the shell in each cgroup named before ``--``, then execs what follows.
+_JOIN = 'while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"'
 
 
 async def run(
@@ -300,12 +334,13 @@ async def run(
 ) -> Outcome:
     """Run ``argv`` in its own process group with :data:`ENV`; kill it all at ``time_limit``.
 
-    With ``cgroup``, it runs in a fresh pids cgroup of ``limits.processes`` when one can be
-    made (a shell puts itself there, then execs ``argv``).
+    With ``cgroup``, it runs in fresh cgroups of ``limits.processes`` processes and
+    ``limits.memory_bytes`` in all, when they can be made (a shell puts itself there, then
+    execs ``argv``).
     """
-    group = _PidsCgroup.make(limits.processes) if cgroup else None
+    group = _Cgroup.make(limits.processes, limits.memory_bytes) if cgroup else None
     if group is not None:
-        argv = ["/bin/sh", "-c", 'echo $$ > "$0" && exec "$@"', str(group.procs), *argv]
+        argv = ["/bin/sh", "-c", _JOIN, "sh", *map(str, group.procs), "--", *argv]
     kept = {"stdout": bytearray(), "stderr": bytearray()}
     sizes = {"stdout": 0, "stderr": 0}
     process: Process | None = None

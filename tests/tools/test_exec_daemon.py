@@ -281,6 +281,14 @@ def test_memory_hog_is_bounded(running: Daemon) -> None:
     assert "1073741824" not in result
 
 
+@pytest.mark.skipif(os.geteuid() != 0, reason="the memory cgroup is made by a root daemon")
+def test_memory_of_all_processes_is_bounded(running: Daemon) -> None:
+    """Processes each under the per-process limit cannot together pass memory_mb."""
+    hog = "python3 -c 'x = bytearray(100 * 1024 ** 2); import time; time.sleep(1); print(\"kept\")'"
+    result = running.exec(f"for i in 1 2 3 4 5; do {hog} & done; wait")
+    assert 0 < result.count("kept") <= 2
+
+
 def test_sleep_is_killed_at_the_timeout(running: Daemon) -> None:
     """A command past its timeout is killed, with every process it started."""
     started = time.monotonic()
