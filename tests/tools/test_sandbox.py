@@ -84,3 +84,10 @@ def test_the_result_text(outcome: Outcome, says: str) -> None:
     assert says in text
     if outcome.stderr_size:
         assert "--- stderr ---\n" + "e" * 200 in text
+
+
+@pytest.mark.skipif(find_bwrap("bwrap") is None, reason="bubblewrap is not installed")
+async def test_without_proc_the_sandbox_has_none(tmp_path: Path) -> None:
+    """tools.exec.proc off (the systemd unit's choice): no /proc at all, never the host's."""
+    outcome = await run_exec(ExecSettings(proc=False), tmp_path, "ls /proc; echo ran")
+    assert "cannot access '/proc'" in outcome.content and "ran" in outcome.content
