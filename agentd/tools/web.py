@@ -184,7 +184,14 @@ async def _hop(
 ) -> tuple[Page | None, str | None]:
     """One request to ``address``; the page, or the redirect's location."""
     host = url.host
-    headers = {"Host": url.netloc.decode("ascii"), "User-Agent": USER_AGENT, "Accept": "*/*"}
+    headers = {
+        "Host": url.netloc.decode("ascii"),
+        "User-Agent": USER_AGENT,
+        "Accept": "*/*",
+        # A compressed body is decoded a chunk at a time, and one small chunk can expand a
+        # thousandfold before the size limit sees it: ask for none.
+        "Accept-Encoding": "identity",
+    }
     extensions = {"sni_hostname": host} if url.scheme == "https" else {}
     target = url.copy_with(host=str(address))
     async with client.stream("GET", target, headers=headers, extensions=extensions) as response:
