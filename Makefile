@@ -14,7 +14,7 @@ BFCL_WHEEL := $(VENV)/bench-data/bfcl_eval-$(BFCL_VERSION)-py3-none-any.whl
 export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF
 MODEL ?= qwen2.5-coder-1.5b
 
-.PHONY: run test lint fmt schema bench bench-long bench-agentic bench-bfcl bench-data clean model
+.PHONY: run bwrap test lint fmt schema bench bench-long bench-agentic bench-bfcl bench-data clean model
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,7 +40,16 @@ bench-data: $(BFCL_WHEEL)
 RUN_ENV := AGENTD_LLM__SIDECAR__ENABLED=true AGENTD_LLM__SIDECAR__MODEL=$(MODEL) \
 	AGENTD_CHANNELS__HTTP__ENABLED=true
 
-run: model
+# exec's sandbox is bubblewrap (a Debian package): installed when missing, as root or via sudo.
+bwrap:
+	@command -v bwrap >/dev/null 2>&1 || { \
+		echo "agentd: installing bubblewrap (the exec tool's sandbox)"; \
+		SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && \
+		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null || \
+		echo "agentd: could not install bubblewrap; exec will refuse to run commands"; }
+
+run: model bwrap
 	@echo "agentd: starting the daemon (model $(MODEL), HTTP API on 127.0.0.1:8321). Talk to it:"
 	@echo "  .venv/bin/agentd chat                          # streaming chat in another terminal"
 	@echo "  any OpenAI client: base_url http://127.0.0.1:8321/v1, model \"agentd\", and the token"

@@ -90,6 +90,10 @@ def _config_show(args: argparse.Namespace, loaded: Loaded) -> int:
             "# WARNING: channels.http.no_token_on_loopback is set: every local user and "
             "process, and a web page a local browser opens, can drive the agent without a token"
         )
+    from agentd.cli.tool_policy import policy_lines
+
+    for line in policy_lines(loaded.settings):
+        print(line)
     return 0
 
 

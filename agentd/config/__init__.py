@@ -38,6 +38,13 @@ from agentd.config.settings import (
     is_loopback,
     sender_key,
 )
+from agentd.config.tools import (
+    ExecSettings,
+    ToolPolicySettings,
+    ToolRule,
+    ToolsSettings,
+    WebFetchSettings,
+)
 
 __all__ = [
     "ENV_PREFIX",
@@ -49,6 +56,7 @@ __all__ = [
     "ChannelSettings",
     "CronJob",
     "CronSettings",
+    "ExecSettings",
     "HistorySettings",
     "HttpChannelSettings",
     "LLMSettings",
@@ -65,6 +73,10 @@ __all__ = [
     "TenantLimitOverrides",
     "TenantLimits",
     "TenantSettings",
+    "ToolPolicySettings",
+    "ToolRule",
+    "ToolsSettings",
+    "WebFetchSettings",
     "daemon_url",
     "default_config_path",
     "describe",

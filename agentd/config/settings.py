@@ -20,6 +20,8 @@ from pydantic_settings import (
     SettingsConfigDict,
 )
 
+from agentd.config.tools import ToolRule, ToolsSettings
+
 ENV_PREFIX = "AGENTD_"
 EX_CONFIG = 78
 
@@ -577,6 +579,9 @@ class TenantSettings(_Section):
         description="The tenant's workdir; default: state_dir/tenants/<name>/workdir (the "
         "install's tenant: workdir). Tenants mapped to one folder share it.",
     )
+    tools: ToolRule = Field(
+        ToolRule(), description="Tools this tenant may use, beyond its channel's rule."
+    )
 
     @pydantic.field_validator("workdir")
     @classmethod
@@ -616,6 +621,7 @@ class Settings(BaseSettings):
     milvus: MilvusSettings = MilvusSettings()
     cron: CronSettings = CronSettings()
     channels: ChannelsSettings = ChannelsSettings()
+    tools: ToolsSettings = ToolsSettings()
     log: LogSettings = LogSettings()
 
     @pydantic.field_validator("workdir", "state_dir")

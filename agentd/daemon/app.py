@@ -36,8 +36,11 @@ from agentd.metrics import Metrics
 from agentd.model.client import LLMClient, open_client
 from agentd.model.timed import TimedModel
 from agentd.tools.builtin import INSTRUCTION_FILES, register_builtin_tools
+from agentd.tools.exec import register_exec_tool
 from agentd.tools.memory import register_memory_tools
+from agentd.tools.policy import ToolPolicy
 from agentd.tools.registry import ToolRegistry
+from agentd.tools.web import register_web_tools
 
 if TYPE_CHECKING:
     from agentd.model.sidecar import Sidecar
@@ -120,6 +123,10 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
         register_builtin_tools(tools, workdirs, read_only_files(settings))
         if memory is not None:
             register_memory_tools(tools, memory)
+        if settings.tools.exec.enabled:
+            register_exec_tool(tools, settings.tools.exec, workdirs, read_only_files(settings))
+        if settings.tools.web_fetch.enabled:
+            register_web_tools(tools, settings.tools.web_fetch)
         sc = settings.llm.sidecar
         server_context = sc.context if sidecar is not None else await llm.context_size()
         defaults = effective_defaults(settings.default, server_context)
@@ -159,6 +166,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
                     on_refused=metrics.quota_refused,
                 ),
                 drain_timeout=settings.shutdown_timeout,
+                tool_policy=ToolPolicy.from_settings(settings),
             )
         )
         metrics.watch_runtime(runtime)

@@ -122,6 +122,7 @@ class AgentLoop:
         usage: Usage | None = None,
         client_tools: Sequence[dict[str, Any]] = (),
         rule: CallRule = ANY,
+        allowed: frozenset[str] | None = None,
     ) -> TurnResult:
         """Run one turn to its final answer; with ``stream`` text deltas go to ``on_delta``.
 
@@ -133,7 +134,8 @@ class AgentLoop:
         (it gets the earlier result) and the next step must answer.
 
         ``client_tools`` (OpenAI ``tools`` entries) are offered beside the registry's; a step
-        that calls one ends the turn there (see the module docstring).
+        that calls one ends the turn there (see the module docstring). ``allowed`` names the
+        registry's tools the turn's policy offers (None: all); no other is shown or run.
 
         ``rule`` (the caller's ``tool_choice`` and ``parallel_tool_calls``): a required or named
         call holds for the first step (later steps may answer); one call per step holds for
@@ -146,9 +148,10 @@ class AgentLoop:
         added: list[Message] = []
         client = list(client_tools) if use_tools else []
         client_names = frozenset(str(s["function"]["name"]) for s in client)
-        own = self.tools.schemas() if use_tools and len(self.tools) else []
+        own = self.tools.schemas(allowed) if use_tools and len(self.tools) else []
         schemas = [*own, *client] or None
-        names = self.tools.names | client_names if schemas else frozenset()
+        mine = self.tools.names if allowed is None else self.tools.names & allowed
+        names = mine | client_names if schemas else frozenset()
         done: dict[tuple[str, str], str] = {}  # successful calls of this turn -> their result
         nudge: list[Message] = []  # sent with the next call only, never stored
         must_answer = False
@@ -216,7 +219,7 @@ class AgentLoop:
             ours = [c for c in reply.tool_calls if c.name not in client_names]
             if handed:
                 reply.metadata[CLIENT_CALLS] = [c.id for c in handed]
-            outcomes, repeats = await self._run_tools(ours, done) if ours else ([], 0)
+            outcomes, repeats = await self._run_tools(ours, done, allowed) if ours else ([], 0)
             results = [
                 tool_result(call, self._fitted(call, out.content, offered, len(outcomes)))
                 if not out.error
@@ -387,7 +390,10 @@ class AgentLoop:
         return result
 
     async def _run_tools(
-        self, calls: Sequence[ToolCall], done: dict[tuple[str, str], str]
+        self,
+        calls: Sequence[ToolCall],
+        done: dict[tuple[str, str], str],
+        allowed: frozenset[str] | None = None,
     ) -> tuple[list[ToolOutcome], int]:
         """Run a step's calls concurrently; returns their outcomes and how many were repeats.
 
@@ -409,7 +415,7 @@ class AgentLoop:
 
         async def one(index: int, call: ToolCall) -> None:
             started = anyio.current_time()
-            outcome = await self.tools.call(call)
+            outcome = await self.tools.call(call, allowed)
             outcomes[index] = outcome
             if self._on_tool is not None:
                 self._on_tool(call.name, outcome.error, anyio.current_time() - started)

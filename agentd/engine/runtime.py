@@ -57,6 +57,8 @@ from agentd.memory.usage import UsageCounts
 from agentd.messages import Conversation, Message, assistant, user
 from agentd.model.choice import ANY, CallRule
 from agentd.model.client import TextDelta, Usage
+from agentd.tools import policy as tool_policy
+from agentd.tools.policy import Grant, ToolPolicy, audience_of
 
 log = structlog.get_logger("agentd.engine.runtime")
 
@@ -92,6 +94,8 @@ class _Job:
     channel: str
     scope: scopes.Scope
     stream: bool
+    #: What the turn's tool policy grants (every tool when the runtime has no policy).
+    grant: Grant = field(default_factory=Grant)
     run_id: str = field(default_factory=lambda: secrets.token_hex(6))
     cancel: anyio.CancelScope = field(default_factory=anyio.CancelScope)
     answered: bool = False
@@ -138,8 +142,10 @@ class Runtime:
         quotas: Quotas | None = None,
         drain_timeout: float = 10.0,
         prompt_for: PromptFor | None = None,
+        tool_policy: ToolPolicy | None = None,
     ) -> None:
         self.agent_loop = agent_loop
+        self.tool_policy = tool_policy
         self.system_prompt = system_prompt
         self.prompt_for = prompt_for
         self.defaults = defaults
@@ -200,6 +206,7 @@ class Runtime:
         request_key: str | None = None,
         results: Sequence[Message] = (),
         tools: ToolOffer | None = None,
+        audience: str | None = None,
     ) -> AsyncIterator[Turn]:
         """Start a turn of ``session_id`` with the user's ``text``; yield its events.
 
@@ -211,8 +218,11 @@ class Runtime:
         their calls leaves them pending in the session. The next turn brings their
         ``results`` (``tool`` messages, instead of ``text``; ToolResultMismatch unless they
         answer exactly the pending calls), or ``text``, which closes them as not run.
+
+        ``audience`` says who is on the other end (``telegram_group``, ``http_admin``...; see
+        :mod:`agentd.tools.policy`); without it, the narrowest of ``channel``'s is assumed.
         """
-        job = await self._admitted(channel, scope, stream)
+        job = await self._admitted(channel, scope, stream, audience)
         offer = tools or ToolOffer()
         async with self._running(
             job, self._session_turn, session_id, text, request_key, results, offer
@@ -228,6 +238,7 @@ class Runtime:
         scope: scopes.Scope | None = None,
         stream: bool = True,
         tools: ToolOffer | None = None,
+        audience: str | None = None,
     ) -> AsyncIterator[Turn]:
         """A turn over ``messages`` alone, storing nothing (no session, no compaction).
 
@@ -235,7 +246,7 @@ class Runtime:
         to it, so the model sees one system message. Events are those of :meth:`turn`.
         ``tools`` adds the caller's own tools, or offers none (see :class:`ToolOffer`).
         """
-        job = await self._admitted(channel, scope, stream)
+        job = await self._admitted(channel, scope, stream, audience)
         offer = tools or ToolOffer()
         async with self._running(job, self._stateless_turn, messages, offer) as events:
             yield events
@@ -245,11 +256,17 @@ class Runtime:
         async with self.turn(session_id, text, stream=False, **kwargs) as events:  # type: ignore[arg-type]
             return await events.result()
 
-    async def _admitted(self, channel: str, scope: scopes.Scope | None, stream: bool) -> _Job:
+    async def _admitted(
+        self, channel: str, scope: scopes.Scope | None, stream: bool, audience: str | None = None
+    ) -> _Job:
         """The turn's job, once its tenant's quotas admit it (else QuotaExceeded)."""
         if not self.accepting:
             raise ShuttingDown()
         job = _Job(channel, scope or scopes.get() or self.default_scope, stream)
+        if self.tool_policy is not None:
+            job.grant = self.tool_policy.grant(
+                audience_of(channel, audience), job.scope.tenant, self.agent_loop.tools.names
+            )
         if self.quotas is not None:
             with scopes.use(job.scope):
                 await self.quotas.admit()
@@ -290,6 +307,7 @@ class Runtime:
         try:
             with (
                 scopes.use(job.scope),
+                tool_policy.use(job.grant),
                 structlog.contextvars.bound_contextvars(
                     channel=job.channel, tenant=job.scope.tenant, run_id=job.run_id
                 ),
@@ -404,6 +422,7 @@ class Runtime:
                             use_tools=offer.use_tools,
                             client_tools=offer.client_tools,
                             rule=offer.rule,
+                            allowed=job.grant.tools,
                         )
                     except ContextOverflow as exc:
                         result = await _too_long(conv, exc, on_append, out.delta)
@@ -470,6 +489,7 @@ class Runtime:
                             use_tools=offer.use_tools,
                             client_tools=offer.client_tools,
                             rule=offer.rule,
+                            allowed=job.grant.tools,
                         )
                     except ContextOverflow as exc:
                         result = await _too_long(conv, exc, None, out.delta)

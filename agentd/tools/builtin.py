@@ -20,6 +20,7 @@ import anyio
 from agentd import scope as scopes
 from agentd.errors import ToolError
 from agentd.tools import workdir_fs
+from agentd.tools.edit import edit_file as _edit_file
 from agentd.tools.fit import more_marker
 from agentd.tools.registry import ToolRegistry
 
@@ -38,7 +39,8 @@ def register_builtin_tools(
     workdir: Path | WorkdirFor,
     read_only: Iterable[Path] = INSTRUCTION_FILES,
 ) -> None:
-    """Add ``current_time``, ``read_file``, ``write_file``, ``append_file`` and ``list_dir``.
+    """Add ``current_time``, ``read_file``, ``write_file``, ``append_file``, ``edit_file`` and
+    ``list_dir``.
 
     ``workdir`` is one folder for every caller, or a resolver called with the tenant of the
     current scope at each call. ``read_only`` are files (relative to the workdir, or absolute)
@@ -115,6 +117,24 @@ def register_builtin_tools(
 
         return await anyio.to_thread.run_sync(append, tenant())
 
+    async def edit_file(path: str, old: str, new: str) -> str:
+        """Change a file in the workdir by replacing one exact piece of its text.
+
+        The text to replace must appear exactly once in the file (copy it from read_file,
+        with enough surrounding lines to be unique); the rest of the file stays as it is.
+
+        Args:
+            path: File path relative to the workdir.
+            old: The exact text to replace.
+            new: The text to put in its place.
+        """
+
+        def edit(who: str) -> str:
+            with appending:  # it reads and replaces, like append_file
+                return _edit_file(*writable(who, path), old, new)
+
+        return await anyio.to_thread.run_sync(edit, tenant())
+
     async def list_dir(path: str = ".") -> str:
         """List the entries of a folder in the workdir (folders end with /).
 
@@ -123,7 +143,7 @@ def register_builtin_tools(
         """
         return await anyio.to_thread.run_sync(lambda who: _list_dir(resolve(who), path), tenant())
 
-    for fn in (current_time, read_file, write_file, append_file, list_dir):
+    for fn in (current_time, read_file, write_file, append_file, edit_file, list_dir):
         registry.add(fn)
 
 

@@ -175,17 +175,27 @@ class ToolRegistry:
     def names(self) -> frozenset[str]:
         return frozenset(self._tools)
 
-    def schemas(self) -> list[dict[str, Any]]:
-        """The tools' JSON schemas, built once (they are sent on every model call)."""
+    def schemas(self, allowed: frozenset[str] | None = None) -> list[dict[str, Any]]:
+        """The tools' JSON schemas, built once (they are sent on every model call); with
+        ``allowed``, only those tools' (a turn's tool policy)."""
         if self._schemas is None:
             self._schemas = [tool.schema() for tool in self._tools.values()]
-        return self._schemas
+        if allowed is None:
+            return self._schemas
+        return [s for s in self._schemas if s["function"]["name"] in allowed]
 
-    async def call(self, call: ToolCall) -> ToolOutcome:
-        """Run one tool call; every failure is returned as an error outcome."""
+    async def call(self, call: ToolCall, allowed: frozenset[str] | None = None) -> ToolOutcome:
+        """Run one tool call; every failure is returned as an error outcome.
+
+        A tool outside ``allowed`` (when given) is unknown to this call: the turn's policy
+        did not offer it, so the model cannot make it run by naming it.
+        """
         tool = self._tools.get(call.name)
+        if allowed is not None and call.name not in allowed:
+            tool = None
         if tool is None:
-            available = ", ".join(sorted(self._tools)) or "none"
+            names = self._tools if allowed is None else [n for n in self._tools if n in allowed]
+            available = ", ".join(sorted(names)) or "none"
             return ToolOutcome(f"error: unknown tool {call.name!r}; available: {available}", True)
         try:
             raw = json.loads(call.arguments) if call.arguments.strip() else {}

@@ -289,6 +289,8 @@ class Api:
         check_tool_clash(parsed, runtime.agent_loop.tools.names)
         check_tool_choice(parsed, runtime.agent_loop.tools.names)
         offer = ToolOffer(tuple(parsed.tools), use_tools=not parsed.no_tools, rule=parsed.rule)
+        # The tool policy's audience: only admins may get exec (tools.policy.http_*).
+        audience = "http_admin" if who.admin else "http_user"
         if session is not None:
             # Trailing tool messages answer the session's pending client calls; else the
             # trailing user messages are the new message (and close any pending calls).
@@ -307,12 +309,18 @@ class Api:
                     request_key=None if results else retry_key,
                     results=results,
                     tools=offer,
+                    audience=audience,
                 )
         else:
 
             def start() -> AbstractAsyncContextManager[Turn]:
                 return runtime.turn_stateless(
-                    parsed.messages, channel="http", scope=scope, stream=stream, tools=offer
+                    parsed.messages,
+                    channel="http",
+                    scope=scope,
+                    stream=stream,
+                    tools=offer,
+                    audience=audience,
                 )
 
         @asynccontextmanager

@@ -352,7 +352,13 @@ class TelegramChannel:
             tg.start_soon(self._typing, inbound.chat_id)
             try:
                 async with runtime.turn(
-                    session, inbound.text, channel=self.name, scope=scope, stream=False
+                    session,
+                    inbound.text,
+                    channel=self.name,
+                    scope=scope,
+                    stream=False,
+                    # A group chat is anyone in it: the policy's narrower rule (no exec).
+                    audience="telegram_group" if inbound.meta.get("group") else "telegram_private",
                 ) as events:
                     result = await events.result()
             except QuotaExceeded as exc:

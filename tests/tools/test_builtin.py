@@ -42,8 +42,15 @@ def entries(folder: Path) -> list[str]:
 
 
 def test_registers_the_builtin_tools(registry: ToolRegistry) -> None:
-    """The built-ins are current_time, read_file, write_file, append_file and list_dir."""
-    assert registry.names == {"current_time", "read_file", "write_file", "append_file", "list_dir"}
+    """The built-ins are current_time, read_file, write_file, append_file, edit_file, list_dir."""
+    assert registry.names == {
+        "current_time",
+        "read_file",
+        "write_file",
+        "append_file",
+        "edit_file",
+        "list_dir",
+    }
 
 
 async def test_concurrent_appends_lose_no_line(registry: ToolRegistry, workdir: Path) -> None:

@@ -153,9 +153,9 @@ async def test_step_mixing_tools_runs_the_agents_and_returns_the_clients(
     tools = stub_runtime.agent_loop.tools
     original = tools.call
 
-    async def spy(call: Any) -> Any:
+    async def spy(call: Any, *rest: Any) -> Any:
         ran.append(call.name)
-        return await original(call)
+        return await original(call, *rest)
 
     tools.call = spy  # type: ignore[method-assign]
     async with in_process(stub_runtime) as http:

@@ -1,0 +1,170 @@
+"""The ``exec`` tool: a shell command in the tenant's workdir, inside the bubblewrap sandbox.
+
+Each call runs in the workdir of the current scope's tenant (no scope, no command), with the
+network the turn's tool policy grants (:func:`agentd.tools.policy.current`). Without ``bwrap``
+the tool refuses and says how to install it, unless the operator set ``tools.exec.unsandboxed``
+(then only the limits and the scrubbed environment apply; ``agentd config show`` warns).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import ExitStack
+from pathlib import Path
+
+import structlog
+
+from agentd import scope as scopes
+from agentd.config import ExecSettings
+from agentd.errors import ToolError
+from agentd.tools import policy, sandbox, workdir_fs
+from agentd.tools.registry import ToolRegistry
+
+log = structlog.get_logger("agentd.tools.exec")
+
+NO_BWRAP = (
+    "exec is unavailable: bubblewrap ({bwrap!r}) is not installed, and agentd runs commands "
+    "only inside its sandbox. Tell the user: install it (Debian: apt-get install bubblewrap)."
+)
+#: Seconds beyond a command's own timeout that the registry waits before giving up on the tool.
+_GRACE = 10.0
+
+
+def limits_of(settings: ExecSettings) -> sandbox.Limits:
+    return sandbox.Limits(
+        cpu_seconds=settings.cpu_seconds,
+        memory_bytes=settings.memory_mb * 1024 * 1024,
+        processes=settings.max_processes,
+        file_bytes=settings.file_mb * 1024 * 1024,
+        output_chars=settings.max_output_chars,
+    )
+
+
+def protect(workdir: Path, files: Iterable[Path], stack: ExitStack) -> tuple[list[str], list[int]]:
+    """bwrap options that keep the instruction files read-only in the sandbox, and their fds.
+
+    An existing file is bound read-only over itself from an fd opened without following
+    symlinks (a path could be swapped for a symlink out of the workdir); a command cannot
+    write, replace or remove it (a mount point). A missing one at the workdir's top gets an
+    empty read-only file (bwrap leaves an empty file as the mount point: the prompt ignores
+    an empty AGENTS.md), so a command cannot create it either. A file in a folder is
+    protected by binding that top folder read-only; a missing folder is not protected.
+    The fds are closed by ``stack``.
+    """
+    args: list[str] = []
+    fds: list[int] = []
+    for file in files:
+        parts = workdir_fs.inside(workdir, file.expanduser())
+        if not parts:
+            continue
+        top = parts[:1]
+        dest = f"{sandbox.WORKDIR}/{top[0]}"
+        try:
+            with workdir_fs.open_dir(workdir, ()) as dir_fd:
+                fd = os.open(top[0], os.O_PATH | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=dir_fd)
+        except FileNotFoundError:
+            if len(parts) > 1:
+                continue
+            fd, write_end = os.pipe()
+            os.close(write_end)  # nothing: an empty file
+            stack.callback(os.close, fd)
+            args += ["--ro-bind-data", str(fd), dest]
+            fds.append(fd)
+            continue
+        stack.callback(os.close, fd)
+        if stat.S_ISLNK(os.fstat(fd).st_mode):
+            raise ToolError(
+                f"{top[0]!r} in the workdir is a symlink: exec does not run while an "
+                "instruction file (or its folder) is one; ask the operator to replace it"
+            )
+        args += ["--ro-bind-fd", str(fd), dest]
+        fds.append(fd)
+    return args, fds
+
+
+def register_exec_tool(
+    registry: ToolRegistry,
+    settings: ExecSettings,
+    workdir_for: Callable[[str], Path],
+    read_only: Sequence[Path] = (),
+) -> None:
+    """Add ``exec``; ``workdir_for`` gives a tenant's workdir (made if missing).
+
+    ``read_only`` are the instruction files (relative to the workdir, or absolute), kept
+    read-only inside the sandbox too (:func:`protect`).
+    """
+    limits = limits_of(settings)
+    # Root is exempt from RLIMIT_NPROC: a pids cgroup bounds the processes instead.
+    as_root = os.geteuid() == 0
+    warned: list[bool] = []
+
+    # The model asks for a timeout by this name (exec(command, timeout?)); the sandbox applies it.
+    async def exec_command(command: str, timeout: float | None = None) -> str:  # noqa: ASYNC109
+        """Run a shell command (/bin/sh -c) in the workdir and return its exit status and output.
+
+        It runs in a sandbox: the workdir (the current folder) is the only place it can write,
+        the system is read-only, /tmp is empty and private, and there is no network unless
+        allowed. Use it for what files tools cannot do: count lines (wc -l), search (grep),
+        run scripts and programs.
+
+        Args:
+            command: The shell command, e.g. "wc -l notes.txt".
+            timeout: Seconds it may run before it is killed (default 30).
+        """
+        if not command.strip():
+            raise ToolError("command is empty")
+        wait = min(timeout if timeout and timeout > 0 else settings.timeout, settings.max_timeout)
+        folder = workdir_for(scopes.current().tenant)
+        folder.mkdir(parents=True, exist_ok=True)
+        bwrap = sandbox.find_bwrap(settings.bwrap)
+        if bwrap is None and not settings.unsandboxed:
+            raise ToolError(NO_BWRAP.format(bwrap=settings.bwrap))
+        if as_root and not warned:
+            warned.append(True)
+            log.warning(
+                "exec.as_root",
+                hint="the daemon runs as root: RLIMIT_NPROC does not bind; a pids cgroup is used "
+                "where one can be made",
+            )
+        with ExitStack() as stack:
+            fds: list[int] = []
+            if bwrap is not None:
+                network = policy.current().exec_network
+                inside, fds = protect(folder, read_only, stack)
+                argv = [
+                    *sandbox.bwrap_args(
+                        bwrap, folder, network=network, proc=settings.proc, inside=inside
+                    ),
+                    *sandbox.limit_args(limits),
+                    "/bin/sh",
+                    "-c",
+                    command,
+                ]
+                cwd = Path("/")  # bwrap's own folder; the command's is the workdir
+            else:
+                # RLIMIT_NPROC would count every process of the daemon's user here.
+                argv = [*sandbox.limit_args(limits, processes=False), "/bin/sh", "-c", command]
+                cwd = folder
+            outcome = await sandbox.run(
+                argv, time_limit=wait, limits=limits, cwd=cwd, cgroup=as_root, pass_fds=fds
+            )
+        log.info(
+            "exec.done",
+            status=outcome.status,
+            timed_out=outcome.timed_out,
+            stdout_bytes=outcome.stdout_size,
+            stderr_bytes=outcome.stderr_size,
+        )
+        if bwrap is not None and outcome.status == 1 and outcome.stderr.startswith(b"bwrap: "):
+            # bwrap itself failed to set the sandbox up (the command never ran).
+            log.error(
+                "exec.sandbox_failed",
+                error=outcome.stderr[:300].decode("utf-8", "replace").strip(),
+                hint="under a hardened systemd unit set tools.exec.proc=false (a new /proc is "
+                "refused); user namespaces must be allowed (RestrictNamespaces)",
+            )
+        return outcome.render(settings.max_output_chars)
+
+    registry.add(exec_command, name="exec", timeout=settings.max_timeout + _GRACE)

@@ -1,0 +1,93 @@
+"""exec without the daemon: refusing without bwrap, the unsandboxed setting, the result text."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from agentd import scope as scopes
+from agentd.config import ExecSettings
+from agentd.messages import ToolCall
+from agentd.tools.exec import register_exec_tool
+from agentd.tools.registry import ToolOutcome, ToolRegistry
+from agentd.tools.sandbox import Outcome, find_bwrap
+
+pytestmark = pytest.mark.anyio
+
+
+async def run_exec(settings: ExecSettings, workdir: Path, command: str) -> ToolOutcome:
+    registry = ToolRegistry()
+    register_exec_tool(registry, settings, lambda tenant: workdir)
+    with scopes.use(scopes.Scope()):
+        return await registry.call(ToolCall("c", "exec", json.dumps({"command": command})))
+
+
+async def test_refuses_without_bwrap(tmp_path: Path) -> None:
+    """Without bubblewrap, exec refuses and says how to install it."""
+    outcome = await run_exec(ExecSettings(bwrap="no-such-bwrap"), tmp_path, "touch ran")
+    assert outcome.error and "bubblewrap ('no-such-bwrap') is not installed" in outcome.content
+    assert "apt-get install bubblewrap" in outcome.content
+    assert not (tmp_path / "ran").exists()
+
+
+async def test_runs_unsandboxed_only_when_set(tmp_path: Path) -> None:
+    """tools.exec.unsandboxed runs the command in the workdir with the scrubbed environment."""
+    settings = ExecSettings(bwrap="no-such-bwrap", unsandboxed=True)
+    outcome = await run_exec(settings, tmp_path, "pwd; echo $HOME; touch ran")
+    assert not outcome.error
+    assert outcome.content.startswith("exit status: 0")
+    assert str(tmp_path) in outcome.content and (tmp_path / "ran").exists()
+
+
+@pytest.mark.skipif(find_bwrap("bwrap") is None, reason="bubblewrap is not installed")
+async def test_refuses_while_an_instruction_file_is_a_symlink(tmp_path: Path) -> None:
+    """A symlinked AGENTS.md is never bound into the sandbox (it could point anywhere)."""
+    workdir = tmp_path / "workdir"
+    workdir.mkdir()
+    (workdir / "AGENTS.md").symlink_to("/etc/shadow")
+    registry = ToolRegistry()
+    register_exec_tool(registry, ExecSettings(), lambda tenant: workdir, [Path("AGENTS.md")])
+    with scopes.use(scopes.Scope()):
+        outcome = await registry.call(ToolCall("c", "exec", json.dumps({"command": "id"})))
+    assert outcome.error and "'AGENTS.md' in the workdir is a symlink" in outcome.content
+
+
+async def test_needs_a_scope(tmp_path: Path) -> None:
+    """No tenant scope, no command (the workdir is the scope's tenant's)."""
+    registry = ToolRegistry()
+    register_exec_tool(registry, ExecSettings(), lambda tenant: tmp_path)
+    outcome = await registry.call(ToolCall("c", "exec", json.dumps({"command": "id"})))
+    assert outcome.error and "scope" in outcome.content
+
+
+@pytest.mark.parametrize(
+    ("outcome", "says"),
+    [
+        pytest.param(Outcome(0, b"", b"", 0, 0), "exit status: 0\n(no output)", id="quiet"),
+        pytest.param(Outcome(-9, b"", b"", 0, 0), "killed by SIGKILL", id="signal"),
+        pytest.param(Outcome(137, b"", b"", 0, 0), "(killed by SIGKILL)", id="shell-signal"),
+        pytest.param(
+            Outcome(None, b"", b"", 0, 0, timed_out=True, timeout=2), "timeout of 2s", id="timeout"
+        ),
+        pytest.param(
+            Outcome(0, b"a" * 500, b"e" * 500, 10_000, 500),
+            "[... 9,500 more bytes; stdout was cut]",
+            id="cut",
+        ),
+    ],
+)
+def test_the_result_text(outcome: Outcome, says: str) -> None:
+    """The model reads how the command ended and where output was cut."""
+    text = outcome.render(800)
+    assert says in text
+    if outcome.stderr_size:
+        assert "--- stderr ---\n" + "e" * 200 in text
+
+
+@pytest.mark.skipif(find_bwrap("bwrap") is None, reason="bubblewrap is not installed")
+async def test_without_proc_the_sandbox_has_none(tmp_path: Path) -> None:
+    """tools.exec.proc off (the systemd unit's choice): no /proc at all, never the host's."""
+    outcome = await run_exec(ExecSettings(proc=False), tmp_path, "ls /proc; echo ran")
+    assert "cannot access '/proc'" in outcome.content and "ran" in outcome.content
