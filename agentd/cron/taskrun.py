@@ -198,13 +198,15 @@ class TaskScheduler:
         tg.start_soon(self._run_claimed, task, when, late)
 
     async def _claim_and_run(self, task: Task, when: str, kind: Kind = "scheduled") -> None:
+        claimed = False
         try:
-            if not await self.ticklog.claim(task.job, when, kind):
-                log.info("task.taken", task=task.id, scheduled_for=when)
-                return
-        except BaseException:
-            self._running.discard(task.id)
-            raise
+            claimed = await self.ticklog.claim(task.job, when, kind)
+        finally:
+            if not claimed:  # another daemon has it (or the claim failed): not running here
+                self._running.discard(task.id)
+        if not claimed:
+            log.info("task.taken", task=task.id, scheduled_for=when)
+            return
         await self._run_claimed(task, when, False)
 
     async def _run_claimed(self, task: Task, when: str, late: bool) -> None:
