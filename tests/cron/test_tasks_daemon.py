@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
-import json
 import os
 import signal
 import sqlite3
@@ -26,32 +25,14 @@ import pytest
 
 from tests.support.daemon import daemon, write_config
 from tests.support.fake_telegram import TOKEN, FakeTelegram, running_fake
-from tests.support.stub_llm import Reply, StubLLM, echo
+from tests.support.stub_llm import StubLLM
+from tests.support.task_script import scripted
 
 pytestmark = pytest.mark.timeout(120)
 
 ENV = {"TELEGRAM_BOT_TOKEN": TOKEN}
 #: The fake stamps calls with time.monotonic(); this turns them into wall-clock times.
 WALL = time.time() - time.monotonic()
-
-
-def scripted(body: dict[str, Any], *, slow: Callable[[str], float] | None = None) -> Reply:
-    """The stub model's answers: tool calls on ``TOOL:``, the tool's result after it, and
-    ``REMINDER: <prompt>`` for a task's run (``slow`` may delay that one)."""
-    for message in reversed(body["messages"]):
-        content = message.get("content") or ""
-        if message["role"] == "tool":
-            return Reply(text=f"tool said: {content}")
-        if message["role"] != "user" or content.startswith("(Those are the results"):
-            continue  # the loop's nudge after tool results
-        if content.startswith("TOOL:"):
-            name, _, args = content[5:].partition(" ")
-            return Reply(tool_calls=[(name, json.loads(args or "{}"))])
-        if content.startswith("[Scheduled task"):
-            prompt = content.splitlines()[-1]
-            return Reply(text=f"REMINDER: {prompt}", delay=slow(prompt) if slow else 0.0)
-        break
-    return echo(body)
 
 
 def wait(predicate: Callable[[], object], timeout: float = 20.0) -> None:
