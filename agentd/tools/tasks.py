@@ -35,26 +35,24 @@ def register_task_tools(registry: ToolRegistry, store: TaskStore, limits: TaskLi
 
     async def schedule_task(
         prompt: str,
-        at: str | None = None,
-        in_: Annotated[str | None, pydantic.Field(alias="in")] = None,
-        every: str | None = None,
-        cron: str | None = None,
-        timezone: str | None = None,
-        name: str | None = None,
+        at: str = "",
+        in_: Annotated[str, pydantic.Field(alias="in")] = "",
+        every: str = "",
+        cron: str = "",
+        timezone: str = "",
+        name: str = "",
     ) -> str:
-        """Schedule a reminder or a recurring job: at that time the prompt runs as a new
-        message to you, and your answer is sent to this chat. Give exactly one of at, in,
-        every or cron.
+        """Schedule a reminder or repeating job; its answer is sent to this chat. Give one of
+        at, in, every, cron.
 
         Args:
-            prompt: What to do then, self-contained, e.g. "Remind the user to call the dentist".
-            at: A date-time, ISO 8601, e.g. "2026-05-01T07:00:00" (in timezone, else the
-                server's local time) or with an offset "2026-05-01T07:00:00+02:00".
-            in_: A delay from now, e.g. "10s", "20m", "2h30m", "1d".
-            every: Repeat at this interval, e.g. "30m", "1h", "1d".
-            cron: Repeat on a cron line (minute hour day month weekday), e.g. "0 9 * * MON".
-            timezone: IANA timezone of at and cron, e.g. "Europe/Berlin".
-            name: A short label for the task.
+            prompt: What to do then, e.g. "Remind the user to call the dentist".
+            at: ISO date-time, e.g. "2026-05-01T07:00:00".
+            in_: Delay from now, e.g. "10s", "2h30m".
+            every: Interval, e.g. "30m", "1d".
+            cron: Cron line, e.g. "0 9 * * MON".
+            timezone: IANA zone of at and cron, e.g. "Europe/Berlin".
+            name: Short label.
         """
         scopes.current()  # no tenant, no task (fail closed before parsing anything)
         origin = origins.get()
@@ -65,31 +63,33 @@ def register_task_tools(registry: ToolRegistry, store: TaskStore, limits: TaskLi
             )
         try:
             when = parse_when(
-                at=at,
-                in_=in_,
-                every=every,
-                cron=cron,
-                timezone=timezone,
+                at=at or None,
+                in_=in_ or None,
+                every=every or None,
+                cron=cron or None,
+                timezone=timezone or None,
                 min_interval=limits.min_interval,
             )
-            task = await store.add(prompt, when, origin, name=name, max_tasks=limits.max_per_tenant)
+            task = await store.add(
+                prompt, when, origin, name=name or None, max_tasks=limits.max_per_tenant
+            )
         except TaskRefused as exc:
             raise ToolError(str(exc)) from None
         first = f"at {task.spec}" if task.one_shot else f"{task.kind} {task.spec}"
         return f"scheduled task {task.id} ({first}); cancel_task({task.id!r}) cancels it"
 
     async def list_tasks() -> str:
-        """List the open scheduled tasks (reminders and recurring jobs) with their ids."""
+        """List the open scheduled tasks with their ids."""
         tasks = await store.of_tenant()
         if not tasks:
             return "no open tasks"
         return "\n".join(task.describe() for task in tasks)
 
     async def cancel_task(id: str) -> str:
-        """Cancel a scheduled task so it never runs again.
+        """Cancel a scheduled task.
 
         Args:
-            id: The task's id, as schedule_task or list_tasks gave it, e.g. "t-1a2b3c4d".
+            id: The task id, e.g. "t-1a2b3c4d".
         """
         try:
             task = await store.cancel(id.strip())
