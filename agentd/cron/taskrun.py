@@ -103,6 +103,7 @@ class TaskScheduler:
         self.grace = dt.timedelta(seconds=max(2.0, 2 * poll))
         self._on_tick = on_tick
         self._running: set[str] = set()
+        self._read_error: str | None = None
 
     async def serve(self) -> None:
         """Run tasks until cancelled."""
@@ -122,9 +123,12 @@ class TaskScheduler:
     async def _refresh(self, plan: dict[str, _Plan], tg: TaskGroup) -> None:
         try:
             active = {task.id: task for task in await self.store.active()}
-        except Exception as exc:  # a malformed row: say so, keep the plan, try again
-            log.error("tasks.read_failed", error=str(exc), exc_type=type(exc).__name__)
+        except Exception as exc:  # a malformed row: say so (once), keep the plan, try again
+            if str(exc) != self._read_error:
+                log.error("tasks.read_failed", error=str(exc), exc_type=type(exc).__name__)
+            self._read_error = str(exc)
             return
+        self._read_error = None
         for task_id in [t for t in plan if t not in active]:
             del plan[task_id]
         for task in active.values():

@@ -433,8 +433,10 @@ def decode_task(row: Sequence[Any]) -> Task:
             raise ValueError
         if kind == "at":
             parse_iso(spec)
+        else:
+            When(kind, spec, timezone).trigger()  # a schedule the scheduler can run
         parse_iso(created_at)
-    except (TypeError, ValueError):
+    except Exception:  # TypeError, ValueError, an unknown zone (KeyError), a bad cron field
         raise StoredRowError(f"agent task {ident!r} is malformed") from None
     return Task(
         id=task_id,

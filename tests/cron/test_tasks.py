@@ -96,18 +96,28 @@ async def test_store_is_per_tenant(tmp_path: Path) -> None:
             await store.of_tenant()
 
 
-async def test_a_malformed_row_fails_the_read_without_its_content(tmp_path: Path) -> None:
-    """A row with a bad kind fails the whole read; the error names the id, not the prompt."""
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [
+        pytest.param("kind", "weekly", id="kind"),
+        pytest.param("spec", "every tuesday-ish", id="schedule"),
+        pytest.param("timezone", "Nowhere/City", id="zone"),
+        pytest.param("prompt", b"\xff secret", id="blob-prompt"),
+    ],
+)
+async def test_a_malformed_row_fails_the_read_without_its_content(
+    tmp_path: Path, column: str, value: object
+) -> None:
+    """A malformed row fails the whole read; the error names the id, not the prompt."""
     path = tmp_path / "t.db"
     async with TickLog.open(path) as ticklog:
         store = TaskStore(ticklog)
         with scopes.use(A):
-            task = await store.add(
-                "secret plan", parse_when(in_="1h", min_interval=60), Origin("x")
-            )
+            when = parse_when(every="1h", min_interval=60)
+            task = await store.add("secret plan", when, Origin("x"))
     with sqlite3.connect(path) as conn:
         conn.execute("PRAGMA ignore_check_constraints = ON")
-        conn.execute("UPDATE agent_tasks SET kind='weekly' WHERE id=?", (task.id,))
+        conn.execute(f"UPDATE agent_tasks SET {column}=? WHERE id=?", (value, task.id))
     async with TickLog.open(path) as ticklog:
         with pytest.raises(StoredRowError) as caught:
             await TaskStore(ticklog).active()
