@@ -102,14 +102,21 @@ class TaskScheduler:
         #: rather than just picked up: a poll and a bit.
         self.grace = dt.timedelta(seconds=max(2.0, 2 * poll))
         self._on_tick = on_tick
+        #: How often to look for runs a dead daemon left running (a daemon marks its own
+        #: at its start; this finds those of another daemon on this host while this one runs).
+        self.reap_every = max(5.0, 10 * poll)
         self._running: set[str] = set()
         self._read_error: str | None = None
 
     async def serve(self) -> None:
         """Run tasks until cancelled."""
         plan: dict[str, _Plan] = {}
+        reaped = anyio.current_time()
         async with anyio.create_task_group() as tg:
             while True:
+                if anyio.current_time() - reaped >= self.reap_every:
+                    reaped = anyio.current_time()
+                    await self._reap(plan)
                 await self._refresh(plan, tg)
                 now = _utcnow()
                 for item in plan.values():
@@ -119,6 +126,20 @@ class TaskScheduler:
                 if upcoming:
                     wait = min(wait, (min(upcoming) - _utcnow()).total_seconds() + 0.001)
                 await self.store.wait_changed(wait)
+
+    async def _reap(self, plan: dict[str, _Plan]) -> None:
+        """Mark runs of daemons that died (on this host) interrupted while this one runs, and
+        look at their one-shot tasks afresh: such a reminder runs once more, late."""
+        try:
+            dead = await self.ticklog.mark_interrupted(job_prefix="task:")
+        except Exception as exc:
+            log.warning("tasks.reap_failed", error=str(exc), exc_type=type(exc).__name__)
+            return
+        for job, scheduled_for in dead:
+            log.warning("task.interrupted", job=job, scheduled_for=scheduled_for)
+            task_id = job.removeprefix("task:")
+            if task_id in plan and plan[task_id].task.one_shot:
+                del plan[task_id]
 
     async def _refresh(self, plan: dict[str, _Plan], tg: TaskGroup) -> None:
         try:

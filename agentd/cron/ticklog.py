@@ -322,13 +322,16 @@ class TickLog:
 
         return await self._run(last)
 
-    async def mark_interrupted(self) -> list[tuple[str, str]]:
-        """Mark running rows whose owner process is gone as ``error: interrupted``; returns
-        their (job, scheduled_for)."""
+    async def mark_interrupted(self, job_prefix: str = "") -> list[tuple[str, str]]:
+        """Mark running rows (of jobs named ``job_prefix...``) whose owner process is gone as
+        ``error: interrupted``; returns their (job, scheduled_for)."""
+        pattern = job_prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
         def mark(conn: sqlite3.Connection) -> list[tuple[str, str]]:
             rows = conn.execute(
                 "SELECT id, owner, job, scheduled_for FROM cron_ticks WHERE status='running'"
+                " AND job LIKE ? ESCAPE '\\'",
+                (pattern,),
             ).fetchall()
             dead = [row for row in rows if not owner_alive(row[1] or "")]
             conn.executemany(

@@ -186,3 +186,22 @@ async def test_tools_answer_errors_and_keep_tenants_apart(tmp_path: Path) -> Non
             assert not error and task_id in text
             text, error = await _call(registry, "schedule_task", prompt="x", every="1h")
             assert error and "no session" in text
+
+
+async def test_reaping_marks_only_task_runs_of_dead_processes(tmp_path: Path) -> None:
+    """mark_interrupted(job_prefix='task:') leaves configured jobs' rows to their own daemon."""
+    import socket
+
+    dead = f"{socket.gethostname()}:999999999:1"
+    async with TickLog.open(tmp_path / "t.db") as ticklog:
+        await ticklog.run(
+            lambda conn: conn.executemany(
+                "INSERT INTO cron_ticks (job, scheduled_for, status, owner)"
+                " VALUES (?, '2026-01-01T00:00:00Z', 'running', ?)",
+                [("task:t-1", dead), ("beat", dead), ("task_x", dead)],
+            )
+        )
+        assert await ticklog.mark_interrupted(job_prefix="task:") == [
+            ("task:t-1", "2026-01-01T00:00:00Z")
+        ]
+        assert sorted(job for job, _ in await ticklog.mark_interrupted()) == ["beat", "task_x"]

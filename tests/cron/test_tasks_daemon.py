@@ -49,7 +49,7 @@ def ticks(db: Path, prefix: str = "task:") -> list[dict[str, Any]]:
     with sqlite3.connect(db) as conn:
         conn.row_factory = sqlite3.Row
         rows = conn.execute(
-            "SELECT job, scheduled_for, status, kind, error, delivered FROM cron_ticks"
+            "SELECT job, scheduled_for, status, kind, error, delivered, owner FROM cron_ticks"
             " WHERE job LIKE ? ORDER BY scheduled_for, id",
             (prefix + "%",),
         ).fetchall()
@@ -288,3 +288,39 @@ def test_sigkill_during_a_run_is_interrupted_then_the_next_instant_runs(
     assert (rows[0]["status"], rows[0]["error"]) == ("error", "interrupted")
     assert [r for r in rows if r["status"] == "ok" and r["kind"] == "scheduled"]
     assert len(reminders(fake, 1)) == len([r for r in rows if r["status"] == "ok"])
+
+
+def test_a_reminder_cut_off_in_a_dead_daemon_runs_once_in_the_other(
+    stub_llm: StubLLM, fake: FakeTelegram, tmp_path: Path
+) -> None:
+    """Two daemons: SIGKILL the one running a reminder; the other marks that run interrupted
+    and runs the reminder once more, late, within seconds."""
+    calls: list[str] = []
+
+    def slow(prompt: str) -> float:
+        calls.append(prompt)
+        return 30.0 if len(calls) == 1 else 0.0
+
+    stub_llm.fallback = lambda body: scripted(body, slow=slow)
+    cfgs = []
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        cfgs.append(config(tmp_path / name, stub_llm, fake))
+    db = tmp_path / "ticks.db"
+    with ExitStack() as stack:
+        procs = {p.pid: p for p in (stack.enter_context(daemon(cfg, env=ENV)) for cfg in cfgs)}
+        wait(db.exists)
+        cli(cfgs[0], "tasks", "add", "--to", "telegram:7", "--in", "2s", "stretch")
+        wait(lambda: calls)
+        (row,) = ticks(db)
+        owner = procs.pop(int(row["owner"].split(":")[-2]))
+        owner.kill()
+        owner.wait(timeout=10)
+        wait(lambda: reminders(fake, 7), timeout=20)
+        time.sleep(0.5)
+        for proc in procs.values():
+            stop(proc)
+    (text,) = [t for t, _ in reminders(fake, 7)]
+    assert text.startswith("(late: this was due at") and "REMINDER: stretch" in text
+    (row,) = ticks(db)
+    assert (row["status"], row["kind"], row["delivered"]) == ("ok", "catch_up", 1)
