@@ -34,6 +34,7 @@ from agentd.cron.heartbeat import HEARTBEAT_OK, Answer
 from agentd.cron.schedule import fire_times
 from agentd.cron.tasks import Task, TaskStore, next_due
 from agentd.cron.ticklog import Kind, iso, parse_iso
+from agentd.errors import ShuttingDown
 
 log = structlog.get_logger("agentd.cron.tasks")
 
@@ -267,6 +268,11 @@ class TaskScheduler:
                     await self.ticklog.finish(task.job, when, "error", error="interrupted")
                 self._count("error")
                 raise
+            except ShuttingDown:
+                # Due while the daemon drains: the same, a reminder is not lost to a restart.
+                await self.ticklog.finish(task.job, when, "error", error="interrupted")
+                self._count("error")
+                return "error"
             except Exception as exc:
                 log.warning("task.failed", error=str(exc), exc_type=type(exc).__name__)
                 await self.ticklog.finish(

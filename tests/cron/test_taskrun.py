@@ -125,3 +125,27 @@ async def test_an_interrupted_reminder_runs_once_more_late(app: App) -> None:
 async def _done(app: App, task_id: str) -> bool:
     assert app.tasks is not None
     return await app.tasks.status_of(task_id) == "done"
+
+
+async def test_a_reminder_due_during_shutdown_stays_for_the_next_start(app: App) -> None:
+    """A run refused because the daemon drains is 'interrupted' and its task stays active."""
+    assert app.tasks is not None
+    with scopes.use(scopes.Scope(tenant="t")):
+        task = await app.tasks.add(
+            "stretch", parse_when(in_="1s", min_interval=60), Origin("telegram", "9")
+        )
+    app.runtime.accepting = False
+    scheduler = TaskScheduler(app.tasks, app.runtime, poll=0.2)
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(scheduler.serve)
+        tick = await until(lambda: _finished_tick(app, task.job, task.spec))
+        tg.cancel_scope.cancel()
+    assert (tick.status, tick.error) == ("error", "interrupted")
+    assert await app.tasks.status_of(task.id) == "active"
+    app.runtime.accepting = True
+
+
+async def _finished_tick(app: App, job: str, when: str) -> Any:
+    assert app.tasks is not None
+    tick = await app.tasks.ticklog.get(job, when)
+    return tick if tick is not None and tick.status != "running" else None
