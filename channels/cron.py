@@ -6,6 +6,9 @@ inline, so a job never overlaps itself: fire times that pass while a tick runs a
 ``catch_up: coalesce``, the latest runs once), and ticks left ``running`` by a dead process are
 marked interrupted.
 
+Agent tasks (:mod:`agentd.cron.taskrun`) run in the same task group on the same tick log: one
+scheduler for the operator's jobs and the agent's tasks, and ``agentd ticks`` shows both.
+
 APScheduler's ``AsyncIOScheduler`` is not used to run the jobs: it starts them as bare tasks
 outside the daemon's task group, does not tell a job which fire time it is running, and its
 misfire handling knows nothing about time the process was down. Its triggers do the calendar
@@ -15,7 +18,7 @@ work; the tick log does the bookkeeping.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AsyncExitStack
 from pathlib import Path
 from types import TracebackType
@@ -28,6 +31,8 @@ from anyio.abc import TaskStatus
 from agentd.config import CronJob
 from agentd.cron.heartbeat import Deliver, Heartbeat, OnTick
 from agentd.cron.schedule import fire_times, make_trigger, next_fire
+from agentd.cron.taskrun import TaskScheduler
+from agentd.cron.tasks import TaskStore
 from agentd.cron.ticklog import TickLog, iso
 
 if TYPE_CHECKING:
@@ -53,8 +58,14 @@ class CronChannel:
         workdir: Path,
         deliver: Deliver | None = None,
         on_tick: OnTick | None = None,
+        tasks: TaskStore | None = None,
+        can_deliver: Callable[[str], bool] = lambda channel: False,
+        task_poll: float = 1.0,
     ) -> None:
         self.jobs = list(jobs)
+        self.tasks = tasks
+        self._can_deliver = can_deliver
+        self._task_poll = task_poll
         self._ticks_path = ticks_path
         self._workdir = workdir
         self._deliver = deliver
@@ -88,6 +99,17 @@ class CronChannel:
             on_tick=self._on_tick,
         )
 
+    def task_scheduler(self, runtime: Runtime) -> TaskScheduler:
+        assert self.tasks is not None, "no task store was given"
+        return TaskScheduler(
+            self.tasks,
+            runtime,
+            deliver=self._deliver,
+            can_deliver=self._can_deliver,
+            poll=self._task_poll,
+            on_tick=self._on_tick,
+        )
+
     async def serve(self, runtime: Runtime, *, task_status: TaskStatus[None]) -> None:
         heartbeat = self.heartbeat(runtime)
         interrupted = await heartbeat.ticklog.mark_interrupted()
@@ -97,7 +119,9 @@ class CronChannel:
             tg.start_soon(self._recover, heartbeat, interrupted)
             for job in self.jobs:
                 tg.start_soon(self._job_loop, heartbeat, job)
-            log.info("cron.serving", jobs=[job.name for job in self.jobs])
+            if self.tasks is not None:
+                tg.start_soon(self.task_scheduler(runtime).serve)
+            log.info("cron.serving", jobs=[job.name for job in self.jobs], tasks=bool(self.tasks))
             task_status.started()
 
     async def _recover(self, heartbeat: Heartbeat, ticks: list[tuple[str, str]]) -> None:

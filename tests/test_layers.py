@@ -21,6 +21,7 @@ RANK = {
     "config": 1,
     "messages": 0,
     "scope": 0,
+    "origin": 0,
     "errors": 0,
     "metrics": 0,
     "backoff": 0,
@@ -33,6 +34,8 @@ ALLOWED = {
     ("config", "cron.schedule"),
     # The memory tools call the long-term memory store.
     ("tools", "memory.longterm"),
+    # The task tools schedule in the task store.
+    ("tools", "cron.tasks"),
     # Heartbeat prompt files in the workdir are read as the file tools read: no symlinks.
     ("cron", "tools.workdir_fs"),
     # Messages and scopes raise the project's errors.

@@ -35,6 +35,7 @@ def _parser() -> argparse.ArgumentParser:
     from agentd.cli import model as cli_model
     from agentd.cli import run as cli_run
     from agentd.cli import sessions as cli_sessions
+    from agentd.cli import tasks as cli_tasks
     from agentd.cli import tenants as cli_tenants
 
     parser = argparse.ArgumentParser(
@@ -57,6 +58,7 @@ def _parser() -> argparse.ArgumentParser:
         cli_run,
         cli_chat,
         cli_cron,
+        cli_tasks,
         cli_sessions,
         cli_tenants,
         cli_memory,

@@ -246,12 +246,29 @@ class CronJob(_Section):
         return self
 
 
+class TaskSettings(_Section):
+    """Tasks the agent schedules itself (schedule_task, list_tasks, cancel_task)."""
+
+    enabled: bool = Field(True, description="Offer the task tools and run the tasks.")
+    min_interval: float = Field(
+        60.0, ge=1, description="Seconds: the shortest interval a recurring task may repeat at."
+    )
+    max_per_tenant: int = Field(
+        20, ge=0, description="Active tasks one tenant may have at once; 0 = unlimited."
+    )
+    poll: float = Field(
+        1.0, gt=0, le=60, description="Seconds between looks for tasks added by the CLI or "
+        "another daemon sharing the tick log.",
+    )  # fmt: skip
+
+
 class CronSettings(_Section):
     enabled: bool = True
     tick_log: Path | None = Field(
         None, description="SQLite file of the heartbeat tick log; default: state_dir/memory.db."
     )
     jobs: list[CronJob] = []
+    tasks: TaskSettings = TaskSettings()
 
 
 class ChannelSettings(_Section):

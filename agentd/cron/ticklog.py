@@ -3,6 +3,12 @@
 ``UNIQUE(job, scheduled_for)`` makes the insert the claim: two daemons sharing the file never
 run one tick twice. Each running row names its owner (host, pid, process start time), so a tick
 left ``running`` by a process that died is found on the next start and marked interrupted.
+
+The file's schema version lives in its own ``schema_versions`` row (part ``ticklog``), not in
+``PRAGMA user_version``: the tick log may share its file with other stores (``memory.path``), and
+one pragma cannot version two of them. :data:`MIGRATIONS` moves any older file forward on open;
+a file from before versioning is version 0 (its tables exist: the first step only creates what
+is missing).
 """
 
 from __future__ import annotations
@@ -26,26 +32,84 @@ Kind = Literal["scheduled", "catch_up", "manual"]
 STATUSES: tuple[str, ...] = ("running", "ok", "error", "missed", "skipped")
 MAX_OUTPUT = 4000
 
-_SCHEMA = [
-    """
-    CREATE TABLE IF NOT EXISTS cron_ticks (
-        id            INTEGER PRIMARY KEY,
-        job           TEXT NOT NULL,
-        scheduled_for TEXT NOT NULL,
-        started_at    TEXT,
-        finished_at   TEXT,
-        status        TEXT NOT NULL
-                      CHECK (status IN ('running','ok','error','missed','skipped')),
-        error         TEXT,
-        output        TEXT,
-        kind          TEXT NOT NULL DEFAULT 'scheduled',
-        delivered     INTEGER NOT NULL DEFAULT 0,
-        owner         TEXT,
-        UNIQUE (job, scheduled_for)
-    )
-    """,
-    "CREATE INDEX IF NOT EXISTS cron_ticks_status ON cron_ticks (status)",
-]
+#: ``MIGRATIONS[i]`` moves a file from schema version ``i`` to ``i + 1``. Append only.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """
+        CREATE TABLE IF NOT EXISTS cron_ticks (
+            id            INTEGER PRIMARY KEY,
+            job           TEXT NOT NULL,
+            scheduled_for TEXT NOT NULL,
+            started_at    TEXT,
+            finished_at   TEXT,
+            status        TEXT NOT NULL
+                          CHECK (status IN ('running','ok','error','missed','skipped')),
+            error         TEXT,
+            output        TEXT,
+            kind          TEXT NOT NULL DEFAULT 'scheduled',
+            delivered     INTEGER NOT NULL DEFAULT 0,
+            owner         TEXT,
+            UNIQUE (job, scheduled_for)
+        )
+        """,
+        "CREATE INDEX IF NOT EXISTS cron_ticks_status ON cron_ticks (status)",
+    ),
+    (
+        # Tasks the agent (or the operator) scheduled: agentd.cron.tasks. Their runs are
+        # ticks of the job 'task:<id>' in cron_ticks.
+        """
+        CREATE TABLE agent_tasks (
+            id             TEXT PRIMARY KEY,
+            tenant         TEXT NOT NULL,
+            name           TEXT,
+            prompt         TEXT NOT NULL,
+            kind           TEXT NOT NULL CHECK (kind IN ('at','every','cron')),
+            spec           TEXT NOT NULL,
+            timezone       TEXT,
+            catch_up       TEXT NOT NULL CHECK (catch_up IN ('coalesce','skip')),
+            session_mode   TEXT NOT NULL CHECK (session_mode IN ('fresh','window')),
+            origin_channel TEXT NOT NULL,
+            origin_address TEXT,
+            origin_session TEXT,
+            status         TEXT NOT NULL CHECK (status IN ('active','done','cancelled')),
+            created_at     TEXT NOT NULL,
+            created_by     TEXT NOT NULL
+        )
+        """,
+        "CREATE INDEX agent_tasks_by_tenant ON agent_tasks (tenant, status)",
+        "CREATE INDEX agent_tasks_by_status ON agent_tasks (status)",
+    ),
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+_PART = "ticklog"
+
+
+def _migrate(conn: sqlite3.Connection, path: Path) -> None:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_versions"
+            " (part TEXT PRIMARY KEY, version INTEGER NOT NULL)"
+        )
+        row = conn.execute("SELECT version FROM schema_versions WHERE part=?", (_PART,)).fetchone()
+        version = int(row[0]) if row else 0
+        if version > SCHEMA_VERSION:
+            raise RuntimeError(
+                f"the tick log {path} has schema version {version}, newer than this agentd knows"
+                f" ({SCHEMA_VERSION}); upgrade agentd or point cron.tick_log elsewhere"
+            )
+        for target in range(version + 1, SCHEMA_VERSION + 1):
+            for statement in MIGRATIONS[target - 1]:
+                conn.execute(statement)
+            conn.execute(
+                "INSERT INTO schema_versions (part, version) VALUES (?, ?)"
+                " ON CONFLICT (part) DO UPDATE SET version=excluded.version",
+                (_PART, target),
+            )
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
 
 
 def iso(when: dt.datetime) -> str:
@@ -114,13 +178,18 @@ class TickLog:
     async def open(cls, path: Path) -> AsyncIterator[TickLog]:
         def connect() -> sqlite3.Connection:
             path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(path, timeout=10.0, check_same_thread=False)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
-            conn.execute("PRAGMA busy_timeout=10000")
-            with conn:
-                for statement in _SCHEMA:
-                    conn.execute(statement)
+            conn = sqlite3.connect(
+                path, timeout=10.0, check_same_thread=False, isolation_level=None
+            )
+            try:
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA synchronous=NORMAL")
+                conn.execute("PRAGMA busy_timeout=10000")
+                _migrate(conn, path)
+            except BaseException:
+                conn.close()
+                raise
+            conn.isolation_level = "DEFERRED"  # implicit transactions again, for the writes
             return conn
 
         conn = await anyio.to_thread.run_sync(connect)
@@ -128,6 +197,11 @@ class TickLog:
             yield cls(conn)
         finally:
             conn.close()
+
+    async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``fn`` on the connection in a worker thread, as one transaction (for the stores
+        that share the tick log's file, like :class:`agentd.cron.tasks.TaskStore`)."""
+        return await self._run(fn)
 
     async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         def locked() -> T:
@@ -165,6 +239,34 @@ class TickLog:
             return cur.rowcount == 1
 
         return await self._run(claim)
+
+    async def claim_retry(self, job: str, scheduled_for: str) -> bool:
+        """Run again, once and late, a tick that was interrupted on its first run; False when
+        it was not interrupted, was a retry already, or someone else took it."""
+
+        def claim(conn: sqlite3.Connection) -> bool:
+            cur = conn.execute(
+                "UPDATE cron_ticks SET status='running', kind='catch_up', started_at=?, owner=?,"
+                " error=NULL, finished_at=NULL WHERE job=? AND scheduled_for=? AND status='error'"
+                " AND error='interrupted' AND kind != 'catch_up'",
+                (_now(), self.owner, job, scheduled_for),
+            )
+            return cur.rowcount == 1
+
+        return await self._run(claim)
+
+    async def get(self, job: str, scheduled_for: str) -> Tick | None:
+        """The row of one tick, or None."""
+
+        def get(conn: sqlite3.Connection) -> Tick | None:
+            row = conn.execute(
+                "SELECT id, job, scheduled_for, started_at, finished_at, status, error, output,"
+                " kind, delivered FROM cron_ticks WHERE job=? AND scheduled_for=?",
+                (job, scheduled_for),
+            ).fetchone()
+            return None if row is None else _tick(row)
+
+        return await self._run(get)
 
     async def finish(
         self,
@@ -220,13 +322,16 @@ class TickLog:
 
         return await self._run(last)
 
-    async def mark_interrupted(self) -> list[tuple[str, str]]:
-        """Mark running rows whose owner process is gone as ``error: interrupted``; returns
-        their (job, scheduled_for)."""
+    async def mark_interrupted(self, job_prefix: str = "") -> list[tuple[str, str]]:
+        """Mark running rows (of jobs named ``job_prefix...``) whose owner process is gone as
+        ``error: interrupted``; returns their (job, scheduled_for)."""
+        pattern = job_prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
         def mark(conn: sqlite3.Connection) -> list[tuple[str, str]]:
             rows = conn.execute(
                 "SELECT id, owner, job, scheduled_for FROM cron_ticks WHERE status='running'"
+                " AND job LIKE ? ESCAPE '\\'",
+                (pattern,),
             ).fetchall()
             dead = [row for row in rows if not owner_alive(row[1] or "")]
             conn.executemany(

@@ -15,6 +15,8 @@ import structlog
 
 from agentd import scope as scopes
 from agentd.config import Settings
+from agentd.cron.tasks import TaskStore
+from agentd.cron.ticklog import TickLog
 from agentd.daemon.lifecycle import ChannelHealth, supervise_channel
 from agentd.daemon.prompt import TenantPrompts
 from agentd.daemon.sdnotify import Notifier, pet_watchdog, watchdog_interval
@@ -40,6 +42,7 @@ from agentd.tools.exec import register_exec_tool
 from agentd.tools.memory import register_memory_tools
 from agentd.tools.policy import ToolPolicy
 from agentd.tools.registry import ToolRegistry
+from agentd.tools.tasks import register_task_tools
 from agentd.tools.web import register_web_tools
 
 if TYPE_CHECKING:
@@ -63,6 +66,7 @@ class App:
     history: SQLiteHistory | None = None
     memory: MemoryStore | None = None
     sidecar: Sidecar | None = None
+    tasks: TaskStore | None = None
 
     def memory_state(self) -> str:
         """``off`` (memory.embed false), ``degraded`` (unreachable or failing) or ``ok``."""
@@ -127,6 +131,11 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             register_exec_tool(tools, settings.tools.exec, workdirs, read_only_files(settings))
         if settings.tools.web_fetch.enabled:
             register_web_tools(tools, settings.tools.web_fetch)
+        tasks = None
+        if settings.cron.enabled and settings.cron.tasks.enabled:
+            ticklog = await stack.enter_async_context(TickLog.open(settings.ticks_path))
+            tasks = TaskStore(ticklog)
+            register_task_tools(tools, tasks, settings.cron.tasks)
         sc = settings.llm.sidecar
         server_context = sc.context if sidecar is not None else await llm.context_size()
         defaults = effective_defaults(settings.default, server_context)
@@ -180,6 +189,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             history=history,
             memory=memory,
             sidecar=sidecar,
+            tasks=tasks,
         )
         metrics.watch_memory(app.memory_state)
         yield app
@@ -207,7 +217,7 @@ def build_channels(
 
         await channel.deliver(Target(name, address), text)
 
-    if settings.cron.enabled and settings.cron.jobs:
+    if settings.cron.enabled and (settings.cron.jobs or app.tasks is not None):
         channels.append(
             CronChannel(
                 settings.cron.jobs,
@@ -215,6 +225,9 @@ def build_channels(
                 workdir=settings.workdir,
                 deliver=deliver,
                 on_tick=app.metrics.cron_tick,
+                tasks=app.tasks,
+                can_deliver=lambda name: hasattr(by_name.get(name), "deliver"),
+                task_poll=settings.cron.tasks.poll,
             )
         )
     if settings.channels.telegram.enabled:

@@ -42,6 +42,7 @@ import structlog
 from anyio.abc import TaskGroup
 from anyio.streams.memory import MemoryObjectSendStream
 
+from agentd import origin as origins
 from agentd import scope as scopes
 from agentd.config import AgentDefaults
 from agentd.engine import pending
@@ -345,7 +346,10 @@ class Runtime:
         results: Sequence[Message],
         offer: ToolOffer,
     ) -> None:
-        with structlog.contextvars.bound_contextvars(session=session_id):
+        # The origin tools see (schedule_task answers there): the one set by whoever started
+        # the turn (a task's run keeps its task's), else this session on this channel.
+        origin = origins.get() or origins.Origin.of_session(job.channel, session_id)
+        with structlog.contextvars.bound_contextvars(session=session_id), origins.use(origin):
             async with self._session_lock(session_id):
                 self.sessions.pin(session_id)
                 try:
@@ -587,6 +591,17 @@ class Runtime:
         with self._scoped():
             async with self._session_lock(session_id):
                 await self.sessions.bound(session_id, keep)
+
+    async def append_answer(self, session_id: str, text: str) -> None:
+        """Add an assistant message to a session (current scope) outside a turn: an answer
+        that arrives later, like a scheduled task's. Open client calls are closed first."""
+        with self._scoped():
+            async with self._session_lock(session_id):
+                conv = await self.sessions.load(session_id, await self._prompt(scopes.current()))
+                added = [*pending.closed(conv.messages), assistant(text)]
+                await self.sessions.persist(session_id, added)
+                conv.extend(added)
+                await self.sessions.settle(session_id, conv)
 
     async def save_progress(self, run_id: str, value: object) -> None:
         """Keep the progress of a run (a heartbeat tick) in working memory, current scope."""

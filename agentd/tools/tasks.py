@@ -1,0 +1,102 @@
+"""The tools ``schedule_task``, ``list_tasks`` and ``cancel_task`` (:mod:`agentd.cron.tasks`).
+
+Each call works in the current turn's tenant (:func:`agentd.scope.current`) and remembers the
+turn's origin (:func:`agentd.origin.get`: channel, chat, session), where the task's answers go.
+A refused input (a time in the past, an unknown timezone, an interval below the minimum, too
+many tasks, a task that is not this tenant's) is an error result that says what to do instead.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Protocol
+
+import pydantic
+
+from agentd import origin as origins
+from agentd import scope as scopes
+from agentd.cron.tasks import TaskRefused, TaskStore, parse_when
+from agentd.errors import ToolError
+from agentd.tools.registry import ToolRegistry
+
+TOOL_NAMES = ("schedule_task", "list_tasks", "cancel_task")
+
+
+class TaskLimits(Protocol):
+    """What the tools need of the settings (``cron.tasks``)."""
+
+    @property
+    def min_interval(self) -> float: ...
+    @property
+    def max_per_tenant(self) -> int: ...
+
+
+def register_task_tools(registry: ToolRegistry, store: TaskStore, limits: TaskLimits) -> None:
+    """Add the task tools on ``store`` to ``registry``."""
+
+    async def schedule_task(
+        prompt: str,
+        at: str = "",
+        in_: Annotated[str, pydantic.Field(alias="in")] = "",
+        every: str = "",
+        cron: str = "",
+        timezone: str = "",
+        name: str = "",
+    ) -> str:
+        """Schedule a reminder or repeating job; its answer is sent to this chat. Give one of
+        at, in, every, cron.
+
+        Args:
+            prompt: What to do then, e.g. "Remind the user to call the dentist".
+            at: ISO date-time, e.g. "2026-05-01T07:00:00".
+            in_: Delay from now, e.g. "10s", "2h30m".
+            every: Interval, e.g. "30m", "1d".
+            cron: Cron line, e.g. "0 9 * * MON".
+            timezone: IANA zone of at and cron, e.g. "Europe/Berlin".
+            name: Short label.
+        """
+        scopes.current()  # no tenant, no task (fail closed before parsing anything)
+        origin = origins.get()
+        if origin is None:
+            raise ToolError(
+                "tasks need a conversation to answer in: this request has no session"
+                " (send X-Session-Id or the user field)"
+            )
+        try:
+            when = parse_when(
+                at=at or None,
+                in_=in_ or None,
+                every=every or None,
+                cron=cron or None,
+                timezone=timezone or None,
+                min_interval=limits.min_interval,
+            )
+            task = await store.add(
+                prompt, when, origin, name=name or None, max_tasks=limits.max_per_tenant
+            )
+        except TaskRefused as exc:
+            raise ToolError(str(exc)) from None
+        first = f"at {task.spec}" if task.one_shot else f"{task.kind} {task.spec}"
+        return f"scheduled task {task.id} ({first}); cancel_task({task.id!r}) cancels it"
+
+    async def list_tasks() -> str:
+        """List the open scheduled tasks with their ids."""
+        tasks = await store.of_tenant()
+        if not tasks:
+            return "no open tasks"
+        return "\n".join(task.describe() for task in tasks)
+
+    async def cancel_task(id: str) -> str:
+        """Cancel a scheduled task.
+
+        Args:
+            id: The task id, e.g. "t-1a2b3c4d".
+        """
+        try:
+            task = await store.cancel(id.strip())
+        except TaskRefused as exc:
+            raise ToolError(str(exc)) from None
+        return f"cancelled task {task.id}"
+
+    registry.add(schedule_task)
+    registry.add(list_tasks)
+    registry.add(cancel_task)

@@ -1,0 +1,151 @@
+"""The task scheduler in process: answers to an HTTP session's history, HEARTBEAT_OK, retries."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+
+from agentd import scope as scopes
+from agentd.config import Settings
+from agentd.cron.taskrun import TaskScheduler
+from agentd.cron.tasks import parse_when
+from agentd.cron.ticklog import iso
+from agentd.daemon.app import App, open_app
+from agentd.origin import Origin
+from tests.support.stub_llm import Reply, StubLLM
+from tests.support.task_script import scripted
+
+pytestmark = [pytest.mark.anyio, pytest.mark.timeout(30)]
+
+
+@pytest.fixture
+async def app(stub_llm: StubLLM, tmp_path: Path) -> AsyncIterator[App]:
+    (tmp_path / "workdir").mkdir()
+    settings = Settings(
+        workdir=tmp_path / "workdir",
+        state_dir=tmp_path / "state",
+        llm={"base_url": stub_llm.url, "max_retries": 0},  # type: ignore[arg-type]
+        cron={"tasks": {"poll": 0.2}},  # type: ignore[arg-type]
+    )
+    stub_llm.fallback = scripted
+    async with open_app(settings) as app:
+        yield app
+
+
+async def until(check: Callable[[], Any]) -> Any:
+    with anyio.fail_after(10):
+        while not (value := await check()):  # noqa: ASYNC110 (state in SQLite, no event)
+            await anyio.sleep(0.05)
+    return value
+
+
+async def test_an_http_session_gets_the_answer_in_its_history(app: App) -> None:
+    """A task scheduled in an HTTP session's turn appends its answer to that session."""
+    assert app.tasks is not None
+    scheduler = TaskScheduler(app.tasks, app.runtime, poll=0.2)
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(scheduler.serve)
+        result = await app.runtime.ask(
+            "s1", 'TOOL:schedule_task {"prompt": "stand up", "in": "1s"}', channel="http"
+        )
+        assert "scheduled task t-" in result.message.content
+
+        async def answered() -> bool:
+            history = await app.runtime.history("s1")
+            return history[-1].content == "REMINDER: stand up"
+
+        await until(answered)
+        tg.cancel_scope.cancel()
+    with scopes.use(scopes.Scope(tenant=app.settings.tenant)):
+        (task,) = await app.tasks.of_tenant(include_finished=True)
+    assert task.status == "done" and task.origin == Origin("http", None, "s1")
+
+
+async def test_heartbeat_ok_is_not_delivered(app: App, stub_llm: StubLLM) -> None:
+    """An answer of exactly HEARTBEAT_OK is recorded but not delivered."""
+    assert app.tasks is not None
+    stub_llm.fallback = lambda body: Reply(text="HEARTBEAT_OK")
+    sent: list[str] = []
+
+    async def deliver(target: str, text: str) -> None:
+        sent.append(text)
+
+    scheduler = TaskScheduler(
+        app.tasks, app.runtime, deliver=deliver, can_deliver=lambda c: True, poll=0.2
+    )
+    with scopes.use(scopes.Scope(tenant="t")):
+        task = await app.tasks.add(
+            "check", parse_when(in_="1s", min_interval=60), Origin("telegram", "9")
+        )
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(scheduler.serve)
+        await until(lambda: _done(app, task.id))
+        tg.cancel_scope.cancel()
+    tick = await app.tasks.ticklog.get(task.job, task.spec)
+    assert tick is not None
+    assert (tick.status, tick.output, tick.delivered) == ("ok", "HEARTBEAT_OK", False)
+    assert sent == []
+
+
+async def test_an_interrupted_reminder_runs_once_more_late(app: App) -> None:
+    """A one-shot run cut off by a crash runs again once, late, and says it is late."""
+    assert app.tasks is not None
+    sent: list[str] = []
+
+    async def deliver(target: str, text: str) -> None:
+        sent.append(f"{target} {text}")
+
+    now = dt.datetime.now(dt.UTC)
+    with scopes.use(scopes.Scope(tenant="t")):
+        task = await app.tasks.add(
+            "stretch", parse_when(in_="1s", min_interval=60, now=now), Origin("telegram", "9")
+        )
+    ticklog = app.tasks.ticklog
+    assert await ticklog.claim(task.job, task.spec)
+    await ticklog.finish(task.job, task.spec, "error", error="interrupted")
+    scheduler = TaskScheduler(
+        app.tasks, app.runtime, deliver=deliver, can_deliver=lambda c: True, poll=0.2
+    )
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(scheduler.serve)
+        await until(lambda: _done(app, task.id))
+        tg.cancel_scope.cancel()
+    assert sent == [f"telegram:9 (late: this was due at {task.spec[:10]} {task.spec[11:19]} UTC)"
+                    "\nREMINDER: stretch"]  # fmt: skip
+    tick = await ticklog.get(task.job, task.spec)
+    assert tick is not None and (tick.status, tick.kind) == ("ok", "catch_up")
+    assert iso(now) <= task.spec
+
+
+async def _done(app: App, task_id: str) -> bool:
+    assert app.tasks is not None
+    return await app.tasks.status_of(task_id) == "done"
+
+
+async def test_a_reminder_due_during_shutdown_stays_for_the_next_start(app: App) -> None:
+    """A run refused because the daemon drains is 'interrupted' and its task stays active."""
+    assert app.tasks is not None
+    with scopes.use(scopes.Scope(tenant="t")):
+        task = await app.tasks.add(
+            "stretch", parse_when(in_="1s", min_interval=60), Origin("telegram", "9")
+        )
+    app.runtime.accepting = False
+    scheduler = TaskScheduler(app.tasks, app.runtime, poll=0.2)
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(scheduler.serve)
+        tick = await until(lambda: _finished_tick(app, task.job, task.spec))
+        tg.cancel_scope.cancel()
+    assert (tick.status, tick.error) == ("error", "interrupted")
+    assert await app.tasks.status_of(task.id) == "active"
+    app.runtime.accepting = True
+
+
+async def _finished_tick(app: App, job: str, when: str) -> Any:
+    assert app.tasks is not None
+    tick = await app.tasks.ticklog.get(job, when)
+    return tick if tick is not None and tick.status != "running" else None
