@@ -20,6 +20,8 @@ from pydantic_settings import (
     SettingsConfigDict,
 )
 
+from agentd.config.mcp import McpSettings
+
 ENV_PREFIX = "AGENTD_"
 EX_CONFIG = 78
 
@@ -617,6 +619,7 @@ class Settings(BaseSettings):
     cron: CronSettings = CronSettings()
     channels: ChannelsSettings = ChannelsSettings()
     log: LogSettings = LogSettings()
+    mcp: McpSettings = McpSettings()
 
     @pydantic.field_validator("workdir", "state_dir")
     @classmethod
