@@ -40,6 +40,7 @@ from agentd.tools.memory import register_memory_tools
 from agentd.tools.registry import ToolRegistry
 
 if TYPE_CHECKING:
+    from agentd.mcp.servers import McpServers
     from agentd.model.sidecar import Sidecar
     from channels.http.sessions_api import ListTenants
 
@@ -60,6 +61,7 @@ class App:
     history: SQLiteHistory | None = None
     memory: MemoryStore | None = None
     sidecar: Sidecar | None = None
+    mcp: McpServers | None = None
 
     def memory_state(self) -> str:
         """``off`` (memory.embed false), ``degraded`` (unreachable or failing) or ``ok``."""
@@ -120,6 +122,19 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
         register_builtin_tools(tools, workdirs, read_only_files(settings))
         if memory is not None:
             register_memory_tools(tools, memory)
+        mcp = None
+        if any(server.enabled for server in settings.mcp.servers.values()):
+            from agentd.mcp.servers import McpServers
+
+            mcp = await stack.enter_async_context(
+                McpServers.open(
+                    settings.mcp,
+                    tools,
+                    settings.state_dir / "mcp",
+                    on_reconnect=metrics.mcp_reconnect,
+                )
+            )
+            metrics.watch_mcp(mcp.states)
         sc = settings.llm.sidecar
         server_context = sc.context if sidecar is not None else await llm.context_size()
         defaults = effective_defaults(settings.default, server_context)
@@ -172,6 +187,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             history=history,
             memory=memory,
             sidecar=sidecar,
+            mcp=mcp,
         )
         metrics.watch_memory(app.memory_state)
         yield app
@@ -220,6 +236,7 @@ def build_channels(
             channels=lambda: {name: h.state == "serving" for name, h in health.items()},
             llm=app.llm.ping,
             memory=app.memory_state,
+            mcp=app.mcp.states if app.mcp is not None else None,
         )
         channels.append(
             HttpChannel(

@@ -75,6 +75,8 @@ class Readiness:
     channels: Callable[[], Mapping[str, bool]] = dict
     llm: Probe | None = None
     memory: Callable[[], str] | None = None
+    #: Each MCP server's state (starting, up, down); shown, never making the daemon unready.
+    mcp: Callable[[], Mapping[str, str]] | None = None
     _llm_cache: tuple[float, bool] | None = field(default=None, init=False, repr=False)
 
     async def llm_ok(self) -> bool:
@@ -247,6 +249,8 @@ class Api:
                 "memory": memory,
             },
         }
+        if self.readiness.mcp is not None:
+            body["checks"]["mcp"] = dict(self.readiness.mcp())
         return JSONResponse(body, status_code=200 if ready else 503)
 
     async def scrape(self, request: Request, who: Principal) -> Response:

@@ -1,0 +1,114 @@
+"""A real MCP server built with the SDK, for tests and benchmarks: stdio or streamable HTTP.
+
+``python tests/support/mcp_server.py stdio`` serves it on stdin/stdout;
+:func:`serving_http` runs it on a free 127.0.0.1 port in a thread (uvicorn) for the block.
+``tools=N`` adds N small ``toolK(text, count)`` tools (the payload benchmark's servers).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import anyio
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Context
+
+SECRET = "the-deny-list-hides-me"
+
+
+def build(name: str = "test", tools: int = 0) -> MCPServer:
+    server: MCPServer = MCPServer(name, log_level="WARNING")
+
+    @server.tool()
+    def add(a: int, b: int) -> int:
+        """Add two numbers."""
+        return a + b
+
+    @server.tool()
+    async def slow(seconds: float) -> str:
+        """Wait, then answer."""
+        await anyio.sleep(seconds)
+        return "done"
+
+    @server.tool()
+    def huge(chars: int) -> str:
+        """Answer with many characters."""
+        line = "y" * 99 + "\n"
+        return (line * (chars // 100 + 1))[:chars]
+
+    @server.tool()
+    def crash() -> str:
+        """Exit the server process at once."""
+        os._exit(3)
+
+    @server.tool()
+    def fail() -> str:
+        """Raise an error in the tool."""
+        raise ValueError("the tool broke")
+
+    @server.tool()
+    def secret() -> str:
+        """A tool the deny list hides."""
+        return SECRET
+
+    @server.tool()
+    def pid() -> int:
+        """The server's process id."""
+        return os.getpid()
+
+    @server.tool()
+    async def grow(ctx: Context) -> str:
+        """Add a tool named extra and tell the client."""
+
+        def extra() -> str:
+            """A tool added at run time."""
+            return "extra!"
+
+        server.add_tool(extra)
+        await ctx.notify_tools_changed()
+        return "grown"
+
+    for k in range(tools):
+        server.add_tool(_numbered(k), name=f"tool{k}")
+    return server
+
+
+def _numbered(k: int) -> Any:
+    def tool(text: str, count: int = 1) -> str:
+        """Repeat a text a number of times."""
+        return f"{k}:" + text * count
+
+    return tool
+
+
+@contextmanager
+def serving_http(name: str = "web", tools: int = 0) -> Iterator[str]:
+    """The server on streamable HTTP at a free loopback port; yields its /mcp URL."""
+    import uvicorn
+
+    app = build(name, tools).streamable_http_app()
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the MCP test server did not start")
+        time.sleep(0.02)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    try:
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+if __name__ == "__main__":
+    build(sys.argv[2] if len(sys.argv) > 2 else "local").run("stdio")
