@@ -2,7 +2,8 @@
 
 ``python tests/support/mcp_server.py stdio`` serves it on stdin/stdout;
 :func:`serving_http` runs it on a free 127.0.0.1 port in a thread (uvicorn) for the block.
-``tools=N`` adds N small ``toolK(text, count)`` tools (the payload benchmark's servers).
+``tools=N`` adds N simple ``toolK(query)`` tools (one string argument); with ``extras=False``
+they are its only tools (the payload benchmark's servers).
 """
 
 from __future__ import annotations
@@ -22,8 +23,16 @@ from mcp.server.mcpserver import Context
 SECRET = "the-deny-list-hides-me"
 
 
-def build(name: str = "test", tools: int = 0) -> MCPServer:
+def build(name: str = "test", tools: int = 0, extras: bool = True) -> MCPServer:
     server: MCPServer = MCPServer(name, log_level="WARNING")
+    for k in range(tools):
+        server.add_tool(_numbered(k), name=f"tool{k}")
+    if extras:
+        _add_extras(server)
+    return server
+
+
+def _add_extras(server: MCPServer) -> None:
 
     @server.tool()
     def add(a: int, b: int) -> int:
@@ -74,25 +83,21 @@ def build(name: str = "test", tools: int = 0) -> MCPServer:
         await ctx.notify_tools_changed()
         return "grown"
 
-    for k in range(tools):
-        server.add_tool(_numbered(k), name=f"tool{k}")
-    return server
-
 
 def _numbered(k: int) -> Any:
-    def tool(text: str, count: int = 1) -> str:
-        """Repeat a text a number of times."""
-        return f"{k}:" + text * count
+    def tool(query: str) -> str:
+        """Search this source for a query."""
+        return f"{k}: nothing found for {query}"
 
     return tool
 
 
 @contextmanager
-def serving_http(name: str = "web", tools: int = 0) -> Iterator[str]:
+def serving_http(name: str = "web", tools: int = 0, extras: bool = True) -> Iterator[str]:
     """The server on streamable HTTP at a free loopback port; yields its /mcp URL."""
     import uvicorn
 
-    app = build(name, tools).streamable_http_app()
+    app = build(name, tools, extras).streamable_http_app()
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
