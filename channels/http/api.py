@@ -289,7 +289,8 @@ class Api:
         runtime, stream = self.runtime, parsed.stream
         # The principal's tenant, never the install's: this is what keeps tenants apart.
         scope = scopes.Scope(tenant=who.tenant, app=runtime.default_scope.app)
-        check_tool_clash(parsed, runtime.agent_loop.tools.names)
+        with scopes.use(scope):  # the agent's tools this tenant is offered (MCP ones may not be)
+            check_tool_clash(parsed, runtime.agent_loop.tools.names)
         offer = ToolOffer(tuple(parsed.tools), use_tools=not parsed.no_tools)
         if session is not None:
             # Trailing tool messages answer the session's pending client calls; else the

@@ -15,7 +15,7 @@ from agentd.daemon.app import App, open_app
 from agentd.mcp.results import CUT_HINT
 from agentd.messages import ToolCall
 from tests.mcp.conftest import app_settings, stdio_server
-from tests.support.mcp_server import SECRET, serving_http
+from tests.support.mcp_server import SECRET, HttpServer, serving_http
 from tests.support.stub_llm import Reply, StubLLM
 
 pytestmark = pytest.mark.anyio
@@ -97,6 +97,26 @@ async def test_a_server_that_crashes_mid_call_is_reconnected(
         assert 'agentd_mcp_reconnects_total{server="loc"} 1.0' in app.metrics.exposition().decode()
     with pytest.raises(ProcessLookupError):
         os.kill(second_pid, 0)
+
+
+async def test_an_http_server_that_goes_away_is_reconnected(
+    tmp_path: Path, stub_llm: StubLLM
+) -> None:
+    """Its tools leave while it is gone (its event stream ends); they are back when it is."""
+    server = HttpServer()
+    settings = app_settings(tmp_path, stub_llm, web={"url": server.start()})
+    async with open_app(settings) as app:
+        assert app.mcp is not None
+        link = app.mcp.links["web"]
+        await anyio.to_thread.run_sync(server.stop)
+        await _until(lambda: link.state == "down")
+        assert "web__add" not in app.tools.names
+        await anyio.to_thread.run_sync(server.start)
+        try:
+            await _until(lambda: link.state == "up")
+            assert await _call(app, stub_llm, "web__add", {"a": 1, "b": 1}) == "2"
+        finally:
+            await anyio.to_thread.run_sync(server.stop)
 
 
 async def test_a_hanging_call_times_out_as_a_tool_error(
@@ -196,3 +216,18 @@ async def test_a_slow_server_does_not_hold_the_start(tmp_path: Path, stub_llm: S
         assert app.mcp is not None and app.mcp.states() == {"loc": "starting"}
         await _until(lambda: app.mcp is not None and app.mcp.states()["loc"] == "up")
         assert "loc__add" in app.tools.names
+
+
+async def test_an_older_servers_list_changed_notification_relists(tmp_path: Path) -> None:
+    """notifications/tools/list_changed (servers before the 2026 listen stream) marks a change."""
+    from mcp_types import ToolListChangedNotification
+
+    from agentd.config.mcp import McpServerSettings
+    from agentd.mcp.link import McpLink
+    from agentd.tools.registry import ToolRegistry
+
+    link = McpLink("old", McpServerSettings(command="x"), ToolRegistry(), tmp_path)
+    await link._on_message(ValueError("a transport hiccup"))
+    assert not link._changed.is_set()
+    await link._on_message(ToolListChangedNotification())
+    assert link._changed.is_set()

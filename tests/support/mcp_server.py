@@ -92,27 +92,78 @@ def _numbered(k: int) -> Any:
     return tool
 
 
+class HttpServer:
+    """The test server on streamable HTTP in a thread (uvicorn), on ``port`` (0: a free one)."""
+
+    def __init__(
+        self, name: str = "web", tools: int = 0, extras: bool = True, token: str | None = None
+    ) -> None:
+        self._build = (name, tools, extras)
+        self.token = token
+        #: The Authorization headers received (with a token required).
+        self.authorizations: list[str] = []
+        self.port = 0
+        self._server: Any = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/mcp"
+
+    def start(self) -> str:
+        import uvicorn
+
+        # A new server each start: the SDK's session manager runs once per instance.
+        app: Any = build(*self._build).streamable_http_app()
+        if self.token is not None:
+            app = self._guarded(app)
+        config = uvicorn.Config(
+            app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on"
+        )
+        self._server = server = uvicorn.Server(config)
+        self._thread = thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        deadline = time.monotonic() + 20
+        while not server.started:
+            if time.monotonic() > deadline or not thread.is_alive():
+                raise RuntimeError("the MCP test server did not start")
+            time.sleep(0.02)
+        self.port = server.servers[0].sockets[0].getsockname()[1]
+        return self.url
+
+    def _guarded(self, app: Any) -> Any:
+        """``app`` answering 401 unless the request has ``Authorization: Bearer <token>``."""
+
+        async def guarded(scope: Any, receive: Any, send: Any) -> None:
+            if scope["type"] == "http":
+                headers = dict(scope["headers"])
+                given = headers.get(b"authorization", b"").decode()
+                self.authorizations.append(given)
+                if given != f"Bearer {self.token}":
+                    await send({"type": "http.response.start", "status": 401, "headers": []})
+                    await send({"type": "http.response.body", "body": b"unauthorized"})
+                    return
+            await app(scope, receive, send)
+
+        return guarded
+
+    def stop(self) -> None:
+        """Stop serving; open streams (a client's listen stream) are cut after a second."""
+        assert self._server is not None and self._thread is not None
+        self._server.should_exit = True
+        self._thread.join(timeout=1)
+        self._server.force_exit = True
+        self._thread.join(timeout=10)
+
+
 @contextmanager
 def serving_http(name: str = "web", tools: int = 0, extras: bool = True) -> Iterator[str]:
     """The server on streamable HTTP at a free loopback port; yields its /mcp URL."""
-    import uvicorn
-
-    app = build(name, tools, extras).streamable_http_app()
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the MCP test server did not start")
-        time.sleep(0.02)
-    port = server.servers[0].sockets[0].getsockname()[1]
+    server = HttpServer(name, tools, extras)
     try:
-        yield f"http://127.0.0.1:{port}/mcp"
+        yield server.start()
     finally:
-        server.should_exit = True
-        thread.join(timeout=10)
+        server.stop()
 
 
 if __name__ == "__main__":
