@@ -64,6 +64,11 @@ class _Watched(Generic[T]):
             self._lost.set()
             raise
 
+    @property
+    def last_context(self) -> object:
+        """The inner stream's sender context (the SDK runs handlers in it), if it has one."""
+        return getattr(self._inner, "last_context", None)
+
     async def aclose(self) -> None:
         await self._inner.aclose()
 
