@@ -1,8 +1,10 @@
 """The tool registry: a tool is an async function with type hints and a docstring.
 
 The JSON schema the model sees is made from the signature (pydantic), arguments are validated
-before the call, and every failure (invalid JSON, unknown tool, bad arguments, an exception, a
-timeout) becomes an error result the model can read and react to, never a crashed turn.
+before the call. A tool that brings its own JSON schema (an MCP server's) is a
+:class:`SchemaTool`, called with the arguments object; it may be limited to some tenants.
+Every failure (invalid JSON, unknown tool, bad arguments, an exception, a timeout) becomes an
+error result the model can read and react to, never a crashed turn.
 """
 
 from __future__ import annotations
