@@ -4,7 +4,8 @@ The server works in one tenant's scope, given by the caller: every tool reads an
 tenant's memories and sessions only, so another MCP client (an editor, another agent) shares
 the memory the agent uses. The tools are the agent's own ``memory_save`` and ``memory_search``
 (the same functions, limits and errors) and ``sessions_list`` / ``sessions_show`` over the
-durable history. With ``memory.embed`` off only the session tools are served.
+durable history. With ``memory.embed`` off, or Milvus unavailable (a warning), only the
+session tools are served.
 """
 
 from __future__ import annotations
@@ -95,14 +96,14 @@ async def serve_stdio(settings: Settings, scope: scopes.Scope) -> None:
         )
         memory_tools = None
         if settings.memory.embed:
-            from agentd.memory.factory import open_store
+            from agentd.memory.factory import open_store_or_warn
             from agentd.model.client import open_client
 
             llm = await stack.enter_async_context(open_client(settings))
-            store = await stack.enter_async_context(open_store(settings, llm.embed_one))
-            assert store is not None  # an embedding function always gives a store
-            memory_tools = ToolRegistry()
-            register_memory_tools(memory_tools, store)
+            store = await stack.enter_async_context(open_store_or_warn(settings, llm.embed_one))
+            if store is not None:  # else a warning is logged: the session tools only
+                memory_tools = ToolRegistry()
+                register_memory_tools(memory_tools, store)
         server = build_server(history, memory_tools)
         # Tasks the server starts inherit the scope: every store call is the tenant's.
         with scopes.use(scope):

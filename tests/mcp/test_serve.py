@@ -59,3 +59,19 @@ async def test_mcp_serve_shares_one_tenants_memory_and_sessions(
         assert text == "[user] plan the trip\n[assistant] sure"  # acme's, not beta's
         bad = await client.call_tool("memory_search", {"top_k": 3})
         assert bad.is_error
+
+
+async def test_without_memory_only_the_session_tools_are_served(tmp_path: Path) -> None:
+    """With no memory store the server offers sessions_list and sessions_show alone."""
+    from agentd.mcp.serve import build_server
+
+    async with SQLiteHistory.open(tmp_path / "history.db") as history:
+        with scopes.use(scopes.Scope("acme")):
+            await history.save_conversation("c", [user("hello"), assistant("hi")])
+            async with Client(build_server(history, None)) as client:
+                names = {tool.name for tool in (await client.list_tools()).tools}
+                shown = await client.call_tool("sessions_show", {"session_id": "c", "limit": 1})
+                missing = await client.call_tool("sessions_show", {"session_id": "nope"})
+    assert names == {"sessions_list", "sessions_show"}
+    assert shown.content[0].text == "[assistant] hi"  # type: ignore[union-attr]
+    assert missing.content[0].text == "(no messages in nope)"  # type: ignore[union-attr]
