@@ -27,7 +27,6 @@ from agentd._version import __version__
 from agentd.backoff import Backoff
 from agentd.config.mcp import McpServerSettings
 from agentd.errors import McpError
-from agentd.mcp.results import outcome_of
 from agentd.mcp.transport import last_log_line, open_transport
 from agentd.tools.registry import SchemaTool, ToolOutcome, ToolRegistry
 
@@ -221,6 +220,8 @@ class McpLink:
         """Call the server's ``tool``; every failure is an error outcome."""
         from mcp.shared.exceptions import MCPError
         from mcp_types.jsonrpc import CONNECTION_CLOSED
+
+        from agentd.mcp.results import outcome_of
 
         client = self._client
         if client is None:

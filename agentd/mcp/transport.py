@@ -20,14 +20,16 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Generic, Self, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Self, TextIO, TypeVar
 
 import anyio
-from mcp.client._transport import TransportStreams
-from mcp.shared._stream_protocols import ReadStream
 
 from agentd.config.mcp import McpServerSettings
 from agentd.errors import McpError
+
+if TYPE_CHECKING:
+    from mcp.client._transport import TransportStreams
+    from mcp.shared._stream_protocols import ReadStream
 
 __all__ = ["GUARD", "last_log_line", "open_transport", "stdio_command"]
 
