@@ -41,6 +41,8 @@ State = Literal["starting", "up", "down"]
 SEP = "__"
 MAX_NAME = 64  # OpenAI function names: ^[a-zA-Z0-9_-]{1,64}$
 MAX_DESCRIPTION = 1024
+#: More tools than this from one server is a warning: every schema is sent on every model call.
+MANY_TOOLS = 40
 STABLE_AFTER = 60.0  # a connection that lasted this long reconnects from the first step again
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
 #: Schema keys that tell the model nothing (compact_parameters drops titles as well).
@@ -174,6 +176,14 @@ class McpLink:
                 )
             )
             self.tools.append(name)
+        if len(self.tools) > MANY_TOOLS:
+            log.warning(
+                "mcp.many_tools",
+                server=self.name,
+                tools=len(self.tools),
+                hint=f"every schema is sent on every model call: narrow mcp.servers.{self.name}"
+                ".tools.allow",
+            )
 
     def _drop_tools(self) -> None:
         for name in self.tools:

@@ -231,3 +231,18 @@ async def test_an_older_servers_list_changed_notification_relists(tmp_path: Path
     assert not link._changed.is_set()
     await link._on_message(ToolListChangedNotification())
     assert link._changed.is_set()
+
+
+async def test_a_server_with_many_tools_is_a_warning(tmp_path: Path) -> None:
+    """Past MANY_TOOLS offered tools the log says to narrow the allow list."""
+    from agentd.config.mcp import McpSettings
+    from agentd.mcp.link import MANY_TOOLS
+    from agentd.mcp.servers import McpServers
+    from agentd.tools.registry import ToolRegistry
+
+    with serving_http("big", MANY_TOOLS + 1, extras=False) as url, capture_logs() as logs:
+        settings = McpSettings(servers={"big": {"url": url}})
+        async with McpServers.open(settings, ToolRegistry(), tmp_path) as servers:
+            assert len(servers.info()[0].tools) == MANY_TOOLS + 1
+    (warning,) = [e for e in logs if e["event"] == "mcp.many_tools"]
+    assert "mcp.servers.big.tools.allow" in warning["hint"]
