@@ -27,6 +27,7 @@ boundary (``raise ... from exc``), so callers only ever catch these::
     ├── ChannelError           a channel cannot talk to its service
     │   └── TelegramError      the Telegram Bot API failed or refused a request
     ├── InvalidMemory          a memory, key, tag or top_k the store refuses
+    ├── McpError               an MCP server cannot be reached, started or called
     └── DaemonError            a running daemon's HTTP API refused or failed a request
         └── DaemonUnavailable  no daemon answers at the address
 """
@@ -263,3 +264,7 @@ class DaemonUnavailable(DaemonError):
 
 class InvalidMemory(AgentdError):
     """A memory the store cannot take (too long, bad key or tags); the message says the limit."""
+
+
+class McpError(AgentdError):
+    """An MCP server cannot be reached, started or called (never carries its credentials)."""

@@ -20,7 +20,7 @@ tenants, the others count as ``_other`` (no tenant name can start with ``_``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
@@ -117,6 +117,12 @@ class Metrics:
         self.sidecar_restarts = Counter(
             "agentd_sidecar_restarts", "Restarts of the local model server.", registry=r
         )
+        self.mcp_up = Gauge(
+            "agentd_mcp_server_up", "1 while an MCP server is connected.", ["server"], registry=r
+        )
+        self.mcp_reconnects = Counter(
+            "agentd_mcp_reconnects", "Reconnections to an MCP server.", ["server"], registry=r
+        )
         self.http_requests = Counter(
             "agentd_http_requests",
             "HTTP API requests, by route and status code.",
@@ -179,6 +185,19 @@ class Metrics:
     def sidecar_restart(self) -> None:
         """Sidecar hook: the local model server was restarted."""
         self.sidecar_restarts.inc()
+
+    def mcp_reconnect(self, server: str) -> None:
+        """MCP hook: a connection to ``server`` is tried again after it failed or was lost."""
+        self.mcp_reconnects.labels(server).inc()
+
+    def watch_mcp(self, states: Callable[[], Mapping[str, str]]) -> None:
+        """Report each MCP server as up (1) or not (0) from ``states()`` at each scrape."""
+
+        def up(server: str) -> Callable[[], float]:
+            return lambda: 1.0 if states().get(server) == "up" else 0.0
+
+        for server in states():
+            self.mcp_up.labels(server).set_function(up(server))
 
     def watch_runtime(self, runtime: RuntimeLoad) -> None:
         """Read sessions in memory and turns in flight from ``runtime`` at each scrape."""

@@ -9,7 +9,11 @@ Reports p50/p99 per path, agentd's added milliseconds and the ratio agentd/direc
 at 0 ms and 50 ms latency, and for the real local model when it is installed
 (`agentd model fetch`).
 
-    python -m bench.overhead [--requests 200]
+Then one MCP tool call, on each transport, straight from the SDK's client to the server vs
+through agentd's tool path (registry, the server's link, result mapping and cap): the added
+milliseconds per call. ``--mcp-only`` runs that part alone (no model server at all).
+
+    python -m bench.overhead [--requests 200] [--mcp-only]
 """
 
 from __future__ import annotations
@@ -204,14 +208,80 @@ def _local_model() -> Any:
     return _llama_server(settings)
 
 
+async def measure_mcp(transport: str, target: Any, tmp: Path, calls: int) -> dict[str, list[float]]:
+    """Per-call seconds of one MCP tool call: the SDK's client direct, and agentd's tool path."""
+    from mcp import Client
+
+    from agentd.config.mcp import McpSettings
+    from agentd.mcp.servers import McpServers
+    from agentd.messages import ToolCall
+
+    server = {"url": target} if transport == "http" else {"command": target[0], "args": target[1:]}
+    settings = McpSettings(servers={"bench": server}, start_wait=30)
+    times: dict[str, list[float]] = {"direct": [], "agentd": []}
+    registry = ToolRegistry()
+    if transport == "http":
+        direct_target: Any = target
+    else:
+        from mcp import StdioServerParameters
+
+        direct_target = StdioServerParameters(command=target[0], args=target[1:])
+    async with (
+        Client(direct_target, cache=None) as client,
+        McpServers.open(settings, registry, tmp / "mcp-logs"),
+    ):
+        call = ToolCall("b", "bench__add", '{"a": 1, "b": 2}')
+
+        async def direct() -> None:
+            await client.call_tool("add", {"a": 1, "b": 2})
+
+        async def via_agentd() -> None:
+            outcome = await registry.call(call)
+            assert not outcome.error, outcome.content
+
+        for _ in range(5):
+            await direct()
+            await via_agentd()
+        for _ in range(calls):
+            for name, fn in (("direct", direct), ("agentd", via_agentd)):
+                started = time.perf_counter()
+                await fn()
+                times[name].append(time.perf_counter() - started)
+    return times
+
+
+def mcp_rows(calls: int, tmp: Path) -> list[tuple[object, ...]]:
+    from tests.support.mcp_server import serving_http
+
+    script = Path(__file__).resolve().parent.parent / "tests" / "support" / "mcp_server.py"
+    rows: list[tuple[object, ...]] = []
+    with serving_http("bench") as url:
+        http = anyio.run(measure_mcp, "http", url, tmp, calls)
+    stdio = anyio.run(measure_mcp, "stdio", [sys.executable, str(script), "stdio"], tmp, calls)
+    for label, times in (("MCP http", http), ("MCP stdio", stdio)):
+        base50 = pct(times["direct"], 50)
+        for name in ("direct", "agentd"):
+            p50, p99 = pct(times[name], 50), pct(times[name], 99)
+            rows.append((label, name, p50 * 1000, p99 * 1000, (p50 - base50) * 1000, p50 / base50))
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--requests", type=int, default=200)
     parser.add_argument("--model-requests", type=int, default=10)
+    parser.add_argument("--mcp-calls", type=int, default=200)
+    parser.add_argument("--mcp-only", action="store_true", help="only the MCP tool calls")
     args = parser.parse_args()
     import structlog
 
     structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(40))
+    if args.mcp_only:
+        with tempfile.TemporaryDirectory() as tmpdir:
+            rows = mcp_rows(args.mcp_calls, Path(tmpdir))
+        print("overhead: one MCP tool call, the SDK's client direct vs through agentd")
+        print(table(("server", "path", "p50 ms", "p99 ms", "added ms", "ratio"), rows))
+        return
     rows: list[tuple[object, ...]] = []
     with tempfile.TemporaryDirectory() as tmpdir:
         tmp = Path(tmpdir)
@@ -224,6 +294,7 @@ def main() -> None:
             with local as url, agentd_daemon(url, tmp / "model") as api:
                 times = anyio.run(measure, url, api, tmp / "model", args.model_requests)
             rows += _rows("local model", times)
+        rows += mcp_rows(args.mcp_calls, tmp)
     print("overhead: one turn straight to the model server vs through agentd (sequential)")
     print(table(("server", "path", "p50 ms", "p99 ms", "added ms", "ratio"), rows))
     stub50 = next(r for r in rows if r[0] == "stub 50 ms" and r[1] == "http")

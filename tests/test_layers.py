@@ -14,6 +14,8 @@ RANK = {
     "daemon": 5,
     "channels": 4,
     "engine": 3,
+    # MCP: servers' tools go into the tools registry; `mcp serve` serves memory and history.
+    "mcp": 3,
     "model": 2,
     "tools": 2,
     "memory": 2,

@@ -31,6 +31,7 @@ SCHEMA_PATH = Path("config/agentd.schema.json")
 def _parser() -> argparse.ArgumentParser:
     from agentd.cli import chat as cli_chat
     from agentd.cli import cron as cli_cron
+    from agentd.cli import mcp as cli_mcp
     from agentd.cli import memory as cli_memory
     from agentd.cli import model as cli_model
     from agentd.cli import run as cli_run
@@ -63,6 +64,7 @@ def _parser() -> argparse.ArgumentParser:
         cli_tenants,
         cli_memory,
         cli_model,
+        cli_mcp,
     ):
         module.register(sub)
     return parser

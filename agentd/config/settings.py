@@ -20,6 +20,7 @@ from pydantic_settings import (
     SettingsConfigDict,
 )
 
+from agentd.config.mcp import McpSettings
 from agentd.config.tools import ToolRule, ToolsSettings
 
 ENV_PREFIX = "AGENTD_"
@@ -640,6 +641,7 @@ class Settings(BaseSettings):
     channels: ChannelsSettings = ChannelsSettings()
     tools: ToolsSettings = ToolsSettings()
     log: LogSettings = LogSettings()
+    mcp: McpSettings = McpSettings()
 
     @pydantic.field_validator("workdir", "state_dir")
     @classmethod

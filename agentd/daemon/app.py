@@ -46,6 +46,7 @@ from agentd.tools.tasks import register_task_tools
 from agentd.tools.web import register_web_tools
 
 if TYPE_CHECKING:
+    from agentd.mcp.servers import McpServers
     from agentd.model.sidecar import Sidecar
     from channels.http.sessions_api import ListTenants
 
@@ -67,6 +68,7 @@ class App:
     memory: MemoryStore | None = None
     sidecar: Sidecar | None = None
     tasks: TaskStore | None = None
+    mcp: McpServers | None = None
 
     def memory_state(self) -> str:
         """``off`` (memory.embed false), ``degraded`` (unreachable or failing) or ``ok``."""
@@ -136,6 +138,19 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             ticklog = await stack.enter_async_context(TickLog.open(settings.ticks_path))
             tasks = TaskStore(ticklog)
             register_task_tools(tools, tasks, settings.cron.tasks)
+        mcp = None
+        if any(server.enabled for server in settings.mcp.servers.values()):
+            from agentd.mcp.servers import McpServers
+
+            mcp = await stack.enter_async_context(
+                McpServers.open(
+                    settings.mcp,
+                    tools,
+                    settings.state_dir / "mcp",
+                    on_reconnect=metrics.mcp_reconnect,
+                )
+            )
+            metrics.watch_mcp(mcp.states)
         sc = settings.llm.sidecar
         server_context = sc.context if sidecar is not None else await llm.context_size()
         defaults = effective_defaults(settings.default, server_context)
@@ -190,6 +205,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             memory=memory,
             sidecar=sidecar,
             tasks=tasks,
+            mcp=mcp,
         )
         metrics.watch_memory(app.memory_state)
         yield app
@@ -241,6 +257,7 @@ def build_channels(
             channels=lambda: {name: h.state == "serving" for name, h in health.items()},
             llm=app.llm.ping,
             memory=app.memory_state,
+            mcp=app.mcp.states if app.mcp is not None else None,
         )
         channels.append(
             HttpChannel(

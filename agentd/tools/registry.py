@@ -1,8 +1,10 @@
 """The tool registry: a tool is an async function with type hints and a docstring.
 
 The JSON schema the model sees is made from the signature (pydantic), arguments are validated
-before the call, and every failure (invalid JSON, unknown tool, bad arguments, an exception, a
-timeout) becomes an error result the model can read and react to, never a crashed turn.
+before the call. A tool that brings its own JSON schema (an MCP server's) is a
+:class:`SchemaTool`, called with the arguments object; it may be limited to some tenants.
+Every failure (invalid JSON, unknown tool, bad arguments, an exception, a timeout) becomes an
+error result the model can read and react to, never a crashed turn.
 """
 
 from __future__ import annotations
@@ -12,12 +14,14 @@ import json
 import re
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import anyio
 import pydantic
 import structlog
 
+from agentd import scope as scopes
 from agentd.messages import ToolCall
 
 log = structlog.get_logger("agentd.tools.registry")
@@ -127,6 +131,42 @@ class Tool:
         }
 
 
+#: A tool known only by its JSON schema: called with the arguments object as the model sent it.
+SchemaToolFn = Callable[[dict[str, Any]], Awaitable["ToolOutcome | str"]]
+
+
+@dataclass(frozen=True, slots=True)
+class SchemaTool:
+    """A tool that comes with its own JSON schema (an MCP server's), not a Python signature.
+
+    Its arguments are not validated here (the schema is the tool's, and so is the last word);
+    ``fn`` returns the result text, or a :class:`ToolOutcome` to answer an error. ``tenants``
+    limits it to those tenants' turns (None: every tenant): others are neither offered it nor
+    may call it, and without a scope it is hidden (fail closed).
+    """
+
+    name: str
+    description: str
+    parameters: dict[str, Any]
+    fn: SchemaToolFn
+    timeout: float | None = None
+    tenants: frozenset[str] | None = None
+
+    def schema(self) -> dict[str, Any]:
+        params = compact_parameters(self.parameters)
+        return {
+            "type": "function",
+            "function": {"name": self.name, "description": self.description, "parameters": params},
+        }
+
+    def visible(self) -> bool:
+        """Whether the current scope's tenant may use it."""
+        if self.tenants is None:
+            return True
+        scope = scopes.get()
+        return scope is not None and scope.tenant in self.tenants
+
+
 def _format_validation(exc: pydantic.ValidationError) -> str:
     parts = []
     for err in exc.errors(include_url=False):
@@ -146,8 +186,9 @@ class ToolRegistry:
     """Named tools, their schemas, and safe execution of model-requested calls."""
 
     def __init__(self, *, default_timeout: float = 30.0) -> None:
-        self._tools: dict[str, Tool] = {}
+        self._tools: dict[str, Tool | SchemaTool] = {}
         self._schemas: list[dict[str, Any]] | None = None
+        self._gated = False  # some tool is limited to some tenants
         self.default_timeout = default_timeout
 
     def add(self, fn: ToolFn, *, name: str | None = None, timeout: float | None = None) -> Tool:
@@ -158,6 +199,15 @@ class ToolRegistry:
         self._schemas = None
         return tool
 
+    def add_schema_tool(self, tool: SchemaTool) -> SchemaTool:
+        """Add a tool known by its JSON schema (see :class:`SchemaTool`); its name must be new."""
+        if tool.name in self._tools:
+            raise ValueError(f"a tool named {tool.name!r} is registered already")
+        self._tools[tool.name] = tool
+        self._schemas = None
+        self._gated = self._gated or tool.tenants is not None
+        return tool
+
     def remove(self, name: str) -> None:
         self._tools.pop(name, None)
         self._schemas = None
@@ -165,7 +215,7 @@ class ToolRegistry:
     def __contains__(self, name: object) -> bool:
         return name in self._tools
 
-    def __iter__(self) -> Iterator[Tool]:
+    def __iter__(self) -> Iterator[Tool | SchemaTool]:
         return iter(self._tools.values())
 
     def __len__(self) -> int:
@@ -173,16 +223,24 @@ class ToolRegistry:
 
     @property
     def names(self) -> frozenset[str]:
-        return frozenset(self._tools)
+        """The names of the tools the current scope's tenant may use."""
+        if not self._gated:
+            return frozenset(self._tools)
+        return frozenset(name for name, tool in self._tools.items() if _visible(tool))
 
     def schemas(self, allowed: frozenset[str] | None = None) -> list[dict[str, Any]]:
-        """The tools' JSON schemas, built once (they are sent on every model call); with
+        """The JSON schemas of the tools the current scope's tenant may use, built once (they
+        are sent on every model call); a tool added or removed shows in the next call. With
         ``allowed``, only those tools' (a turn's tool policy)."""
         if self._schemas is None:
             self._schemas = [tool.schema() for tool in self._tools.values()]
+        schemas = self._schemas
+        if self._gated:
+            tools = self._tools.values()
+            schemas = [s for tool, s in zip(tools, schemas, strict=True) if _visible(tool)]
         if allowed is None:
-            return self._schemas
-        return [s for s in self._schemas if s["function"]["name"] in allowed]
+            return schemas
+        return [s for s in schemas if s["function"]["name"] in allowed]
 
     async def call(self, call: ToolCall, allowed: frozenset[str] | None = None) -> ToolOutcome:
         """Run one tool call; every failure is returned as an error outcome.
@@ -191,10 +249,12 @@ class ToolRegistry:
         did not offer it, so the model cannot make it run by naming it.
         """
         tool = self._tools.get(call.name)
-        if allowed is not None and call.name not in allowed:
+        if tool is not None and (
+            not _visible(tool) or (allowed is not None and call.name not in allowed)
+        ):
             tool = None
         if tool is None:
-            names = self._tools if allowed is None else [n for n in self._tools if n in allowed]
+            names = self.names if allowed is None else self.names & allowed
             available = ", ".join(sorted(names)) or "none"
             return ToolOutcome(f"error: unknown tool {call.name!r}; available: {available}", True)
         try:
@@ -207,19 +267,29 @@ class ToolRegistry:
             )
         if not isinstance(raw, dict):
             return ToolOutcome("error: arguments must be a JSON object", True)
-        try:
-            args = tool.args_model.model_validate(raw)
-        except pydantic.ValidationError as exc:
-            return ToolOutcome(f"error: invalid arguments: {_format_validation(exc)}", True)
+        if isinstance(tool, SchemaTool):
+            run: Callable[[], Awaitable[Any]] = partial(tool.fn, raw)
+        else:
+            try:
+                args = tool.args_model.model_validate(raw)
+            except pydantic.ValidationError as exc:
+                return ToolOutcome(f"error: invalid arguments: {_format_validation(exc)}", True)
+            kwargs = {name: getattr(args, name) for name in type(args).model_fields}
+            run = partial(tool.fn, **kwargs)
         timeout = tool.timeout or self.default_timeout
-        kwargs = {name: getattr(args, name) for name in type(args).model_fields}
         try:
             with anyio.fail_after(timeout):
-                result = await tool.fn(**kwargs)
+                result = await run()
         except TimeoutError:
             log.warning("tool.timeout", tool=call.name, timeout=timeout)
             return ToolOutcome(f"error: {call.name} timed out after {timeout:g}s", True)
         except Exception as exc:
             log.warning("tool.failed", tool=call.name, error=str(exc), exc_type=type(exc).__name__)
             return ToolOutcome(f"error: {type(exc).__name__}: {exc}", True)
+        if isinstance(result, ToolOutcome):
+            return result
         return ToolOutcome(_render(result))
+
+
+def _visible(tool: Tool | SchemaTool) -> bool:
+    return not isinstance(tool, SchemaTool) or tool.visible()

@@ -76,6 +76,8 @@ class Readiness:
     channels: Callable[[], Mapping[str, bool]] = dict
     llm: Probe | None = None
     memory: Callable[[], str] | None = None
+    #: Each MCP server's state (starting, up, down); shown, never making the daemon unready.
+    mcp: Callable[[], Mapping[str, str]] | None = None
     _llm_cache: tuple[float, bool] | None = field(default=None, init=False, repr=False)
 
     async def llm_ok(self) -> bool:
@@ -248,6 +250,8 @@ class Api:
                 "memory": memory,
             },
         }
+        if self.readiness.mcp is not None:
+            body["checks"]["mcp"] = dict(self.readiness.mcp())
         return JSONResponse(body, status_code=200 if ready else 503)
 
     async def scrape(self, request: Request, who: Principal) -> Response:
@@ -286,8 +290,9 @@ class Api:
         runtime, stream = self.runtime, parsed.stream
         # The principal's tenant, never the install's: this is what keeps tenants apart.
         scope = scopes.Scope(tenant=who.tenant, app=runtime.default_scope.app)
-        check_tool_clash(parsed, runtime.agent_loop.tools.names)
-        check_tool_choice(parsed, runtime.agent_loop.tools.names)
+        with scopes.use(scope):  # the agent's tools this tenant is offered (MCP ones may not be)
+            check_tool_clash(parsed, runtime.agent_loop.tools.names)
+            check_tool_choice(parsed, runtime.agent_loop.tools.names)
         offer = ToolOffer(tuple(parsed.tools), use_tools=not parsed.no_tools, rule=parsed.rule)
         # The tool policy's audience: only admins may get exec (tools.policy.http_*).
         audience = "http_admin" if who.admin else "http_user"
