@@ -210,12 +210,22 @@ def _duration(seconds: float) -> str:
 class ContextOverflow(AgentdError):
     """Not even the newest message (with what follows it) fits the model's context."""
 
-    def __init__(self, *, needed: int, limit: int) -> None:
+    def __init__(self, *, needed: int, limit: int, room: int | None = None) -> None:
         self.needed = needed
         self.limit = limit
-        super().__init__(
-            f"the message needs about {needed} tokens, more than this model's context of {limit}"
-        )
+        self.room = room
+        if room is None or room >= limit:
+            text = (
+                f"the message needs about {needed} tokens, more than this model's context "
+                f"of {limit}"
+            )
+        else:
+            text = (
+                f"the message needs about {needed} tokens, and of this model's context of {limit} "
+                f"only {room} are left for messages once the instructions, the tool descriptions "
+                "and the answer have theirs"
+            )
+        super().__init__(text)
 
 
 class ChannelError(AgentdError):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import signal
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
@@ -23,6 +24,7 @@ from agentd.daemon.sdnotify import Notifier, pet_watchdog, watchdog_interval
 from agentd.daemon.statelock import hold_state, lock_paths
 from agentd.daemon.token_file import with_http_token
 from agentd.daemon.workdirs import Workdirs
+from agentd.engine import calibration
 from agentd.engine.budget import budget_for, effective_defaults
 from agentd.engine.loop import AgentLoop
 from agentd.engine.policy import SessionPolicy
@@ -95,6 +97,13 @@ class App:
         return True
 
 
+def _server_id(settings: Settings) -> str:
+    """Which model server a learned token estimate belongs to (a digest: no URL is stored)."""
+    sc, llm = settings.llm.sidecar, settings.llm
+    what = f"sidecar {sc.model} {sc.model_path}" if sc.enabled else f"{llm.base_url} {llm.model}"
+    return hashlib.sha256(what.encode()).hexdigest()[:16]
+
+
 def read_only_files(settings: Settings) -> list[Path]:
     """What the agent's file tools may not write: its instruction files, unless allowed."""
     if settings.default.instructions_writable:
@@ -156,6 +165,9 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
         defaults = effective_defaults(settings.default, server_context)
         budget = budget_for(defaults, sc.max_answer_tokens if sidecar is not None else None)
         log.info("context.budget", context=budget.context, reserve=budget.reserve)
+        learned_at, server_id = settings.state_dir / calibration.FILE, _server_id(settings)
+        calibration.restore(budget, learned_at, server_id)
+        stack.callback(calibration.save, budget, learned_at, server_id)
         agent_loop = AgentLoop(
             TimedModel(llm, metrics.on_llm),
             tools,

@@ -123,7 +123,7 @@ class ContextBudget:
         # the way strict chat templates want it (system, then user).
         cuts = [i for i in range(start, newest + 1) if rest[i].role == "user"] or [newest]
         if cost[newest] > room:
-            raise ContextOverflow(needed=cost[newest] + self.tokens(head), limit=self.context)
+            raise ContextOverflow(needed=cost[newest], limit=self.context, room=max(room, 0))
         # Down to half the room in one step, so the next turns keep this prefix.
         cut = next((i for i in cuts if cost[i] + lead_cost <= room // 2), None)
         if cut is None:

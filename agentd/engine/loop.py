@@ -272,11 +272,29 @@ class AgentLoop:
         rule: CallRule = ANY,
     ) -> ChatResult:
         """One model call with what fits the context (plus ``extra`` at the end); a "context
-        exceeded" answer is retried once with a tighter count, then raised as ContextOverflow."""
+        exceeded" answer is retried once with a tighter count, then raised as ContextOverflow.
+
+        When the tools' schemas leave no room for the newest message, the step is sent
+        without tools (an answer in words beats no answer; a warning says so).
+        """
         budget = self.budget
         retried = False
         while True:
-            sent = conversation.messages if budget is None else budget.fit(conversation, offered)
+            try:
+                sent = (
+                    conversation.messages if budget is None else budget.fit(conversation, offered)
+                )
+            except ContextOverflow:
+                if budget is None or not offered:
+                    raise
+                sent = budget.fit(conversation, None)
+                log.warning(
+                    "context.no_room_for_tools",
+                    tools=len(offered),
+                    tool_tokens=budget.counter.tokens(budget.tool_chars(offered)),
+                    limit=budget.context,
+                )
+                offered, offered_names, answer_only, rule = None, frozenset(), True, ANY
             if recalled is not None:
                 request, shown = recalled
                 sent = [shown if m is request else m for m in sent]

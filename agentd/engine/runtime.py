@@ -265,8 +265,10 @@ class Runtime:
             raise ShuttingDown()
         job = _Job(channel, scope or scopes.get() or self.default_scope, stream)
         if self.tool_policy is not None:
+            with scopes.use(job.scope):  # the tools this tenant has (MCP ones may be limited)
+                names = self.agent_loop.tools.names
             job.grant = self.tool_policy.grant(
-                audience_of(channel, audience), job.scope.tenant, self.agent_loop.tools.names
+                audience_of(channel, audience), job.scope.tenant, names
             )
         if self.quotas is not None:
             with scopes.use(job.scope):

@@ -76,14 +76,12 @@ def register_builtin_tools(
         return now.strftime("%Y-%m-%d %H:%M:%S %Z (%A)")
 
     async def read_file(path: str, offset: int = 0, length: int = MAX_READ) -> str:
-        """Read a text file from the workdir, or a part of a long one.
-
-        Offset and length count characters. When the file goes on past the part returned, the
-        answer ends with a line saying how many characters are left and the offset to read on.
+        """Read a text file from the workdir. A long one comes in parts: the answer's last
+        line then gives the offset to read on.
 
         Args:
             path: File path relative to the workdir.
-            offset: The character to start at; 0 is the start of the file.
+            offset: The character to start at.
             length: The most characters to return (at most 65536).
         """
         return await anyio.to_thread.run_sync(
@@ -118,10 +116,8 @@ def register_builtin_tools(
         return await anyio.to_thread.run_sync(append, tenant())
 
     async def edit_file(path: str, old: str, new: str) -> str:
-        """Change a file in the workdir by replacing one exact piece of its text.
-
-        The text to replace must appear exactly once in the file (copy it from read_file,
-        with enough surrounding lines to be unique); the rest of the file stays as it is.
+        """Change a file in the workdir: replace one exact piece of its text, which must
+        appear exactly once (copy it from read_file); the rest stays.
 
         Args:
             path: File path relative to the workdir.

@@ -102,16 +102,12 @@ def register_exec_tool(
 
     # The model asks for a timeout by this name (exec(command, timeout?)); the sandbox applies it.
     async def exec_command(command: str, timeout: float | None = None) -> str:  # noqa: ASYNC109
-        """Run a shell command (/bin/sh -c) in the workdir and return its exit status and output.
-
-        It runs in a sandbox: the workdir (the current folder) is the only place it can write,
-        the system is read-only, /tmp is empty and private, and there is no network unless
-        allowed. Use it for what files tools cannot do: count lines (wc -l), search (grep),
-        run scripts and programs.
+        """Run a shell command in the workdir (a sandbox, no network) and return its exit
+        status and output: count lines (wc -l), search (grep), run scripts.
 
         Args:
             command: The shell command, e.g. "wc -l notes.txt".
-            timeout: Seconds it may run before it is killed (default 30).
+            timeout: Seconds before it is killed (default 30).
         """
         if not command.strip():
             raise ToolError("command is empty")

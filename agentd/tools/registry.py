@@ -59,11 +59,36 @@ def _strip_titles(node: Any, *, names: bool = False) -> Any:
     return node
 
 
+def _optional(prop: Any) -> Any:
+    """An optional argument as the model needs it: leaving it out is how it says "none", so a
+    ``null`` branch (``X | None``) and an empty default (``None``, ``""``) go."""
+    if not isinstance(prop, dict):
+        return prop
+    prop = dict(prop)
+    if prop.get("default", 0) in (None, ""):
+        del prop["default"]
+    branches = prop.get("anyOf")
+    if isinstance(branches, list):
+        kept = [b for b in branches if b != {"type": "null"}]
+        if len(kept) == 1 and isinstance(kept[0], dict) and len(kept) < len(branches):
+            del prop["anyOf"]
+            prop = {**kept[0], **prop}
+    return prop
+
+
 def compact_parameters(schema: dict[str, Any]) -> dict[str, Any]:
-    """A tool's parameters schema as the model is shown it: no ``title`` keys anywhere and no
-    top-level ``additionalProperties`` (arguments are validated here, not by the model)."""
+    """A tool's parameters schema as the model is shown it: no ``title`` keys anywhere, no
+    top-level ``additionalProperties`` (arguments are validated here, not by the model), and
+    optional arguments without their ``null`` branch or empty default. Every token of it is
+    sent on every model call."""
     params: dict[str, Any] = _strip_titles(schema)
     params.pop("additionalProperties", None)
+    props = params.get("properties")
+    if isinstance(props, dict):
+        required = set(params.get("required") or ())
+        params["properties"] = {
+            name: prop if name in required else _optional(prop) for name, prop in props.items()
+        }
     return params
 
 

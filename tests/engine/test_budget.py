@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from agentd.config import AgentDefaults
@@ -203,3 +205,43 @@ async def test_a_huge_tool_result_is_cut_to_fit() -> None:
     (cut,) = [m for m in result.added if m.role == "tool"]
     assert len(cut.content) < 4000 and "more characters" in cut.content
     assert result.message.content == "done"
+
+
+def test_overflow_says_what_takes_the_room() -> None:
+    """When instructions and tools leave little room, the error says so (not "more than the
+    context" for a short message)."""
+    schemas = [{"type": "function", "function": {"name": "f", "description": "d" * 2400}}]
+    conv = Conversation([system("sys"), user("x" * 1200)])
+    with pytest.raises(ContextOverflow) as caught:
+        budget().fit(conv, schemas)
+    assert caught.value.needed < 1000 and caught.value.room is not None
+    assert "tool descriptions" in str(caught.value) and f"only {caught.value.room}" in str(
+        caught.value
+    )
+
+
+@pytest.mark.anyio
+async def test_a_step_without_room_for_the_tools_answers_without_them() -> None:
+    """Tool schemas that leave no room for the message: the step goes without tools and the
+    model answers, instead of the turn being refused."""
+    tools = ToolRegistry()
+
+    async def big(x: str) -> str:
+        """A tool with a long manual."""
+        return x
+
+    tools.add(big)
+    tools._tools["big"] = dataclasses.replace(tools._tools["big"], description="word " * 700)
+    tools._schemas = None
+    model = FakeModel()
+    model.add(answer("hello"))
+    defaults = AgentDefaults(max_tokens=1600, answer_tokens=100)
+    loop = AgentLoop(model, tools, budget=budget_for(defaults))
+    result = await loop.run(Conversation([system("sys"), user("hi " * 200)]))
+    assert result.message.content == "hello"
+    assert model.requests[0].tools is None and model.requests[0].answer_only
+    # With room enough, the same step offers its tools.
+    roomy = AgentLoop(model, tools, budget=budget_for(AgentDefaults(max_tokens=8000)))
+    model.add(answer("hi"))
+    await roomy.run(Conversation([system("sys"), user("hi " * 200)]))
+    assert model.requests[1].tools

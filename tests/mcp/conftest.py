@@ -39,4 +39,7 @@ def app_settings(
         llm={"base_url": stub.url, "max_retries": 0},  # type: ignore[arg-type]
         memory={"embed": False},  # type: ignore[arg-type]
         mcp={"servers": servers, "start_wait": start_wait},  # type: ignore[arg-type]
+        # The stub reports no context size; the 4,096-token default leaves no room beside
+        # agentd's eleven tools and the servers' (the step would then go without tools).
+        default={"max_tokens": 16384},  # type: ignore[arg-type]
     )

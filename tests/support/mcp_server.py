@@ -117,8 +117,15 @@ class HttpServer:
         app: Any = build(*self._build).streamable_http_app()
         if self.token is not None:
             app = self._guarded(app)
+        # log_config=None: uvicorn's own logging config would stop its loggers from
+        # reaching the root handler, which the logging tests of the same process rely on.
         config = uvicorn.Config(
-            app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on"
+            app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            lifespan="on",
+            log_config=None,
         )
         self._server = server = uvicorn.Server(config)
         self._thread = thread = threading.Thread(target=server.run, daemon=True)
