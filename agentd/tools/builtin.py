@@ -76,8 +76,8 @@ def register_builtin_tools(
         return now.strftime("%Y-%m-%d %H:%M:%S %Z (%A)")
 
     async def read_file(path: str, offset: int = 0, length: int = MAX_READ) -> str:
-        """Read a text file from the workdir. A long one comes in parts: the answer's last
-        line then gives the offset to read on.
+        """Read a text file from the workdir; offset and length count characters. A long
+        file comes in parts: the answer's last line gives the offset to read on.
 
         Args:
             path: File path relative to the workdir.

@@ -281,7 +281,9 @@ def test_sigkill_during_a_run_is_interrupted_then_the_next_instant_runs(
         wait(lambda: first)
         proc.kill()
         proc.wait(timeout=10)
-    assert [r["status"] for r in ticks(db)] == ["running"]
+    statuses = [r["status"] for r in ticks(db)]
+    # An instant that came while the first run hung (a slow machine) is recorded as missed.
+    assert statuses[0] == "running" and set(statuses[1:]) <= {"missed"}, statuses
     with daemon(cfg, env=ENV) as proc:
         wait(lambda: reminders(fake, 1))
         stop(proc)
