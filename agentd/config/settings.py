@@ -20,6 +20,7 @@ from pydantic_settings import (
     SettingsConfigDict,
 )
 
+from agentd.config.matrix import MatrixSettings
 from agentd.config.tools import ToolRule, ToolsSettings
 
 ENV_PREFIX = "AGENTD_"
@@ -565,6 +566,7 @@ class TelegramSettings(_Section):
 class ChannelsSettings(_Section):
     http: HttpChannelSettings = HttpChannelSettings()
     telegram: TelegramSettings = TelegramSettings()
+    matrix: MatrixSettings = MatrixSettings()
 
 
 class TenantSettings(_Section):
