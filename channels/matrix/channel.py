@@ -288,7 +288,7 @@ class MatrixChannel:
         if tenant is None:
             log.info("matrix.refused", room=room_id, sender=message.sender)
             return None
-        text = self._mentions.strip(message.text) if group else message.text.strip()
+        text = self._mentions.remove(message.text) if group else message.text.strip()
         if not text:
             return None
         return Pending(

@@ -100,6 +100,6 @@ class Mentions:
             return True
         return self._pattern.search(message.text) is not None
 
-    def strip(self, text: str) -> str:
+    def remove(self, text: str) -> str:
         """``text`` without the bot's name (what the model should not have to read)."""
         return re.sub(r"[ \t]{2,}", " ", self._pattern.sub("", text)).strip()
