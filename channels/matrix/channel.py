@@ -38,7 +38,7 @@ from agentd.config import MatrixSettings, Settings
 from agentd.engine.loop import TurnResult
 from agentd.errors import AgentdError, MatrixError, QuotaExceeded
 from channels.base import InboundMessage, Target
-from channels.matrix.client import Homeserver
+from channels.matrix.client import BAD_TOKEN, Homeserver
 from channels.matrix.events import Mentions, Message, parse_message
 from channels.matrix.format import render_parts
 from channels.matrix.senders import Senders
@@ -179,6 +179,8 @@ class MatrixChannel:
         # whether it is encrypted are known after a restart, not only after they change.
         full_state = True
         while True:
+            if not self._server.logged_in:
+                await self._connect()
             await self._slots.acquire()  # room for at least one more event
             try:
                 response = await self._server.call(
@@ -195,6 +197,8 @@ class MatrixChannel:
                 level = log.warning if self._ready else log.info
                 level("matrix.unreachable", error=str(exc), hint=_hint(exc))
                 self._ready = False
+                if exc.code in BAD_TOKEN:
+                    self._server.token_rejected()  # a password login logs in again
                 await anyio.sleep(backoff.next_delay(retry_after=exc.retry_after))
                 continue
             if not self._ready:

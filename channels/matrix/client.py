@@ -29,7 +29,7 @@ log = structlog.get_logger("channels.matrix")
 R = TypeVar("R")
 
 #: What the homeserver answers when a token is no longer valid.
-_BAD_TOKEN = frozenset({"M_UNKNOWN_TOKEN", "M_MISSING_TOKEN"})
+BAD_TOKEN = frozenset({"M_UNKNOWN_TOKEN", "M_MISSING_TOKEN"})
 
 
 class Homeserver:
@@ -71,7 +71,14 @@ class Homeserver:
         """The response of ``request``, or MatrixError when it failed or the homeserver refused."""
         try:
             response = await request
-        except (aiohttp.ClientError, TimeoutError, OSError, nio.LocalProtocolError) as exc:
+        # ValueError: a body that is not JSON.
+        except (
+            aiohttp.ClientError,
+            TimeoutError,
+            OSError,
+            ValueError,
+            nio.LocalProtocolError,
+        ) as exc:
             reason = self.scrub(str(exc)) or type(exc).__name__
             raise MatrixError(action, f"{type(exc).__name__}: {reason}") from None
         if isinstance(response, nio.ErrorResponse):
@@ -84,6 +91,16 @@ class Homeserver:
                 retry_after=retry_ms / 1000 if retry_ms else None,
             )
         return response
+
+    @property
+    def can_login_again(self) -> bool:
+        """Whether a rejected token can be replaced (a password login, not a given token)."""
+        return self.settings.access_token is None and self.settings.password is not None
+
+    def token_rejected(self) -> None:
+        """The homeserver no longer accepts the token: the next :meth:`login` gets a new one."""
+        if self.can_login_again:
+            self.logged_in = False
 
     async def login(self) -> None:
         """Log in (token from the config, the stored one, or the password), idempotently."""
@@ -123,7 +140,7 @@ class Homeserver:
                 await self._use_token(stored["access_token"])
                 return
             except MatrixError as exc:
-                if exc.code not in _BAD_TOKEN:
+                if exc.code not in BAD_TOKEN:
                     raise
                 log.info("matrix.stored_token_rejected", hint="logging in with the password")
         password = self.settings.password

@@ -82,6 +82,8 @@ class SyncLedger:
     async def accept(self, since: str, events: Sequence[Pending]) -> list[Pending]:
         """Durably take ``events`` (those not already pending) and the token after them."""
         fresh = [e for e in events if e.event_id not in self.pending]
+        if since == self.since and not fresh:
+            return []  # an idle long poll: nothing to write
         for event in fresh:
             self.pending[event.event_id] = event
             self._order.append(event.event_id)

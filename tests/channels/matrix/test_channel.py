@@ -7,6 +7,7 @@ import stat
 from pathlib import Path
 
 import anyio
+import httpx
 import pytest
 from structlog.testing import capture_logs
 
@@ -52,6 +53,39 @@ async def test_dm_round_trip_one_reply_as_html(
     assert "m.relates_to" not in event["content"]
     assert len(stub_llm.requests) == 1
     assert "hello" in json.dumps(stub_llm.requests[0]["messages"][-1])
+
+
+async def test_typing_notice_while_the_model_works_and_threads_kept(
+    synapse: Synapse, accounts: Accounts, runtime: Runtime, stub_llm: StubLLM, tmp_path: Path
+) -> None:
+    """The bot is seen typing during a slow turn; a message in a thread is answered in it."""
+    bot = accounts.bot.user_id
+    stub_llm.add(Reply(text="slow", delay=2.0))
+    async with (
+        people(synapse, accounts.alice) as [alice],
+        serving(mx_settings(synapse, accounts), runtime, tmp_path / "mx.json"),
+    ):
+        room = await alice.room(bot)
+        await wait_joined(alice, room, bot)
+        since = (await alice.client.sync(timeout=0)).next_batch
+        root = await alice.send(room, "start a thread")
+        typing: set[str] = set()
+        with anyio.fail_after(10):
+            while bot not in typing:
+                synced = await alice.client.sync(timeout=1000, since=since)
+                since = synced.next_batch
+                info = synced.rooms.join.get(room)
+                for event in info.ephemeral if info else []:
+                    typing.update(getattr(event, "users", []))
+        await wait_for_texts(alice, room, bot, 1)
+        relation = {"rel_type": "m.thread", "event_id": root}
+        question = await alice.send(room, "in the thread", **{"m.relates_to": relation})
+        await wait_for_texts(alice, room, bot, 2)
+        said = await alice.said_by(room, bot)
+    assert said[1]["content"]["body"] == "echo: in the thread"
+    relates = said[1]["content"]["m.relates_to"]
+    assert (relates["rel_type"], relates["event_id"]) == ("m.thread", root)
+    assert relates["m.in_reply_to"] == {"event_id": question}
 
 
 async def test_group_room_answers_only_mentions_and_replies(
@@ -295,10 +329,22 @@ async def test_password_login_stores_token_privately_and_secrets_stay_out(
             async with serving(settings, runtime, state):
                 await alice.send(room, "again")
                 await wait_for_texts(alice, room, bot.user_id, 2)
-    assert json.loads(session.read_text()) == stored  # reused, no second login
-    assert sum(e["event"] == "matrix.logged_in" for e in logs) == 1
+                assert json.loads(session.read_text()) == stored  # reused, no second login
+                assert sum(e["event"] == "matrix.logged_in" for e in logs) == 1
+                # The token revoked while the bot runs: it logs in again with the password.
+                headers = {"Authorization": f"Bearer {stored['access_token']}"}
+                async with httpx.AsyncClient() as http:
+                    out = await http.post(
+                        f"{synapse.url}/_matrix/client/v3/logout", headers=headers, json={}
+                    )
+                    assert out.status_code == 200
+                await alice.send(room, "after logout")
+                await wait_for_texts(alice, room, bot.user_id, 3)
+            renewed = json.loads(session.read_text())
+    assert renewed["access_token"] != stored["access_token"]
+    assert stat.S_IMODE(session.stat().st_mode) == 0o600
     text = repr(logs)
-    for secret in (stored["access_token"], bot.password, bot.access_token):
+    for secret in (stored["access_token"], renewed["access_token"], bot.password, bot.access_token):
         assert secret not in text
 
 
