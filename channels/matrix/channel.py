@@ -512,20 +512,25 @@ def _thread_only(relates: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 def _after_own_join(events: list[dict[str, Any]], me: str) -> list[dict[str, Any]]:
-    """The events after the bot's latest join in ``events`` (all of them without one).
+    """The events after the bot was invited to (or joined) the room, of ``events``.
 
-    A room's first sync after joining brings some of its past: written before the bot was
-    there, it is not addressed to it.
+    A room's first sync after joining brings some of its past: what was written before the bot
+    was invited is not addressed to it; what came between the invite and the join is (a direct
+    chat's first message is often sent before the bot has accepted).
     """
+
+    def membership(event: dict[str, Any]) -> str | None:
+        if event.get("type") != "m.room.member" or event.get("state_key") != me:
+            return None
+        now = (event.get("content") or {}).get("membership")
+        before = ((event.get("unsigned") or {}).get("prev_content") or {}).get("membership")
+        return str(now) if now != before else None
+
     for index in range(len(events) - 1, -1, -1):
-        event = events[index]
-        if (
-            event.get("type") == "m.room.member"
-            and event.get("state_key") == me
-            and (event.get("content") or {}).get("membership") == "join"
-            and ((event.get("unsigned") or {}).get("prev_content") or {}).get("membership")
-            != "join"
-        ):
+        if membership(events[index]) == "join":
+            for earlier in range(index - 1, -1, -1):
+                if membership(events[earlier]) == "invite":
+                    return [e for e in events[earlier + 1 :] if e is not events[index]]
             return events[index + 1 :]
     return events
 

@@ -173,6 +173,28 @@ async def test_restart_neither_loses_nor_repeats(
     assert texts == ["echo: interrupted", "echo: while down 1", "echo: while down 2"]
 
 
+async def test_message_sent_before_the_join_is_answered_but_not_the_past(
+    synapse: Synapse, accounts: Accounts, runtime: Runtime, tmp_path: Path
+) -> None:
+    """What was said after the invite and before the join is answered; what came before not."""
+    bot = accounts.bot.user_id
+    state = tmp_path / "mx.json"
+    settings = mx_settings(synapse, accounts)
+    async with people(synapse, accounts.alice, accounts.bob) as [alice, bob]:
+        async with serving(settings, runtime, state):
+            pass  # the bot has a sync token: from now on nothing is lost
+        room = await alice.room(bob.user.user_id, direct=False)
+        await bob.join(room)
+        await alice.send(room, f"{bot} before the invite")
+        await alice.invite(room, bot)
+        await alice.send(room, f"{bot} after the invite")
+        async with serving(settings, runtime, state):
+            texts = await wait_for_texts(alice, room, bot, 1)
+            await anyio.sleep(1.0)
+        texts = [e["content"]["body"] for e in await alice.said_by(room, bot)]
+    assert texts == ["echo: after the invite"]
+
+
 async def test_edit_is_a_new_message_and_redaction_is_ignored(
     synapse: Synapse, accounts: Accounts, runtime: Runtime, tmp_path: Path
 ) -> None:
