@@ -63,6 +63,9 @@ ENCRYPTED = (
 )
 #: Events of our own sending remembered, to recognise replies to the bot without a lookup.
 _MINE_KEPT = 1024
+#: Synapse gives a room's timeline only its last 10 events per sync unless asked for more: a
+#: bot that was down while a room talked would otherwise miss messages.
+SYNC_FILTER = {"room": {"timeline": {"limit": 200}}}
 
 
 class MatrixChannel:
@@ -189,6 +192,7 @@ class MatrixChannel:
                         timeout=self.settings.poll_timeout * 1000,
                         since=ledger.since,
                         full_state=full_state,
+                        sync_filter=SYNC_FILTER,
                     ),
                 )
             except MatrixError as exc:
@@ -233,7 +237,12 @@ class MatrixChannel:
                         "matrix.history_skipped", room=room_id, events=len(info.timeline.events)
                     )
                 continue
-            for event in _after_own_join([e.source for e in info.timeline.events], self._me):
+            events = [e.source for e in info.timeline.events]
+            fresh = _after_own_join(events, self._me)
+            if info.timeline.limited and len(fresh) == len(events):
+                # More than SYNC_FILTER's limit since the last sync: the oldest were cut.
+                log.warning("matrix.timeline_gap", room=room_id, kept=len(events))
+            for event in fresh:
                 pending = await self._admit(room_id, room, event)
                 if pending is not None:
                     admitted.append(pending)

@@ -162,15 +162,16 @@ async def test_restart_neither_loses_nor_repeats(
             await wait_until(lambda: stub_llm.requests and channel.ledger.pending)
         assert [p["text"] for p in json.loads(state.read_text())["pending"]] == ["interrupted"]
         assert await alice.said_by(room, bot) == []
-        await alice.send(room, "while down 1")
-        await alice.send(room, "while down 2")
+        # More than a sync's default timeline (10 events) while the bot is down.
+        for i in range(12):
+            await alice.send(room, f"while down {i}")
         async with serving(settings, runtime, state) as channel:
-            texts = await wait_for_texts(alice, room, bot, 3)
+            texts = await wait_for_texts(alice, room, bot, 13)
             await wait_until(lambda: not channel.ledger.pending)
         async with serving(settings, runtime, state):
             await anyio.sleep(1.0)  # a third run finds nothing to answer again
         texts = [e["content"]["body"] for e in await alice.said_by(room, bot)]
-    assert texts == ["echo: interrupted", "echo: while down 1", "echo: while down 2"]
+    assert texts == ["echo: interrupted"] + [f"echo: while down {i}" for i in range(12)]
 
 
 async def test_message_sent_before_the_join_is_answered_but_not_the_past(
