@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import uuid
 from collections import OrderedDict, deque
+from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Self
@@ -50,8 +51,6 @@ if TYPE_CHECKING:
 
 log = structlog.get_logger("channels.matrix")
 
-#: How many times one reply part is tried when the homeserver fails transiently.
-SEND_ATTEMPTS = 6
 #: The typing notice is asked for this long and renewed before it runs out.
 TYPING_MS = 30_000
 TYPING_EVERY = 20.0
@@ -266,10 +265,10 @@ class MatrixChannel:
         client = self._server.client
         try:
             if self._senders.allows(inviter):
-                await self._server.call("join", client.join(room_id))
+                await self._server.retrying("join", partial(client.join, room_id))
                 log.info("matrix.joined", room=room_id, inviter=inviter)
             else:
-                await self._server.call("leave", client.room_leave(room_id))
+                await self._server.retrying("leave", partial(client.room_leave, room_id))
                 log.info("matrix.invite_refused", room=room_id, inviter=inviter)
         except MatrixError as exc:
             log.warning("matrix.invite_failed", room=room_id, error=str(exc))
@@ -472,24 +471,14 @@ class MatrixChannel:
     ) -> None:
         """Send ``text`` in parts; each part's transaction id is ``txn`` and its index, so a
         repeat of the same send (a retry, a restart) is dropped by the homeserver."""
-        backoff = Backoff(self.settings.backoff_initial, self.settings.backoff_max)
         client = self._server.client
         for index, part in enumerate(render_parts(text, self.settings.max_message_chars)):
             content = part.content()
             if relates is not None:
                 content["m.relates_to"] = relates
             part_txn = f"{txn}.{index}"
-            for attempt in range(1, SEND_ATTEMPTS + 1):
-                try:
-                    response = await self._server.call(
-                        "send", client.room_send(room_id, "m.room.message", content, part_txn)
-                    )
-                    break
-                except MatrixError as exc:
-                    if not exc.retryable or attempt == SEND_ATTEMPTS:
-                        raise
-                    log.info("matrix.retry", error=str(exc), attempt=attempt)
-                    await anyio.sleep(backoff.next_delay(retry_after=exc.retry_after))
+            send = partial(client.room_send, room_id, "m.room.message", content, part_txn)
+            response = await self._server.retrying("send", send)
             self._remember(response.event_id)
             # Only the first part quotes the question; a thread keeps every part.
             relates = _thread_only(relates)

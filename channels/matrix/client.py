@@ -10,7 +10,7 @@ turns both into :class:`~agentd.errors.MatrixError`, scrubbed of the token and p
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -19,6 +19,7 @@ import anyio
 import nio
 import structlog
 
+from agentd.backoff import Backoff
 from agentd.config import MatrixSettings
 from agentd.errors import MatrixError
 from agentd.redact import Scrubber
@@ -28,6 +29,8 @@ log = structlog.get_logger("channels.matrix")
 
 R = TypeVar("R")
 
+#: How many times a request is tried when the homeserver fails transiently.
+ATTEMPTS = 6
 #: What the homeserver answers when a token is no longer valid.
 BAD_TOKEN = frozenset({"M_UNKNOWN_TOKEN", "M_MISSING_TOKEN"})
 
@@ -91,6 +94,20 @@ class Homeserver:
                 retry_after=retry_ms / 1000 if retry_ms else None,
             )
         return response
+
+    async def retrying(self, action: str, request: Callable[[], Awaitable[R]]) -> R:
+        """:meth:`call` of a fresh ``request()``, retried with backoff while the failure is
+        transient (at most ``ATTEMPTS`` tries; the homeserver's ``retry_after`` honoured)."""
+        backoff = Backoff(self.settings.backoff_initial, self.settings.backoff_max)
+        for attempt in range(1, ATTEMPTS + 1):
+            try:
+                return await self.call(action, request())
+            except MatrixError as exc:
+                if not exc.retryable or attempt == ATTEMPTS:
+                    raise
+                log.info("matrix.retry", action=action, error=str(exc), attempt=attempt)
+                await anyio.sleep(backoff.next_delay(retry_after=exc.retry_after))
+        raise AssertionError("unreachable")
 
     @property
     def can_login_again(self) -> bool:
