@@ -10,11 +10,17 @@ LOCAL_STAMP := $(VENV)/.stamp-local
 # Keep the version equal to BFCL_VERSION in bench/bfcl/data.py.
 BFCL_VERSION := 2026.3.23
 BFCL_WHEEL := $(VENV)/bench-data/bfcl_eval-$(BFCL_VERSION)-py3-none-any.whl
+# Synapse, the homeserver the Matrix channel's tests run against: a test server, not a library
+# of agentd, so it lives in its own virtualenv and its pins never touch agentd's dependencies.
+SYNAPSE_VERSION := 1.163.2
+SYNAPSE_VENV := .venv-synapse
+SYNAPSE_STAMP := $(SYNAPSE_VENV)/.stamp-$(SYNAPSE_VERSION)
 # The local model server: pip compiles llama.cpp once (portable, no tests or examples).
 export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF
 MODEL ?= qwen2.5-coder-1.5b
 
-.PHONY: run bwrap test lint fmt schema bench bench-long bench-agentic bench-bfcl bench-data clean model
+.PHONY: run bwrap test lint fmt schema bench bench-long bench-agentic bench-bfcl bench-data clean model \
+	synapse
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +41,14 @@ $(BFCL_WHEEL): | $(BIN)/python
 	$(BIN)/pip download -q --no-deps bfcl-eval==$(BFCL_VERSION) -d $(@D)
 
 bench-data: $(BFCL_WHEEL)
+
+$(SYNAPSE_STAMP):
+	$(PYTHON) -m venv $(SYNAPSE_VENV)
+	$(SYNAPSE_VENV)/bin/python -m pip install -q --upgrade pip
+	$(SYNAPSE_VENV)/bin/pip install -q matrix-synapse==$(SYNAPSE_VERSION)
+	touch $@
+
+synapse: $(SYNAPSE_STAMP)
 
 # The daemon on the embedded defaults: local llama-server sidecar, SQLite, Milvus Lite, HTTP API.
 RUN_ENV := AGENTD_LLM__SIDECAR__ENABLED=true AGENTD_LLM__SIDECAR__MODEL=$(MODEL) \
@@ -57,10 +71,11 @@ run: model bwrap
 	@echo "  (examples/clients/openai_chat.py reads it itself); Ctrl-C stops the daemon."
 	$(RUN_ENV) $(BIN)/agentd run
 
-# The integration tests need llama-server, the default model and the BFCL data (fetched once).
-test: model $(BFCL_WHEEL)
+# The integration tests need llama-server, the default model and the BFCL data (fetched once);
+# the Matrix tests need Synapse.
+test: model $(BFCL_WHEEL) $(SYNAPSE_STAMP)
 	$(BIN)/coverage erase
-	AGENTD_REQUIRE_LOCAL_MODEL=1 $(BIN)/coverage run -m pytest $(PYTEST_ARGS)
+	AGENTD_REQUIRE_LOCAL_MODEL=1 AGENTD_REQUIRE_SYNAPSE=1 $(BIN)/coverage run -m pytest $(PYTEST_ARGS)
 	$(BIN)/coverage combine -q
 	$(BIN)/coverage report | tail -n 3
 	@# A separate call: behind a pipe the fail-under exit status would be lost.
@@ -105,4 +120,4 @@ bench-bfcl: model $(BFCL_WHEEL)
 	$(BIN)/python -m bench.bfcl $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage .coverage.*
+	rm -rf $(VENV) $(SYNAPSE_VENV) .pytest_cache .mypy_cache .ruff_cache .coverage .coverage.*

@@ -25,7 +25,8 @@ boundary (``raise ... from exc``), so callers only ever catch these::
     ├── ContextOverflow        the newest message alone does not fit the model's context
     ├── MemoryUnavailable      long-term memory cannot be reached
     ├── ChannelError           a channel cannot talk to its service
-    │   └── TelegramError      the Telegram Bot API failed or refused a request
+    │   ├── TelegramError      the Telegram Bot API failed or refused a request
+    │   └── MatrixError        the Matrix homeserver failed or refused a request
     ├── InvalidMemory          a memory, key, tag or top_k the store refuses
     ├── McpError               an MCP server cannot be reached, started or called
     └── DaemonError            a running daemon's HTTP API refused or failed a request
@@ -258,6 +259,29 @@ class TelegramError(ChannelError):
     def retryable(self) -> bool:
         """True for network errors, 5xx and 429: the same request may succeed later."""
         return self.status == 0 or self.status == 429 or self.status >= 500
+
+
+class MatrixError(ChannelError):
+    """A Matrix client-server API call failed. The message never contains the access token.
+
+    ``code`` is Matrix's ``errcode`` (``M_FORBIDDEN``...; empty when nothing answered),
+    ``retry_after`` the seconds the homeserver asked to wait.
+    """
+
+    def __init__(
+        self, action: str, description: str, *, code: str = "", retry_after: float | None = None
+    ) -> None:
+        self.action = action
+        self.description = description
+        self.code = code
+        self.retry_after = retry_after
+        where = code or "no answer"
+        super().__init__(f"matrix {action} failed ({where}): {description}")
+
+    @property
+    def retryable(self) -> bool:
+        """True when the same request may succeed later (network, rate limit, server error)."""
+        return self.code in ("", "M_LIMIT_EXCEEDED", "M_UNKNOWN") or self.code.isdigit()
 
 
 class DaemonError(AgentdError):

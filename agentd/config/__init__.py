@@ -9,6 +9,7 @@ from agentd.config.load import (
     load_settings,
     secret_values,
 )
+from agentd.config.matrix import MatrixSender, MatrixSettings
 from agentd.config.settings import (
     ENV_PREFIX,
     EX_CONFIG,
@@ -63,6 +64,8 @@ __all__ = [
     "LLMSettings",
     "Loaded",
     "LogSettings",
+    "MatrixSender",
+    "MatrixSettings",
     "MemorySettings",
     "MilvusSettings",
     "PrincipalSettings",

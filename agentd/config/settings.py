@@ -20,6 +20,7 @@ from pydantic_settings import (
     SettingsConfigDict,
 )
 
+from agentd.config.matrix import MatrixSettings
 from agentd.config.mcp import McpSettings
 from agentd.config.tools import ToolRule, ToolsSettings
 
@@ -583,6 +584,7 @@ class TelegramSettings(_Section):
 class ChannelsSettings(_Section):
     http: HttpChannelSettings = HttpChannelSettings()
     telegram: TelegramSettings = TelegramSettings()
+    matrix: MatrixSettings = MatrixSettings()
 
 
 class TenantSettings(_Section):

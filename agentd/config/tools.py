@@ -81,6 +81,12 @@ class ToolPolicySettings(_Section):
     telegram_group: ToolRule = Field(
         ToolRule(deny=["exec"]), description="Telegram group chats: anyone there can write."
     )
+    matrix_private: ToolRule = Field(
+        ToolRule(), description="Direct Matrix rooms (two members) of allowed users."
+    )
+    matrix_group: ToolRule = Field(
+        ToolRule(deny=["exec"]), description="Matrix rooms of more than two: anyone can write."
+    )
     http_admin: ToolRule = Field(ToolRule(), description="HTTP API callers that are admins.")
     http_user: ToolRule = Field(
         ToolRule(deny=["exec"]), description="HTTP API callers that are not admins."

@@ -226,7 +226,8 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
 def build_channels(
     app: App, health: dict[str, ChannelHealth], *, token_file: Path | None = None
 ) -> list[Any]:
-    """The enabled channels, wired to each other for deliveries (``telegram:<chat>``).
+    """The enabled channels, wired to each other for deliveries (``telegram:<chat>``,
+    ``matrix:!room:server``).
 
     ``token_file`` is where the HTTP channel's generated token lives, for the hint it logs.
     """
@@ -262,6 +263,10 @@ def build_channels(
         from channels.telegram import TelegramChannel
 
         channels.append(TelegramChannel.from_settings(settings))
+    if settings.channels.matrix.enabled:
+        from channels.matrix import MatrixChannel
+
+        channels.append(MatrixChannel.from_settings(settings))
     if settings.channels.http.enabled:
         from channels.http import HttpChannel, Readiness
 

@@ -1,7 +1,8 @@
 """The tool policy: which tools a turn offers the model, by audience and tenant.
 
 An *audience* is who is on the other end of a turn: the operator's console, a cron job, a
-private or a group Telegram chat, an admin or a non-admin HTTP caller. Each has a rule
+private or a group Telegram chat, a direct or a group Matrix room, an admin or a non-admin HTTP
+caller. Each has a rule
 (``tools.policy.<audience>``), each tenant may have one more (``tenants.<name>.tools``); a tool
 is offered only when every rule that applies lets it through (an ``allow`` list names it, when
 there is one, and no ``deny`` list does). The runtime asks :meth:`ToolPolicy.grant` when a turn
@@ -23,7 +24,14 @@ from typing import Literal, get_args
 from agentd.config import Settings, ToolRule, ToolsSettings
 
 Audience = Literal[
-    "console", "cron", "telegram_private", "telegram_group", "http_admin", "http_user"
+    "console",
+    "cron",
+    "telegram_private",
+    "telegram_group",
+    "matrix_private",
+    "matrix_group",
+    "http_admin",
+    "http_user",
 ]
 AUDIENCES: tuple[Audience, ...] = get_args(Audience)
 
@@ -33,6 +41,7 @@ _FALLBACK: dict[str, Audience] = {
     "cron": "cron",
     "heartbeat": "cron",
     "telegram": "telegram_group",
+    "matrix": "matrix_group",
     "http": "http_user",
 }
 

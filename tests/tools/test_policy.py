@@ -13,11 +13,12 @@ NAMES = ("current_time", "exec", "read_file", "web_fetch")
 
 
 def test_defaults_keep_exec_from_groups_and_non_admins() -> None:
-    """By default exec is off for Telegram groups and HTTP non-admins, on for the rest."""
+    """By default exec is off for Telegram and Matrix groups and HTTP non-admins, on otherwise."""
     policy = ToolPolicy(ToolsSettings())
     for audience in AUDIENCES:
         grant = policy.grant(audience, None, NAMES)
-        assert grant.allows("exec") == (audience not in ("telegram_group", "http_user"))
+        groups = ("telegram_group", "matrix_group", "http_user")
+        assert grant.allows("exec") == (audience not in groups)
         assert grant.allows("read_file")
         assert grant.exec_network is False
 
@@ -28,7 +29,9 @@ def test_defaults_keep_exec_from_groups_and_non_admins() -> None:
         pytest.param("telegram", None, "telegram_group", id="telegram-unsaid-is-group"),
         pytest.param("http", None, "http_user", id="http-unsaid-is-non-admin"),
         pytest.param("telegram", "telegram_private", "telegram_private", id="said"),
-        pytest.param("matrix", None, "http_user", id="unknown-channel-fails-closed"),
+        pytest.param("matrix", None, "matrix_group", id="matrix-unsaid-is-group"),
+        pytest.param("matrix", "matrix_private", "matrix_private", id="matrix-said"),
+        pytest.param("irc", None, "http_user", id="unknown-channel-fails-closed"),
         pytest.param("console", "root", "console", id="unknown-audience"),
     ],
 )

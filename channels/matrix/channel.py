@@ -1,0 +1,545 @@
+"""The Matrix channel: ``/sync`` long polling, replies from the runtime, cron deliveries.
+
+``serve`` reports started at once, logs in (retrying with backoff while the homeserver cannot be
+reached: ``ready`` is False meanwhile) and then long-polls ``/sync`` for ever. The events of
+each sync that the bot will answer are accepted durably with the next sync token before they are
+answered (see :mod:`channels.matrix.state`); rooms are answered concurrently, the messages of
+one room in order, at most ``max_pending`` at once.
+
+Access is denied by default: only users in ``allow_from`` are answered, and only their invites
+are accepted (others are rejected). Each message runs in its sender's tenant (see
+:mod:`channels.matrix.senders`), in the session ``matrix:<room id>`` of that tenant. In a room
+of more than two members the bot answers only when named (pill, user id or display name) or
+replied to; in a direct room, always. An edit (``m.replace``) is answered as a new message,
+redactions and the bot's own messages are ignored, and on the very first start (no sync token
+yet) the rooms' past is not answered. ``!reset`` starts a new session for the room, ``!status``
+answers without the model.
+
+End-to-end encryption is not supported: the bot cannot read encrypted messages, and says so
+once in each encrypted room instead of pretending to answer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from collections import OrderedDict, deque
+from functools import partial
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Self
+
+import anyio
+import structlog
+from anyio.abc import TaskGroup, TaskStatus
+
+from agentd import scope as scopes
+from agentd.backoff import Backoff
+from agentd.config import MatrixSettings, Settings
+from agentd.engine.loop import TurnResult
+from agentd.errors import AgentdError, MatrixError, QuotaExceeded
+from channels.base import InboundMessage, Target
+from channels.matrix.client import BAD_TOKEN, Homeserver
+from channels.matrix.events import Mentions, Message, parse_message
+from channels.matrix.format import render_parts
+from channels.matrix.senders import Senders
+from channels.matrix.state import Pending, SyncLedger
+from channels.telegram.channel import over_quota
+
+if TYPE_CHECKING:
+    from agentd.engine.runtime import Runtime
+
+log = structlog.get_logger("channels.matrix")
+
+#: The typing notice is asked for this long and renewed before it runs out.
+TYPING_MS = 30_000
+TYPING_EVERY = 20.0
+HELP = "Send me a message. !reset starts a new conversation, !status tells how I am."
+FAILED = "Sorry, I could not answer that: the model is not available. Try again in a moment."
+ENCRYPTED = (
+    "This room is end-to-end encrypted, and I cannot read encrypted messages: I will not "
+    "answer here. Talk to me in a room without encryption."
+)
+#: Events of our own sending remembered, to recognise replies to the bot without a lookup.
+_MINE_KEPT = 1024
+#: Synapse gives a room's timeline only its last 10 events per sync unless asked for more: a
+#: bot that was down while a room talked would otherwise miss messages.
+SYNC_FILTER = {"room": {"timeline": {"limit": 200}}}
+
+
+class MatrixChannel:
+    """A Matrix bot. Use as ``async with MatrixChannel(...) as mx:`` then serve or deliver."""
+
+    name = "matrix"
+
+    def __init__(
+        self, settings: MatrixSettings, *, state_path: Path, session_path: Path | None = None
+    ) -> None:
+        self.settings = settings
+        self.state_path = state_path
+        self.session_path = session_path or state_path.with_name("matrix-session.json")
+        self._senders = Senders(settings.allow_from)
+        self._hs: Homeserver | None = None
+        self._ledger: SyncLedger | None = None
+        self._mentions = Mentions(settings.user_id, None)
+        self._mine: OrderedDict[str, bool] = OrderedDict()
+        self._ready = False
+        self._queues: dict[str, deque[Pending]] = {}
+        self._slots = anyio.Semaphore(settings.max_pending)
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> MatrixChannel:
+        """The channel configured by ``settings.channels.matrix``."""
+        mx = settings.channels.matrix
+        return cls(
+            mx,
+            state_path=(mx.state_file or settings.state_dir / "matrix.json"),
+            session_path=settings.state_dir / "matrix-session.json",
+        )
+
+    async def __aenter__(self) -> Self:
+        self._ledger = await SyncLedger.load(self.state_path.expanduser())
+        self._hs = Homeserver(self.settings, session_path=self.session_path.expanduser())
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self._ready = False
+        hs, self._hs = self._hs, None
+        if hs is not None:
+            await hs.aclose()
+
+    @property
+    def ready(self) -> bool:
+        """True while the homeserver answers; False before the first answer and while retrying."""
+        return self._ready
+
+    @property
+    def ledger(self) -> SyncLedger:
+        if self._ledger is None:
+            raise RuntimeError("use the channel as `async with MatrixChannel(...)` first")
+        return self._ledger
+
+    @property
+    def _server(self) -> Homeserver:
+        if self._hs is None:
+            raise RuntimeError("use the channel as `async with MatrixChannel(...)` first")
+        return self._hs
+
+    async def deliver(self, target: Target, text: str) -> None:
+        """Send ``text`` to ``matrix:<room id>`` (split and formatted like a reply).
+
+        Raises MatrixError when the homeserver refuses it or stays unreachable.
+        """
+        if target.channel != self.name:
+            raise ValueError(f"{target} is not a matrix target")
+        if not target.address.startswith("!"):
+            raise ValueError(f"{target}: a matrix target is a room id, matrix:!room:server")
+        if text.strip():
+            await self._server.login()
+            await self._send(target.address, text, txn=uuid.uuid4().hex)
+
+    async def serve(
+        self, runtime: Runtime, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED
+    ) -> None:
+        """Answer messages until cancelled."""
+        ledger = self.ledger
+        # A restarted serve starts afresh: the ledger still holds what was not answered.
+        self._queues = {}
+        self._slots = anyio.Semaphore(self.settings.max_pending)
+        async with anyio.create_task_group() as tg:
+            task_status.started()
+            await self._connect()
+            for pending in ledger.replay():
+                await self._slots.acquire()
+                self._dispatch(tg, runtime, pending)
+            await self._poll(tg, runtime)
+
+    async def _connect(self) -> None:
+        backoff = Backoff(self.settings.backoff_initial, self.settings.backoff_max)
+        while True:
+            try:
+                await self._server.login()
+                break
+            except MatrixError as exc:
+                log.warning("matrix.unreachable", error=str(exc), hint=_hint(exc))
+                await anyio.sleep(backoff.next_delay(retry_after=exc.retry_after))
+        name = await self._server.display_name()
+        self._mentions = Mentions(self.settings.user_id, name)
+        self._ready = True
+        log.info("matrix.ready", user=self.settings.user_id, display_name=name)
+
+    async def _poll(self, tg: TaskGroup, runtime: Runtime) -> None:
+        ledger = self.ledger
+        client = self._server.client
+        backoff = Backoff(self.settings.backoff_initial, self.settings.backoff_max)
+        # The first sync of a run asks for the rooms' full state, so who is in each room and
+        # whether it is encrypted are known after a restart, not only after they change.
+        full_state = True
+        while True:
+            if not self._server.logged_in:
+                await self._connect()
+            await self._slots.acquire()  # room for at least one more event
+            try:
+                response = await self._server.call(
+                    "sync",
+                    client.sync(
+                        timeout=self.settings.poll_timeout * 1000,
+                        since=ledger.since,
+                        full_state=full_state,
+                        sync_filter=SYNC_FILTER,
+                    ),
+                )
+            except MatrixError as exc:
+                self._slots.release()
+                # The first failure is a warning; while it lasts, each retry is an info line.
+                level = log.warning if self._ready else log.info
+                level("matrix.unreachable", error=str(exc), hint=_hint(exc))
+                self._ready = False
+                if exc.code in BAD_TOKEN:
+                    self._server.token_rejected()  # a password login logs in again
+                await anyio.sleep(backoff.next_delay(retry_after=exc.retry_after))
+                continue
+            if not self._ready:
+                log.info("matrix.reconnected")
+            self._ready = True
+            full_state = False
+            backoff.reset()
+            admitted = await self._admit_sync(response)
+            held = True
+            for pending in await ledger.accept(response.next_batch, admitted):
+                if not held:
+                    await self._slots.acquire()
+                held = False
+                self._dispatch(tg, runtime, pending)
+            if held:
+                self._slots.release()
+
+    async def _admit_sync(self, response: Any) -> list[Pending]:
+        """The messages of one sync to answer; invites and encrypted rooms are handled here."""
+        first_ever = self.ledger.since is None
+        for room_id, info in response.rooms.invite.items():
+            await self._invited(room_id, info.invite_state)
+        admitted: list[Pending] = []
+        for room_id, info in response.rooms.join.items():
+            room = self._server.client.rooms.get(room_id)
+            if room is not None and room.encrypted:
+                await self._encrypted(room_id)
+                continue
+            if first_ever:
+                if info.timeline.events:
+                    log.info(
+                        "matrix.history_skipped", room=room_id, events=len(info.timeline.events)
+                    )
+                continue
+            events = [e.source for e in info.timeline.events]
+            fresh = _after_own_join(events, self._me)
+            if info.timeline.limited and len(fresh) == len(events):
+                # More than SYNC_FILTER's limit since the last sync: the oldest were cut.
+                log.warning("matrix.timeline_gap", room=room_id, kept=len(events))
+            for event in fresh:
+                pending = await self._admit(room_id, room, event)
+                if pending is not None:
+                    admitted.append(pending)
+        return admitted
+
+    @property
+    def _me(self) -> str:
+        return self.settings.user_id
+
+    async def _invited(self, room_id: str, state: list[Any]) -> None:
+        # nio's invite events (it takes "content" out of their source): who invited the bot.
+        inviter = next(
+            (
+                str(e.sender)
+                for e in state
+                if getattr(e, "state_key", None) == self._me
+                and getattr(e, "membership", None) == "invite"
+            ),
+            "",
+        )
+        client = self._server.client
+        try:
+            if self._senders.allows(inviter):
+                await self._server.retrying("join", partial(client.join, room_id))
+                log.info("matrix.joined", room=room_id, inviter=inviter)
+            else:
+                await self._server.retrying("leave", partial(client.room_leave, room_id))
+                log.info("matrix.invite_refused", room=room_id, inviter=inviter)
+        except MatrixError as exc:
+            log.warning("matrix.invite_failed", room=room_id, error=str(exc))
+
+    async def _encrypted(self, room_id: str) -> None:
+        """Say once in ``room_id`` that the bot cannot read it."""
+        if not await self.ledger.notify_once(room_id):
+            return
+        log.info("matrix.encrypted_room", room=room_id)
+        try:
+            await self._send(room_id, ENCRYPTED, txn=_txn(f"encrypted:{room_id}", 0))
+        except MatrixError as exc:
+            log.warning("matrix.notice_failed", room=room_id, error=str(exc))
+
+    async def _admit(self, room_id: str, room: Any, event: dict[str, Any]) -> Pending | None:
+        """``event`` as a message to answer, or None when it is not for the bot to answer."""
+        if event.get("sender") == self._me:
+            return None
+        if event.get("type") == "m.room.encrypted":
+            await self._encrypted(room_id)
+            return None
+        message = parse_message(event)
+        if message is None or not message.event_id:
+            return None
+        group = room is None or room.member_count > 2
+        if group and not await self._addressed(room_id, message):
+            return None
+        tenant = self._senders.tenant_of(message.sender)
+        if tenant is None:
+            log.info("matrix.refused", room=room_id, sender=message.sender)
+            return None
+        text = self._mentions.remove(message.text) if group else message.text.strip()
+        if not text:
+            return None
+        return Pending(
+            event_id=message.event_id,
+            room_id=room_id,
+            sender=message.sender,
+            tenant=tenant,
+            text=text,
+            group=group,
+            thread=message.thread,
+            quote=group or message.reply_to is not None,
+        )
+
+    async def _addressed(self, room_id: str, message: Message) -> bool:
+        if self._mentions.named(message):
+            return True
+        if message.reply_to is None:
+            return False
+        if message.reply_to in self._mine:
+            return True
+        try:
+            replied = await self._server.call(
+                "event", self._server.client.room_get_event(room_id, message.reply_to)
+            )
+        except MatrixError as exc:
+            log.info("matrix.reply_lookup_failed", room=room_id, error=str(exc))
+            return False
+        return bool(replied.event.sender == self._me)
+
+    def _dispatch(self, tg: TaskGroup, runtime: Runtime, pending: Pending) -> None:
+        """Queue ``pending`` behind its room's earlier ones; the caller holds a slot for it."""
+        queue = self._queues.get(pending.room_id)
+        if queue is None:
+            queue = self._queues[pending.room_id] = deque()
+            tg.start_soon(self._drain, runtime, pending.room_id, queue)
+        queue.append(pending)
+
+    async def _drain(self, runtime: Runtime, room_id: str, queue: deque[Pending]) -> None:
+        try:
+            while queue:
+                await self._answer(runtime, queue[0])
+                queue.popleft()
+                self._slots.release()
+        finally:
+            del self._queues[room_id]
+
+    async def _answer(self, runtime: Runtime, pending: Pending) -> None:
+        """Answer one message and record it; a shutdown may cut the turn but not the reply."""
+        answer: str | None = None
+        with structlog.contextvars.bound_contextvars(
+            channel=self.name, room=pending.room_id, event=pending.event_id, tenant=pending.tenant
+        ):
+            try:
+                answer = await self._prepare(runtime, pending)
+            except Exception:
+                # One bad event must not stop the room or the channel. It is not retried: a
+                # poison message would otherwise come back after every restart.
+                log.exception("matrix.event_failed")
+            # From the first byte of the reply on, finish sending and record it even when
+            # cancelled: a reply cut off by shutdown would be sent again after the restart.
+            with anyio.CancelScope(shield=True):
+                if answer is not None:
+                    with anyio.move_on_after(self.settings.reply_timeout) as timer:
+                        try:
+                            await self._send(
+                                pending.room_id,
+                                answer,
+                                txn=_txn(pending.event_id, 0),
+                                relates=_relation(pending),
+                            )
+                        except MatrixError as exc:
+                            log.warning("matrix.reply_failed", error=str(exc))
+                    if timer.cancelled_caught:
+                        log.warning("matrix.reply_abandoned")
+                await self.ledger.finish(pending.event_id)
+
+    async def _prepare(self, runtime: Runtime, pending: Pending) -> str:
+        """The answer to ``pending``: a command's, or the model's (running the turn)."""
+        session = f"{self.name}:{pending.room_id}" + self.ledger.session_suffix(pending.room_id)
+        scope = scopes.Scope(tenant=pending.tenant)
+        inbound = InboundMessage(
+            self.name,
+            pending.room_id,
+            pending.sender,
+            pending.text,
+            {"group": pending.group, "tenant": pending.tenant, "event_id": pending.event_id},
+        )
+        with structlog.contextvars.bound_contextvars(session=session), scopes.use(scope):
+            answer = await self._command(runtime, inbound, session)
+            if answer is None:
+                answer = await self._turn(runtime, inbound, session, scope)
+        return answer
+
+    async def _command(self, runtime: Runtime, inbound: InboundMessage, session: str) -> str | None:
+        """The answer to a command, or None when the text is for the model."""
+        if not inbound.text.startswith("!"):
+            return None
+        command = inbound.text.split(maxsplit=1)[0].lower()
+        if command == "!help":
+            return HELP
+        if command in ("!reset", "!new"):
+            await runtime.close_session(session)
+            await self.ledger.reset(inbound.chat_id)
+            log.info("matrix.reset", old_session=session)
+            return "Started a new conversation."
+        if command == "!status":
+            status = runtime.status(session)
+            return (
+                f"agentd is running.\nSession: {session}\n"
+                f"Tenant: {scopes.current().tenant}\n"
+                f"Messages in this session: {status.messages}\n"
+                f"Context last turn: {status.context_line}\n"
+                f"Turns in progress: {status.in_flight}"
+            )
+        return None
+
+    async def _turn(
+        self, runtime: Runtime, inbound: InboundMessage, session: str, scope: scopes.Scope
+    ) -> str:
+        result: TurnResult | None = None
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(self._typing, inbound.chat_id)
+            try:
+                async with runtime.turn(
+                    session,
+                    inbound.text,
+                    channel=self.name,
+                    scope=scope,
+                    stream=False,
+                    # A room of more than two is anyone in it: the policy's narrower rule.
+                    audience="matrix_group" if inbound.meta.get("group") else "matrix_private",
+                ) as events:
+                    result = await events.result()
+            except QuotaExceeded as exc:
+                return over_quota(exc)
+            except AgentdError as exc:
+                log.warning("matrix.turn_failed", error=str(exc))
+                return FAILED
+            except Exception:
+                log.exception("matrix.turn_failed")
+                return FAILED
+            finally:
+                tg.cancel_scope.cancel()
+        with anyio.move_on_after(5, shield=True):
+            await self._typing_off(inbound.chat_id)
+        content = result.message.content if result is not None else ""
+        return content if content.strip() else "(no answer)"
+
+    async def _typing(self, room_id: str) -> None:
+        client = self._server.client
+        while True:
+            try:
+                await self._server.call(
+                    "typing", client.room_typing(room_id, True, timeout=TYPING_MS)
+                )
+            except MatrixError as exc:
+                log.debug("matrix.typing_failed", error=str(exc))
+            await anyio.sleep(TYPING_EVERY)
+
+    async def _typing_off(self, room_id: str) -> None:
+        try:
+            await self._server.call("typing", self._server.client.room_typing(room_id, False))
+        except MatrixError as exc:
+            log.debug("matrix.typing_failed", error=str(exc))
+
+    async def _send(
+        self, room_id: str, text: str, *, txn: str, relates: dict[str, Any] | None = None
+    ) -> None:
+        """Send ``text`` in parts; each part's transaction id is ``txn`` and its index, so a
+        repeat of the same send (a retry, a restart) is dropped by the homeserver."""
+        client = self._server.client
+        for index, part in enumerate(render_parts(text, self.settings.max_message_chars)):
+            content = part.content()
+            if relates is not None:
+                content["m.relates_to"] = relates
+            part_txn = f"{txn}.{index}"
+            send = partial(client.room_send, room_id, "m.room.message", content, part_txn)
+            response = await self._server.retrying("send", send)
+            self._remember(response.event_id)
+            # Only the first part quotes the question; a thread keeps every part.
+            relates = _thread_only(relates)
+
+    def _remember(self, event_id: str) -> None:
+        self._mine[event_id] = True
+        while len(self._mine) > _MINE_KEPT:
+            self._mine.popitem(last=False)
+
+
+def _relation(pending: Pending) -> dict[str, Any] | None:
+    """The reply's ``m.relates_to``: in the message's thread, quoting it where it should."""
+    if pending.thread is not None:
+        return {
+            "rel_type": "m.thread",
+            "event_id": pending.thread,
+            "is_falling_back": False,
+            "m.in_reply_to": {"event_id": pending.event_id},
+        }
+    if pending.quote:
+        return {"m.in_reply_to": {"event_id": pending.event_id}}
+    return None
+
+
+def _thread_only(relates: dict[str, Any] | None) -> dict[str, Any] | None:
+    if relates is None or relates.get("rel_type") != "m.thread":
+        return None
+    return {"rel_type": "m.thread", "event_id": relates["event_id"]}
+
+
+def _after_own_join(events: list[dict[str, Any]], me: str) -> list[dict[str, Any]]:
+    """The events after the bot was invited to (or joined) the room, of ``events``.
+
+    A room's first sync after joining brings some of its past: what was written before the bot
+    was invited is not addressed to it; what came between the invite and the join is (a direct
+    chat's first message is often sent before the bot has accepted).
+    """
+
+    def membership(event: dict[str, Any]) -> str | None:
+        if event.get("type") != "m.room.member" or event.get("state_key") != me:
+            return None
+        now = (event.get("content") or {}).get("membership")
+        before = ((event.get("unsigned") or {}).get("prev_content") or {}).get("membership")
+        return str(now) if now != before else None
+
+    for index in range(len(events) - 1, -1, -1):
+        if membership(events[index]) == "join":
+            for earlier in range(index - 1, -1, -1):
+                if membership(events[earlier]) == "invite":
+                    return [e for e in events[earlier + 1 :] if e is not events[index]]
+            return events[index + 1 :]
+    return events
+
+
+def _txn(event_id: str, salt: int) -> str:
+    return hashlib.sha256(f"agentd:{event_id}:{salt}".encode()).hexdigest()[:32]
+
+
+def _hint(exc: MatrixError) -> str:
+    if exc.code in ("M_UNKNOWN_TOKEN", "M_MISSING_TOKEN"):
+        return "the access token is rejected: check channels.matrix.access_token"
+    if exc.code == "M_FORBIDDEN":
+        return "the homeserver refused the login: check channels.matrix.user_id and password"
+    return "retrying with backoff"
