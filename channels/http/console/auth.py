@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import anyio
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -47,7 +47,7 @@ class SignIns:
     """The console's sign-ins by opaque id, bounded (the oldest go first) and expiring."""
 
     def __init__(
-        self, *, clock: Callable[[], float] = anyio.current_time, limit: int = MAX_SIGNINS
+        self, *, clock: Callable[[], float] = time.monotonic, limit: int = MAX_SIGNINS
     ) -> None:
         self._clock = clock
         self._limit = limit

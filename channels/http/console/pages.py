@@ -152,6 +152,8 @@ class Console:
             auto_reload=False,
         )
         self.templates.filters["when"] = _when
+        # Memories keep milliseconds since the epoch.
+        self.templates.filters["when_ms"] = lambda ms: _when(ms / 1000 if ms else None)
         self.templates.filters["pretty"] = _pretty
 
     def routes(self) -> list[BaseRoute]:
