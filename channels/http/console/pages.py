@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 from starlette.datastructures import MutableHeaders
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -477,20 +478,26 @@ class Console:
         components: list[Component] = []
         for source in self.health:
             components.extend(await source.components())
-        charts = []
+        charts: list[tuple[str, Markup]] = []
         if who.admin and self.samples is not None:
             series = self.samples.series()
+            turns = "Turns per minute"
+            latency = "Turn latency p50 / p95 (s)"
+            tokens = "Model tokens per minute"
             charts = [
-                line_chart("Turns per minute", [Line("turns", [s.turns for s in series])]),
-                line_chart(
-                    "Turn latency p50 / p95 (s)",
-                    [
-                        Line("p50", [s.p50 for s in series]),
-                        Line("p95", [s.p95 for s in series], "line-b"),
-                    ],
-                    unit=" s",
+                (turns, line_chart(turns, [Line("turns", [s.turns for s in series])])),
+                (
+                    latency,
+                    line_chart(
+                        latency,
+                        [
+                            Line("p50", [s.p50 for s in series]),
+                            Line("p95", [s.p95 for s in series], "line-b"),
+                        ],
+                        unit=" s",
+                    ),
                 ),
-                line_chart("Model tokens per minute", [Line("tokens", [s.tokens for s in series])]),
+                (tokens, line_chart(tokens, [Line("tokens", [s.tokens for s in series])])),
             ]
         return self.render(
             "health.html",

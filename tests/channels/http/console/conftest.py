@@ -53,6 +53,7 @@ class Console:
     token: str
     stub: StubLLM
     state: Path
+    config: Path
 
     def token_of(self, principal: str) -> str:
         return self.token if principal == "admin" else TOKENS[principal]
@@ -94,7 +95,8 @@ def console(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Console]:
                     assert proc.stdout is not None
                     sys.stderr.write(proc.stdout.read()[-4000:])
                     raise
-                yield Console(f"http://127.0.0.1:{port}", http_token(tmp), stub, tmp / "state")
+                url = f"http://127.0.0.1:{port}"
+                yield Console(url, http_token(tmp), stub, tmp / "state", config)
         finally:
             notify.close()
 
