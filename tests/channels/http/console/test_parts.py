@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from pathlib import Path
+
 import pytest
 
+from agentd.config import CronJob
+from agentd.cron.ticklog import TickLog
 from agentd.metrics import Metrics
+from channels.http.console import ConfiguredJobs, ReadinessHealth
 from channels.http.console.auth import IDLE, LIFETIME, SignIns
 from channels.http.console.charts import Line, line_chart
 from channels.http.console.samples import MinuteSamples, quantile
@@ -86,3 +92,46 @@ def test_charts_escape_labels_and_use_no_style_attributes() -> None:
     assert "<b>" not in svg and "&lt;b&gt;" in svg
     assert "style=" not in svg
     assert svg.count("<polyline") == 1 and svg.count("<circle") == 1
+
+
+@pytest.mark.anyio
+async def test_configured_jobs_list_next_fires_ticks_and_run(tmp_path: Path) -> None:
+    """Configured jobs show their next fire, the tick log's rows, and run by name only."""
+    job = CronJob(name="nightly", schedule="every 1h", prompt="hi")
+    ran: list[str] = []
+
+    async def run(name: str) -> str | None:
+        ran.append(name)
+        return "ok"
+
+    source = ConfiguredJobs([job], tmp_path / "ticks.db", "home", run)
+    assert await source.runs() == []
+    [listed] = await source.scheduled()
+    assert (listed.name, listed.tenant, listed.runnable) == ("nightly", "home", True)
+    assert listed.next_fire is not None and listed.next_fire > dt.datetime.now(dt.UTC)
+    async with TickLog.open(tmp_path / "ticks.db") as log:
+        await log.record("nightly", ["2026-01-01T00:00:00Z"], "missed", "the daemon was down")
+    [tick] = await source.runs(job="nightly", status="missed")
+    assert tick.error == "the daemon was down"
+    assert await source.run_now("nightly") == "ok" and ran == ["nightly"]
+    with pytest.raises(KeyError):
+        await source.run_now("other")
+    with pytest.raises(KeyError):
+        await ConfiguredJobs([job], tmp_path / "t.db", "home", None).run_now("nightly")
+
+
+@pytest.mark.anyio
+async def test_readiness_health_reports_each_component() -> None:
+    """The model server, memory and every channel, with http always serving."""
+
+    async def down() -> bool:
+        return False
+
+    health = ReadinessHealth(llm=down, memory=None, channels=lambda: {"cron": True})
+    states = {(c.name, c.state, c.good) for c in await health.components()}
+    assert states == {
+        ("model server", "unreachable", False),
+        ("long-term memory (Milvus)", "off", False),
+        ("cron", "serving", True),
+        ("http", "serving", True),
+    }
