@@ -66,7 +66,7 @@ def _free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def console(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Console]:
     """``agentd run`` with the HTTP channel, memory, a cron job and two tenants' principals."""
     tmp = tmp_path_factory.mktemp("console-daemon")
@@ -101,9 +101,13 @@ def console(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Console]:
             notify.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Headless Chromium (Debian's), for the session; skipped without it, except on CI."""
+    """Headless Chromium (Debian's), for one module; skipped without it, except on CI.
+
+    Module scope, not session: Playwright's sync API runs an asyncio loop of its own in this
+    thread while it is open, and the anyio tests of other modules cannot start theirs then.
+    """
     if not Path(CHROMIUM).exists():
         missing = f"no Chromium at {CHROMIUM}: apt-get install chromium chromium-driver"
         if os.environ.get("CI"):
