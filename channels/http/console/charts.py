@@ -30,9 +30,10 @@ def _fmt(value: float) -> str:
     return f"{value:.2g}" if value < 1 else f"{value:.1f}"
 
 
-def line_chart(title: str, lines: Sequence[Line], *, unit: str = "") -> Markup:
-    """An SVG chart of ``lines`` over the same minutes, its axis from 0 to the largest value."""
-    count = max((len(line.values) for line in lines), default=0)
+def line_chart(title: str, lines: Sequence[Line], *, unit: str = "", slots: int = 60) -> Markup:
+    """An SVG chart of ``lines`` over the last ``slots`` minutes, the newest at the right edge,
+    its axis from 0 to the largest value."""
+    count = max([slots, *(len(line.values) for line in lines)])
     peak = max((v for line in lines for v in line.values if v is not None), default=0.0)
     top = peak if peak > 0 else 1.0
     step = (WIDTH - 2 * PAD) / max(count - 1, 1)
@@ -47,8 +48,9 @@ def line_chart(title: str, lines: Sequence[Line], *, unit: str = "") -> Markup:
         f'<text class="tick" x="{WIDTH - PAD - 20}" y="{HEIGHT - PAD + 16}">now</text>',
     ]
     for line in lines:
+        offset = count - len(line.values)
         points = [
-            f"{PAD + i * step:.1f},{HEIGHT - PAD - (v / top) * (HEIGHT - 2 * PAD):.1f}"
+            f"{PAD + (offset + i) * step:.1f},{HEIGHT - PAD - (v / top) * (HEIGHT - 2 * PAD):.1f}"
             for i, v in enumerate(line.values)
             if v is not None
         ]

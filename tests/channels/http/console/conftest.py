@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import socket
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,8 +41,8 @@ def console_agent(body: dict[str, Any]) -> Reply:
     if command == "SAVE" and argument:
         return Reply(tool_calls=[("memory_save", {"content": argument, "tags": ["console"]})])
     if command == "XSS":
-        return Reply(text=f"here it is: {XSS}")
-    return Reply(text=f"echo: {text[0]} and a few more words to stream", chunk_delay=0.02)
+        return Reply(text=f"here it is: {XSS}", chunk_delay=0.05)
+    return Reply(text=f"echo: {text[0]} and a few more words to stream", chunk_delay=0.05)
 
 
 @dataclass
@@ -144,3 +144,33 @@ def screenshot(page: Any, name: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     width = page.viewport_size["width"]
     page.screenshot(path=str(folder / f"{name}-{width}.png"))
+
+
+def new_session(page: Any) -> str:
+    """Open a new chat session on the Chat page; returns its id."""
+    page.click("text=New session")
+    page.wait_for_selector("#chat-form")
+    session: str = page.get_attribute("#chat-form", "data-session")
+    return session
+
+
+def send(page: Any, text: str, while_streaming: Callable[[], None] | None = None) -> None:
+    """Send ``text`` and wait for the reload that shows the stored turn.
+
+    The page reloads itself once the streamed answer has ended; waiting for that navigation
+    (not for some element) is what makes the next step see the finished turn.
+    ``while_streaming`` runs before the reload.
+    """
+    with page.expect_navigation(timeout=30_000):
+        page.fill("#chat-form textarea", text)
+        page.click("#chat-form button[type=submit]")
+        if while_streaming is not None:
+            while_streaming()
+    page.wait_for_selector("#chat-form")
+
+
+def chat(page: Any, text: str) -> str:
+    """Send ``text`` in a new session; returns the session's id once the turn is shown."""
+    session = new_session(page)
+    send(page, text)
+    return session

@@ -7,19 +7,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.channels.http.console.conftest import Console, screenshot, sign_in
-
-
-def _chat(page: Any, text: str) -> str:
-    page.click("text=New session")
-    page.wait_for_selector("#chat-form")
-    session: str = page.get_attribute("#chat-form", "data-session")
-    page.fill("#chat-form textarea", text)
-    page.click("#chat-form button[type=submit]")
-    page.locator("#log li.msg.assistant .text").last.wait_for()
-    page.wait_for_selector("#log li.msg.assistant:not(.streaming)")
-    page.wait_for_load_state()
-    return session
+from tests.channels.http.console.conftest import Console, chat, screenshot, sign_in
 
 
 def _confirming(page: Any) -> Any:
@@ -30,7 +18,7 @@ def _confirming(page: Any) -> Any:
 def test_sessions_lists_searches_and_clears(browser: Any, console: Console) -> None:
     """A chat shows on the Sessions page with its context fullness; search and clear work."""
     page = _confirming(sign_in(browser, console))
-    session = _chat(page, "remember the quokka")
+    session = chat(page, "remember the quokka")
     page.goto(console.url + "/sessions")
     row = page.locator("table.sessions tr", has_text=f"http:{session}")
     row.wait_for()
@@ -43,7 +31,8 @@ def test_sessions_lists_searches_and_clears(browser: Any, console: Console) -> N
     row.locator("a").click()
     page.wait_for_selector("li.msg.user:has-text('remember the quokka')")
     page.goto(console.url + "/sessions")
-    page.locator("table.sessions tr", has_text=f"http:{session}").locator("button").click()
+    with page.expect_navigation():
+        page.locator("table.sessions tr", has_text=f"http:{session}").locator("button").click()
     expect(page.locator("table.sessions tr", has_text=f"http:{session}")).to_have_count(0)
     page.goto(console.url + f"/sessions/view?id=http:{session}")
     assert "no stored session" in page.inner_text("main")
@@ -58,7 +47,8 @@ def test_schedules_shows_the_job_and_run_now_logs_a_tick(browser: Any, console: 
     assert "every 6h" in job.inner_text()
     assert job.locator("time").count() == 1
     before = page.locator("table.ticks tr.tick").count()
-    job.locator("button", has_text="Run now").click()
+    with page.expect_navigation(timeout=30_000):
+        job.locator("button", has_text="Run now").click()
     expect(page.locator("table.ticks tr.tick")).to_have_count(before + 1, timeout=20_000)
     tick = page.locator("table.ticks tr.tick").first
     assert "manual" in tick.inner_text()
@@ -74,24 +64,23 @@ def test_schedules_shows_the_job_and_run_now_logs_a_tick(browser: Any, console: 
 def test_memory_saved_in_chat_is_found_and_deleted(browser: Any, console: Console) -> None:
     """A memory the agent saved in chat is found with its score and tag, then deleted."""
     page = _confirming(sign_in(browser, console))
-    _chat(page, "SAVE capybaras enjoy hot springs")
+    chat(page, "SAVE capybaras enjoy hot springs")
     page.goto(console.url + "/memory?q=capybaras+enjoy+hot+springs")
     found = page.locator("li.memory", has_text="capybaras enjoy hot springs")
     found.wait_for()
     assert float(found.locator(".score").inner_text()) > 0
     assert found.locator(".tag").all_inner_texts() == ["console"]
     screenshot(page, "memory")
-    found.locator("button", has_text="Delete").click()
+    with page.expect_navigation():
+        found.locator("button", has_text="Delete").click()
     expect(page.locator("li.memory", has_text="capybaras enjoy hot springs")).to_have_count(0)
-    page.reload()
-    assert page.locator("li.memory", has_text="capybaras").count() == 0
     page.context.close()
 
 
 def test_health_shows_components_and_charts(browser: Any, console: Console) -> None:
     """Model server, memory and channels with their state; three server-rendered SVG charts."""
     page = sign_in(browser, console)
-    _chat(page, "a turn for the charts")
+    chat(page, "a turn for the charts")
     page.goto(console.url + "/health")
     states = page.locator("li.component").all_inner_texts()
     assert any("model server: ok" in s for s in states)
@@ -112,7 +101,7 @@ def test_phone_width_has_no_horizontal_scroll(browser: Any, console: Console, pa
     page = sign_in(browser, console, viewport={"width": 390, "height": 844})
     page.set_viewport_size({"width": 390, "height": 844})
     if path == "/chat":
-        _chat(page, "a message on a phone with a rather long line of words to wrap around")
+        chat(page, "a message on a phone with a rather long line of words to wrap around")
     else:
         page.goto(console.url + path)
     overflow = page.evaluate(

@@ -11,18 +11,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from tests.channels.http.console.conftest import Console, sign_in
-
-
-def _chat(page: Any, text: str) -> str:
-    page.click("text=New session")
-    page.wait_for_selector("#chat-form")
-    session: str = page.get_attribute("#chat-form", "data-session")
-    page.fill("#chat-form textarea", text)
-    page.click("#chat-form button[type=submit]")
-    page.wait_for_selector("#log li.msg.assistant:not(.streaming) .text:not(:empty)")
-    page.wait_for_load_state()
-    return session
+from tests.channels.http.console.conftest import Console, chat, sign_in
 
 
 def _cookie(page: Any) -> str:
@@ -38,7 +27,7 @@ def _csrf(page: Any) -> str:
 def test_a_tenant_sees_none_of_another_tenants_data(browser: Any, console: Console) -> None:
     """bob (globex) sees none of alice's (acme) sessions or memories, by page or direct URL."""
     alice = sign_in(browser, console, "alice")
-    session = _chat(alice, "SAVE acme launch codes are in the blue folder")
+    session = chat(alice, "SAVE acme launch codes are in the blue folder")
     assert "tenant acme" in alice.inner_text("header")
     assert alice.locator("select[name=tenant]").count() == 0
     alice.goto(console.url + "/sessions")
@@ -117,7 +106,7 @@ def evil_site(console: Console) -> Iterator[str]:
 def test_a_cross_site_form_post_is_refused(browser: Any, console: Console, evil_site: str) -> None:
     """A signed-in browser made to POST by another site's form is refused; nothing changes."""
     page = sign_in(browser, console)
-    session = _chat(page, "keep me")
+    session = chat(page, "keep me")
     with page.expect_response(lambda r: "/console/api/" in r.url) as answer:
         page.goto(evil_site)
     assert answer.value.status in (403, 415)
@@ -129,7 +118,7 @@ def test_a_cross_site_form_post_is_refused(browser: Any, console: Console, evil_
 def test_actions_need_the_csrf_token_and_an_origin(browser: Any, console: Console) -> None:
     """With the sign-in cookie, an action without the CSRF token or Origin gets 403."""
     page = sign_in(browser, console)
-    session = _chat(page, "guard me")
+    session = chat(page, "guard me")
     cookies, csrf, url = {"agentd_console": _cookie(page)}, _csrf(page), console.url
     body = {"session": f"http:{session}"}
     clear = url + "/console/api/sessions/clear"
