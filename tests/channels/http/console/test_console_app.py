@@ -225,3 +225,17 @@ async def test_a_principal_stays_in_its_tenant(http: httpx.AsyncClient) -> None:
     assert "<svg" not in health.text and "admin principals" in health.text
     forged = await http.post("/console/api/sessions/clear", json={"session": "x"}, headers=ORIGIN)
     assert forged.status_code == 403
+
+
+async def test_the_cookie_is_secure_over_tls(app: App) -> None:
+    """Over https the sign-in cookie is also Secure; it is HttpOnly and SameSite=Strict always."""
+    web = build_app(app.runtime, SETTINGS, console=ConsoleParts())
+    base = "https://127.0.0.1:8321"
+    transport = httpx.ASGITransport(app=web)
+    async with httpx.AsyncClient(transport=transport, base_url=base) as client:
+        answer = await client.post(
+            "/console/api/login", json={"token": "owner-token"}, headers={"Origin": base}
+        )
+    cookie = answer.headers["set-cookie"].lower()
+    assert "httponly" in cookie and "samesite=strict" in cookie and "secure" in cookie
+    assert "owner-token" not in cookie
