@@ -86,8 +86,8 @@ def test_model_markup_renders_as_text(browser: Any, console: Console) -> None:
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     new_session(page)
-    # The dialog listener spans the streamed rendering too (this reply comes in one piece: the
-    # model client holds back text that may be a tool call written as text, markup included).
+    # The dialog listener spans the streamed rendering too; waiting for the payload's last word
+    # while it streams would race the reload that follows it (~150 ms later on the stub).
     send(page, "XSS")
     answer = page.locator("#log li.msg.assistant .text").last
     assert answer.inner_text() == f"here it is: {XSS}"
