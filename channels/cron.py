@@ -124,6 +124,16 @@ class CronChannel:
             log.info("cron.serving", jobs=[job.name for job in self.jobs], tasks=bool(self.tasks))
             task_status.started()
 
+    async def run_now(self, runtime: Runtime, name: str) -> str | None:
+        """Run one tick of job ``name`` now, recorded as ``manual``; returns its status.
+
+        Raises KeyError when no configured job has that name.
+        """
+        job = next((j for j in self.jobs if j.name == name), None)
+        if job is None:
+            raise KeyError(name)
+        return await self.heartbeat(runtime).tick(job, iso(_utcnow()), kind="manual")
+
     async def _recover(self, heartbeat: Heartbeat, ticks: list[tuple[str, str]]) -> None:
         jobs = {job.name: job for job in self.jobs}
         for name, scheduled_for in ticks:

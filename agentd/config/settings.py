@@ -404,6 +404,11 @@ class HttpChannelSettings(_Section):
     )
     rate_limit: RateLimitSettings = RateLimitSettings()
     auth_failures: AuthFailureSettings = AuthFailureSettings()
+    console: bool = Field(
+        True,
+        description="Serve the web console at / (sign-in with a token, kept server-side behind "
+        "an HttpOnly cookie; /v1 stays bearer-only).",
+    )
 
     @pydantic.field_validator("principals")
     @classmethod

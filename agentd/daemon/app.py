@@ -50,6 +50,9 @@ from agentd.tools.web import register_web_tools
 if TYPE_CHECKING:
     from agentd.mcp.servers import McpServers
     from agentd.model.sidecar import Sidecar
+    from channels.cron import CronChannel
+    from channels.http import Readiness
+    from channels.http.console import ConsoleParts
     from channels.http.sessions_api import ListTenants
 
 log = structlog.get_logger("agentd.daemon.app")
@@ -246,9 +249,10 @@ def build_channels(
 
         await channel.deliver(Target(name, address), text)
 
+    cron: CronChannel | None = None
     if settings.cron.enabled and (settings.cron.jobs or app.tasks is not None):
         channels.append(
-            CronChannel(
+            cron := CronChannel(
                 settings.cron.jobs,
                 ticks_path=settings.ticks_path,
                 workdir=settings.workdir,
@@ -284,6 +288,7 @@ def build_channels(
                 shutdown_timeout=settings.shutdown_timeout,
                 token_file=token_file,
                 tenants=_tenants(app) if app.history is not None else None,
+                console=_console(app, cron, readiness),
             )
         )
     for channel in channels:
@@ -305,6 +310,28 @@ def _tenants(app: App) -> ListTenants:
         return [TenantInfo(name, settings.limits_for(name)) for name in names]
 
     return tenants
+
+
+def _console(app: App, cron: CronChannel | None, readiness: Readiness) -> ConsoleParts:
+    """What the web console shows: memory, the cron jobs and tick log, the readiness checks."""
+    from channels.http.console import ConfiguredJobs, ConsoleParts, ReadinessHealth
+
+    settings = app.settings
+
+    async def run_now(name: str) -> str | None:
+        assert cron is not None
+        return await cron.run_now(app.runtime, name)
+
+    jobs = ConfiguredJobs(
+        settings.cron.jobs if cron is not None else [],
+        settings.ticks_path,
+        settings.tenant,
+        run_now if cron is not None else None,
+    )
+    health = ReadinessHealth(
+        llm=readiness.llm_ok, memory=readiness.memory, channels=readiness.channels
+    )
+    return ConsoleParts(memory=app.memory, schedules=[jobs], health=[health])
 
 
 async def _handle_signals(app: App, notifier: Notifier, scope: anyio.CancelScope) -> None:

@@ -22,7 +22,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import structlog
@@ -31,7 +31,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
 from agentd import scope as scopes
 from agentd.config import HttpChannelSettings
@@ -55,6 +55,9 @@ from channels.http.wire import (
     parse_request,
     session_id,
 )
+
+if TYPE_CHECKING:
+    from channels.http.console import ConsoleParts, MinuteSamples
 
 log = structlog.get_logger("channels.http")
 
@@ -111,8 +114,12 @@ class Api:
         metrics: Metrics,
         readiness: Readiness,
         tenants: ListTenants | None = None,
+        console: ConsoleParts | None = None,
+        samples: MinuteSamples | None = None,
     ) -> None:
         self.runtime = runtime
+        self.console = console
+        self.samples = samples
         self.settings = settings
         self.metrics = metrics
         self.readiness = readiness
@@ -141,7 +148,7 @@ class Api:
         self.sessions = SessionsApi(runtime, tenants)
 
     def app(self) -> Starlette:
-        routes = [
+        routes: list[BaseRoute] = [
             Route("/healthz", self._open("healthz", self.healthz), methods=["GET"]),
             Route("/readyz", self._open("readyz", self.readyz), methods=["GET"]),
             Route(
@@ -158,6 +165,17 @@ class Api:
             ),
             *self.sessions.routes(self._guarded),
         ]
+        if self.console is not None:
+            from channels.http.console.pages import Console
+
+            parts = self.console
+            routes += Console(
+                self,
+                memory=parts.memory,
+                schedules=parts.schedules,
+                health=parts.health,
+                samples=self.samples,
+            ).routes()
         policy = BrowserPolicy.build(
             bind_host=self.settings.host,
             allowed_hosts=self.settings.allowed_hosts,
@@ -352,15 +370,26 @@ def build_app(
     metrics: Metrics | None = None,
     readiness: Readiness | None = None,
     tenants: ListTenants | None = None,
+    console: ConsoleParts | None = None,
+    samples: MinuteSamples | None = None,
 ) -> Starlette:
     """The ASGI app of the HTTP channel (tests drive it through ``httpx.ASGITransport``).
 
     Without ``metrics`` the app counts into a private :class:`Metrics` of its own; without
-    ``tenants``, ``/v1/tenants`` lists the install's and the principals' tenants.
+    ``tenants``, ``/v1/tenants`` lists the install's and the principals' tenants. With
+    ``console`` the web console is served at ``/`` (its charts read ``samples``).
     """
     if readiness is None:
         readiness = Readiness(llm=runtime.ping_model)
     if metrics is None:
         metrics = Metrics()
-    api = Api(runtime, settings, metrics=metrics, readiness=readiness, tenants=tenants)
+    api = Api(
+        runtime,
+        settings,
+        metrics=metrics,
+        readiness=readiness,
+        tenants=tenants,
+        console=console,
+        samples=samples,
+    )
     return api.app()

@@ -32,6 +32,7 @@ from channels.http.sessions_api import ListTenants
 
 if TYPE_CHECKING:
     from agentd.engine.runtime import Runtime
+    from channels.http.console import ConsoleParts
 
 __all__ = ["HttpChannel", "Readiness"]
 
@@ -89,8 +90,10 @@ class HttpChannel:
         shutdown_timeout: float = 10.0,
         token_file: Path | None = None,
         tenants: ListTenants | None = None,
+        console: ConsoleParts | None = None,
     ) -> None:
         check_exposure(settings)
+        self.console = console
         self.settings = settings
         self.metrics = metrics
         self.readiness = readiness
@@ -136,12 +139,22 @@ class HttpChannel:
         self, runtime: Runtime, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED
     ) -> None:
         """Serve until cancelled; ready (``task_status.started()``) once accepting."""
+        # The web console (channels.http.console), unless channels.http.console is false.
+        console = self.console if self.settings.console else None
+        samples = None
+        if console is not None:
+            from channels.http.console import MinuteSamples
+
+            self.metrics = self.metrics or Metrics()
+            samples = MinuteSamples(self.metrics)
         app = build_app(
             runtime,
             self.settings,
             metrics=self.metrics,
             readiness=self.readiness,
             tenants=self.tenants,
+            console=console,
+            samples=samples,
         )
         settings = self.settings
         self.pool = ConnectionPool(raise_fd_limit(settings.max_connections))
@@ -178,6 +191,8 @@ class HttpChannel:
 
         async with anyio.create_task_group() as tg:
             tg.start_soon(run)
+            if samples is not None:
+                tg.start_soon(samples.run)
             await server.accepting.wait()
             if stopped.is_set():
                 raise RuntimeError("the HTTP server stopped while starting")

@@ -89,6 +89,33 @@ async def test_cron_ticks_count_in_the_app_metrics(tmp_path: Path, stub_llm: Stu
     assert 'agentd_cron_ticks_total{job="beat",status="ok"} 1.0' in text
 
 
+async def test_the_console_lists_and_runs_the_cron_jobs(tmp_path: Path, stub_llm: StubLLM) -> None:
+    """The HTTP channel's console gets the cron jobs: listed, run now as a manual tick."""
+    job = CronJob(name="beat", schedule="1h", prompt="check")
+    settings = Settings(
+        workdir=tmp_path,
+        state_dir=tmp_path / "state",
+        llm={"base_url": stub_llm.url, "max_retries": 0},  # type: ignore[arg-type]
+        memory={"embed": False},  # type: ignore[arg-type]
+        cron={"jobs": [job]},  # type: ignore[arg-type]
+        channels={"http": {"enabled": True, "no_token_on_loopback": True}},  # type: ignore[arg-type]
+    )
+    async with open_app(settings) as app:
+        cron, http = build_channels(app, app.channel_health)
+        assert http.console is not None
+        [jobs] = http.console.schedules
+        [health] = http.console.health
+        assert [s.name for s in await jobs.scheduled()] == ["beat"]
+        async with cron:
+            assert await jobs.run_now("beat") == "ok"
+            with pytest.raises(KeyError):
+                await jobs.run_now("other")
+        [tick] = await jobs.runs(job="beat")
+        states = {c.name: c.state for c in await health.components()}
+    assert (tick.kind, tick.status) == ("manual", "ok")
+    assert states["long-term memory (Milvus)"] == "off"
+
+
 def _settings(tmp_path: Path, stub_llm: StubLLM, **extra: object) -> Settings:
     workdir = tmp_path / "workdir"
     workdir.mkdir(exist_ok=True)
