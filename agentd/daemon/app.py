@@ -313,8 +313,15 @@ def _tenants(app: App) -> ListTenants:
 
 
 def _console(app: App, cron: CronChannel | None, readiness: Readiness) -> ConsoleParts:
-    """What the web console shows: memory, the cron jobs and tick log, the readiness checks."""
+    """What the web console shows: memory, the cron jobs, agent tasks and the tick log, the
+    readiness checks and the MCP servers."""
     from channels.http.console import ConfiguredJobs, ConsoleParts, ReadinessHealth
+    from channels.http.console.sources import (
+        AgentTasks,
+        HealthSource,
+        McpHealth,
+        ScheduleSource,
+    )
 
     settings = app.settings
 
@@ -328,10 +335,15 @@ def _console(app: App, cron: CronChannel | None, readiness: Readiness) -> Consol
         settings.tenant,
         run_now if cron is not None else None,
     )
-    health = ReadinessHealth(
-        llm=readiness.llm_ok, memory=readiness.memory, channels=readiness.channels
-    )
-    return ConsoleParts(memory=app.memory, schedules=[jobs], health=[health])
+    health: list[HealthSource] = [
+        ReadinessHealth(llm=readiness.llm_ok, memory=readiness.memory, channels=readiness.channels)
+    ]
+    schedules: list[ScheduleSource] = [jobs]
+    if app.tasks is not None:
+        schedules.append(AgentTasks(app.tasks, settings.ticks_path))
+    if app.mcp is not None:
+        health.append(McpHealth(app.mcp.info))
+    return ConsoleParts(memory=app.memory, schedules=schedules, health=health)
 
 
 async def _handle_signals(app: App, notifier: Notifier, scope: anyio.CancelScope) -> None:

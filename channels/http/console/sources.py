@@ -13,11 +13,15 @@ import datetime as dt
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from agentd.config import CronJob
 from agentd.cron.schedule import make_trigger
+from agentd.cron.tasks import TaskStore, next_due
 from agentd.cron.ticklog import Tick, TickLog
+
+if TYPE_CHECKING:
+    from agentd.mcp.servers import ServerInfo
 
 #: Runs one tick of the named job now; returns its status (ok, error, ...).
 RunNow = Callable[[str], Awaitable[str | None]]
@@ -137,4 +141,56 @@ class ReadinessHealth:
             Component("channel", name, "serving" if up else "down")
             for name, up in sorted(channels.items())
         )
+        return out
+
+
+class AgentTasks:
+    """The tasks agents scheduled (``schedule_task``), every tenant's, and their runs."""
+
+    def __init__(self, store: TaskStore, ticks_path: Path) -> None:
+        self.store = store
+        self.ticks_path = ticks_path
+
+    async def scheduled(self) -> list[Scheduled]:
+        now = dt.datetime.now(dt.UTC)
+        out = []
+        for task in await self.store.active():
+            nxt = next_due(task, now)
+            out.append(
+                Scheduled(
+                    task.job,
+                    f"agent task: {task.name}" if task.name else "agent task",
+                    task.describe(),
+                    task.tenant,
+                    nxt.astimezone(dt.UTC) if nxt is not None else None,
+                )
+            )
+        return out
+
+    async def runs(
+        self, *, job: str | None = None, status: str | None = None, limit: int = 100
+    ) -> list[Tick]:
+        if not self.ticks_path.exists():
+            return []
+        async with TickLog.open(self.ticks_path) as log:
+            return await log.list(job=job, status=status, limit=limit)
+
+    async def run_now(self, name: str) -> str | None:
+        raise KeyError(name)  # a task runs when it is due; the console does not run it early
+
+
+class McpHealth:
+    """The MCP servers' links: up, starting or down, with their tools and reconnects."""
+
+    def __init__(self, servers: Callable[[], Sequence[ServerInfo]]) -> None:
+        self._servers = servers
+
+    async def components(self) -> list[Component]:
+        out = []
+        for info in self._servers():
+            detail = f"{info.transport}, {len(info.tools)} tools, {info.reconnects} reconnects"
+            if info.error:
+                detail += f"; {info.error}"
+            state = "ok" if info.state == "up" else info.state
+            out.append(Component("MCP server", info.name, state, detail))
         return out

@@ -7,13 +7,18 @@ from pathlib import Path
 
 import pytest
 
+from agentd import scope as scopes
 from agentd.config import CronJob
+from agentd.cron.tasks import TaskStore, parse_when
 from agentd.cron.ticklog import TickLog
+from agentd.mcp.servers import ServerInfo
 from agentd.metrics import Metrics
+from agentd.origin import Origin
 from channels.http.console import ConfiguredJobs, ReadinessHealth
 from channels.http.console.auth import IDLE, LIFETIME, SignIns
 from channels.http.console.charts import Line, line_chart
 from channels.http.console.samples import MinuteSamples, quantile
+from channels.http.console.sources import AgentTasks, McpHealth
 from channels.http.principals import Principal
 
 ALICE = Principal("alice", "acme")
@@ -135,3 +140,39 @@ async def test_readiness_health_reports_each_component() -> None:
         ("cron", "serving", True),
         ("http", "serving", True),
     }
+
+
+@pytest.mark.anyio
+async def test_agent_tasks_list_every_tenants_tasks_and_are_not_run_early(tmp_path: Path) -> None:
+    """Agent tasks show with their tenant and next instant; the console cannot run them."""
+    path = tmp_path / "ticks.db"
+    async with TickLog.open(path) as log:
+        store = TaskStore(log)
+        for tenant, when in (("acme", parse_when(in_="1h", min_interval=60)),
+                             ("globex", parse_when(every="2h", min_interval=60))):  # fmt: skip
+            with scopes.use(scopes.Scope(tenant=tenant)):
+                await store.add("stretch", when, Origin("telegram", "5"), name="s")
+        source = AgentTasks(store, path)
+        listed = {s.tenant: s for s in await source.scheduled()}
+        assert set(listed) == {"acme", "globex"}
+        soon = dt.datetime.now(dt.UTC) + dt.timedelta(hours=1)
+        fire = listed["acme"].next_fire
+        assert fire is not None and abs((fire - soon).total_seconds()) < 60
+        assert listed["acme"].kind == "agent task: s" and not listed["acme"].runnable
+        await log.record(listed["acme"].name, ["2026-01-01T00:00:00Z"], "missed", "down")
+        [tick] = await source.runs(job=listed["acme"].name)
+        assert tick.status == "missed"
+        with pytest.raises(KeyError):
+            await source.run_now(listed["acme"].name)
+
+
+@pytest.mark.anyio
+async def test_mcp_health_reports_each_server() -> None:
+    servers = [
+        ServerInfo("files", "stdio", "up", ("files__read",), 0, None),
+        ServerInfo("cal", "http", "down", (), 3, "connection refused"),
+    ]
+    found = {c.name: c for c in await McpHealth(lambda: servers).components()}
+    assert found["files"].good and "1 tools" in found["files"].detail
+    assert not found["cal"].good and found["cal"].state == "down"
+    assert "connection refused" in found["cal"].detail and "3 reconnects" in found["cal"].detail
