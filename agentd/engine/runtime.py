@@ -122,6 +122,18 @@ class ToolOffer:
     rule: CallRule = ANY
 
 
+@dataclass(frozen=True, slots=True)
+class _SessionRequest:
+    """What a session turn was asked: the new message (or the client's ``results`` for its
+    pending calls), its Idempotency-Key, and the caller's tools."""
+
+    session_id: str
+    text: str
+    request_key: str | None
+    results: Sequence[Message]
+    offer: ToolOffer
+
+
 @dataclass(slots=True)
 class _LockSlot:
     lock: anyio.Lock
@@ -225,9 +237,8 @@ class Runtime:
         """
         job = await self._admitted(channel, scope, stream, audience)
         offer = tools or ToolOffer()
-        async with self._running(
-            job, self._session_turn, session_id, text, request_key, results, offer
-        ) as events:
+        request = _SessionRequest(session_id, text, request_key, results, offer)
+        async with self._running(job, self._session_turn, request) as events:
             yield events
 
     @asynccontextmanager
@@ -338,16 +349,8 @@ class Runtime:
             UsageCounts(1, usage.prompt_tokens, usage.completion_tokens, job.tool_calls)
         )
 
-    async def _session_turn(
-        self,
-        job: _Job,
-        out: Emitter,
-        session_id: str,
-        text: str,
-        request_key: str | None,
-        results: Sequence[Message],
-        offer: ToolOffer,
-    ) -> None:
+    async def _session_turn(self, job: _Job, out: Emitter, request: _SessionRequest) -> None:
+        session_id = request.session_id
         # The origin tools see (schedule_task answers there): the one set by whoever started
         # the turn (a task's run keeps its task's), else this session on this channel.
         origin = origins.get() or origins.Origin.of_session(job.channel, session_id)
@@ -355,26 +358,19 @@ class Runtime:
             async with self._session_lock(session_id):
                 self.sessions.pin(session_id)
                 try:
-                    conv = await self._answer(
-                        job, out, session_id, text, request_key, results, offer
-                    )
+                    conv = await self._answer(job, out, request)
                     if conv is not None:
                         await self._compact(session_id, conv, job.usage)
                 finally:
                     self.sessions.unpin(session_id)
 
     async def _answer(
-        self,
-        job: _Job,
-        out: Emitter,
-        session_id: str,
-        text: str,
-        request_key: str | None,
-        results: Sequence[Message],
-        offer: ToolOffer,
+        self, job: _Job, out: Emitter, request: _SessionRequest
     ) -> Conversation | None:
         """Run the model and tools under a limiter slot; send the answer; None on failure
         (and for a replayed answer, or calls handed to the client: nothing to compact)."""
+        session_id, text, request_key = request.session_id, request.text, request.request_key
+        results, offer = request.results, request.offer
         with self._accounted(job) as outcome:
             conv: Conversation | None = None
             try:
