@@ -33,7 +33,7 @@ def _cell(value: object, width: int) -> str:
 
 
 async def _print_ticks(settings: Settings, args: argparse.Namespace) -> int:
-    async with TickLog.open(settings.ticks_path) as log:
+    async with TickLog.connect(settings.ticks_target) as log:
         rows = await log.list(job=args.job, status=args.status, limit=args.limit)
     header = ("JOB", "SCHEDULED_FOR", "STATUS", "KIND", "SENT", "FINISHED_AT", "ERROR/OUTPUT")
     table = [

@@ -74,7 +74,7 @@ def _handler(action: Action) -> Handler:
 
 
 async def _list(settings: Settings, args: argparse.Namespace) -> int:
-    async with TickLog.open(settings.ticks_path) as ticklog:
+    async with TickLog.connect(settings.ticks_target) as ticklog:
         tasks = await TaskStore(ticklog).of_tenant(include_finished=args.all)
     for task in tasks:
         print(task.describe())
@@ -103,7 +103,7 @@ async def _add(settings: Settings, args: argparse.Namespace) -> int:
         timezone=args.timezone,
         min_interval=settings.cron.tasks.min_interval,
     )
-    async with TickLog.open(settings.ticks_path) as ticklog:
+    async with TickLog.connect(settings.ticks_target) as ticklog:
         task = await TaskStore(ticklog).add(
             args.prompt,
             when,
@@ -118,7 +118,7 @@ async def _add(settings: Settings, args: argparse.Namespace) -> int:
 
 
 async def _cancel(settings: Settings, args: argparse.Namespace) -> int:
-    async with TickLog.open(settings.ticks_path) as ticklog:
+    async with TickLog.connect(settings.ticks_target) as ticklog:
         task = await TaskStore(ticklog).cancel(args.id)
     print(f"cancelled {task.id}")
     return 0

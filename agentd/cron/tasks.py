@@ -1,9 +1,10 @@
 """Agent tasks: reminders and recurring jobs that the agent (or the operator) schedules.
 
-A task is a row of ``agent_tasks`` in the tick log's database (SQLite or PostgreSQL), owned by one tenant and
-remembering where it came from (its origin: channel, chat address, session), so that its answer
-goes back there. Each run of a task is a tick of the job ``task:<id>`` in ``cron_ticks``, with the
-tick log's guarantees (:mod:`agentd.cron.taskrun` runs them). When is one of:
+A task is a row of ``agent_tasks`` in the tick log's database (SQLite or PostgreSQL), owned by
+one tenant and remembering where it came from (its origin: channel, chat address, session), so
+that its answer goes back there. Each run of a task is a tick of the job ``task:<id>`` in
+``cron_ticks``, with the tick log's guarantees (:mod:`agentd.cron.taskrun` runs them).
+When is one of:
 
 - ``at``: one instant (an ISO date-time; without an offset, in the task's timezone);
 - ``in``: a delay from now (``"10s"``, ``"2h30m"``, ``"1 day"``), stored as the instant;

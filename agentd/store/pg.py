@@ -15,9 +15,11 @@ import hashlib
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 import structlog
+
+from agentd.redact import mask_url
 
 if TYPE_CHECKING:
     import asyncpg
@@ -36,14 +38,7 @@ def is_postgres(url: str | None) -> bool:
 
 def redacted(url: str) -> str:
     """``url`` without its password (``postgresql://user:***@host/db``), for logs and errors."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    if parts.port is not None:
-        host += f":{parts.port}"
-    netloc = f"{parts.username or ''}:***@{host}"
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+    return mask_url(url)
 
 
 def dollar(sql: str) -> str:

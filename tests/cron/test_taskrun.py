@@ -23,14 +23,19 @@ from tests.support.task_script import scripted
 pytestmark = [pytest.mark.anyio, pytest.mark.timeout(30)]
 
 
-@pytest.fixture
-async def app(stub_llm: StubLLM, tmp_path: Path) -> AsyncIterator[App]:
+@pytest.fixture(params=["sqlite", "postgres"])
+async def app(
+    request: pytest.FixtureRequest, stub_llm: StubLLM, tmp_path: Path
+) -> AsyncIterator[App]:
+    """The app on SQLite files, and with history, tick log and tasks on PostgreSQL."""
     (tmp_path / "workdir").mkdir()
+    history = {} if request.param == "sqlite" else {"url": request.getfixturevalue("pg_url")}
     settings = Settings(
         workdir=tmp_path / "workdir",
         state_dir=tmp_path / "state",
         llm={"base_url": stub_llm.url, "max_retries": 0},  # type: ignore[arg-type]
         cron={"tasks": {"poll": 0.2}},  # type: ignore[arg-type]
+        history=history,  # type: ignore[arg-type]
     )
     stub_llm.fallback = scripted
     async with open_app(settings) as app:
