@@ -18,6 +18,7 @@ from agentd.config import Loaded, Settings
 from agentd.cron.tasks import CATCH_UPS, SESSION_MODES, TaskRefused, TaskStore, parse_when
 from agentd.cron.ticklog import TickLog
 from agentd.origin import Origin
+from agentd.redact import mask_url as redacted
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -79,7 +80,8 @@ async def _list(settings: Settings, args: argparse.Namespace) -> int:
     for task in tasks:
         print(task.describe())
     if not tasks:
-        print(f"(no tasks of tenant {scopes.current().tenant} in {settings.ticks_path})")
+        where = redacted(str(settings.ticks_target))
+        print(f"(no tasks of tenant {scopes.current().tenant} in {where})")
     return 0
 
 

@@ -374,7 +374,11 @@ class PgHistory:
                 # Shielded and bounded; should it fail anyway, the pool's reset of the
                 # connection (pg_advisory_unlock_all) or its close releases the lock.
                 with anyio.move_on_after(10, shield=True):
-                    await conn.execute("SELECT pg_advisory_unlock($1)", lock)
+                    try:
+                        await conn.execute("SELECT pg_advisory_unlock($1)", lock)
+                    except Exception as exc:  # asyncpg's errors of a dead connection vary
+                        # The connection died with the lock on it: nothing is left to unlock.
+                        log.warning("session.lock_lost", error=type(exc).__name__)
 
 
 async def _next_id(conn: asyncpg.Connection) -> int:
