@@ -14,7 +14,7 @@ BFCL_WHEEL := $(VENV)/bench-data/bfcl_eval-$(BFCL_VERSION)-py3-none-any.whl
 export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF
 MODEL ?= qwen2.5-coder-1.5b
 
-.PHONY: run bwrap test lint fmt schema bench bench-long bench-agentic bench-bfcl bench-data clean model
+.PHONY: run bwrap postgres test lint fmt schema bench bench-long bench-agentic bench-bfcl bench-data clean model
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,15 @@ bwrap:
 		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null || \
 		echo "agentd: could not install bubblewrap; exec will refuse to run commands"; }
 
+# The history, tick-log and replica tests run a real PostgreSQL (Debian's postgresql package:
+# initdb + pg_ctl into a temp dir, no service is started): installed when missing.
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+		echo "agentd: installing postgresql (the tests run a throwaway PostgreSQL)"; \
+		SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && \
+		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
+
 run: model bwrap
 	@echo "agentd: starting the daemon (model $(MODEL), HTTP API on 127.0.0.1:8321). Talk to it:"
 	@echo "  .venv/bin/agentd chat                          # streaming chat in another terminal"
@@ -58,9 +67,9 @@ run: model bwrap
 	$(RUN_ENV) $(BIN)/agentd run
 
 # The integration tests need llama-server, the default model and the BFCL data (fetched once).
-test: model $(BFCL_WHEEL)
+test: model $(BFCL_WHEEL) postgres
 	$(BIN)/coverage erase
-	AGENTD_REQUIRE_LOCAL_MODEL=1 $(BIN)/coverage run -m pytest $(PYTEST_ARGS)
+	AGENTD_REQUIRE_LOCAL_MODEL=1 AGENTD_REQUIRE_POSTGRES=1 $(BIN)/coverage run -m pytest $(PYTEST_ARGS)
 	$(BIN)/coverage combine -q
 	$(BIN)/coverage report | tail -n 3
 	@# A separate call: behind a pipe the fail-under exit status would be lost.
