@@ -99,6 +99,6 @@ class PgDatabase:
 @asynccontextmanager
 async def open_database(url: str) -> AsyncIterator[PgDatabase]:
     """The tick log's database at ``url``, migrated; its pool closes on exit."""
-    async with open_pool(url, max_size=4, what="tick log") as pool:
+    async with open_pool(url, max_size=2, what="tick log") as pool:
         await migrate(pool, "ticklog", MIGRATIONS, hint="cron.tick_log_url")
         yield PgDatabase(pool)

@@ -120,16 +120,19 @@ class PgHistory:
 
     @classmethod
     @asynccontextmanager
-    async def open(cls, url: str, *, pool_size: int = 10) -> AsyncIterator[PgHistory]:
+    async def open(
+        cls, url: str, *, pool_size: int = 8, lock_pool_size: int = 32
+    ) -> AsyncIterator[PgHistory]:
         """Open (migrating as needed) the store at ``url``; close its pools on exit.
 
         Session locks hold a connection each for a whole turn, so they have a pool of their
-        own: waiting turns never starve the reads and writes of running ones.
+        own (``lock_pool_size``: sessions whose turns run or wait at once in this daemon):
+        waiting turns never starve the reads and writes of running ones.
         """
         try:
             async with (
                 open_pool(url, max_size=pool_size, what="history store") as pool,
-                open_pool(url, min_size=0, max_size=pool_size, what="session locks") as locks,
+                open_pool(url, min_size=0, max_size=lock_pool_size, what="session locks") as locks,
             ):
                 await migrate(pool, "history", MIGRATIONS, hint="history.url")
                 log.info("history.opened", url=redacted(url), schema=SCHEMA_VERSION)
@@ -371,8 +374,9 @@ class PgHistory:
             try:
                 yield
             finally:
-                # Shielded and bounded; should it fail anyway, the pool's reset of the
-                # connection (pg_advisory_unlock_all) or its close releases the lock.
+                # Shielded and bounded. Should it fail anyway, or a cancellation land just as
+                # the lock was granted, asyncpg's reset of a connection going back to the pool
+                # (pg_advisory_unlock_all) or its close releases the lock.
                 with anyio.move_on_after(10, shield=True):
                     try:
                         await conn.execute("SELECT pg_advisory_unlock($1)", lock)
