@@ -3,7 +3,8 @@
 :class:`PostgresServer` runs ``initdb`` into a fresh directory and ``pg_ctl start`` on a free
 loopback port (and a unix socket in that directory), with password (SCRAM) authentication, so
 the URLs the tests use carry a password as a real deployment's do. Durability is off
-(``fsync=off``): the data is thrown away, and the tests measure agentd, not the disk.
+(``fsync=off``) unless ``durable``: the data is thrown away, and the tests check agentd, not the
+disk.
 
 PostgreSQL refuses to run as root. Under root (CI containers) the cluster belongs to the
 unprivileged ``nobody`` and every server command runs through ``runuser -u nobody``; the
@@ -50,8 +51,9 @@ def server_bindir() -> Path | None:
 class PostgresServer:
     """One throwaway PostgreSQL cluster on 127.0.0.1; :meth:`start` returns when it answers."""
 
-    def __init__(self, bindir: Path) -> None:
+    def __init__(self, bindir: Path, *, durable: bool = False) -> None:
         self.bindir = bindir
+        self.durable = durable
         self.port = free_port()
         self.root = Path(tempfile.mkdtemp(prefix="agentd-pg-"))
         self.data = self.root / "data"
@@ -89,10 +91,12 @@ class PostgresServer:
             "-E", "UTF8",
             "--no-sync",
         )  # fmt: skip
+        # Durable (benchmarks): as crash-safe as SQLite's synchronous=NORMAL, fsync on but no
+        # wait for it at each commit. Else (tests) no fsync at all.
+        speed = " -c fsync=off -c full_page_writes=off" if not self.durable else ""
         options = (
             f"-p {self.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={self.root}"
-            " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-            " -c max_connections=300"
+            f" -c synchronous_commit=off -c max_connections=300{speed}"
         )
         self._run(
             str(self.bindir / "pg_ctl"),
