@@ -98,7 +98,13 @@ class Replica:
             root / "config.json",
             root,
             llm_url,
-            channels={"http": {"enabled": True, "port": self.port}},
+            channels={
+                "http": {
+                    "enabled": True,
+                    "port": self.port,
+                    "rate_limit": {"requests_per_minute": 0},  # the load generator is one token
+                }
+            },
             history={"url": pg_url},
             cron={"jobs": [{"name": "beat", "schedule": "1s", "prompt": "BEAT"}]},
         )
