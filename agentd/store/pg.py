@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 
 import structlog
 
+from agentd.errors import AgentdError
 from agentd.redact import mask_url
 
 if TYPE_CHECKING:
@@ -66,8 +67,9 @@ def advisory_key(*parts: str) -> int:
     return int.from_bytes(digest, "big", signed=True)
 
 
-class PgError(Exception):
-    """A PostgreSQL call failed; the message names the database without its password."""
+class PgError(AgentdError):
+    """A PostgreSQL store cannot be opened or migrated; the message names the database without
+    its password (the history store raises it as :class:`~agentd.errors.HistoryError`)."""
 
 
 @asynccontextmanager
