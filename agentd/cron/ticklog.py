@@ -1,14 +1,16 @@
-"""The heartbeat tick log: one SQLite row per scheduled tick, claimed by inserting it.
+"""The heartbeat tick log: one row per scheduled tick, claimed by inserting it.
 
-``UNIQUE(job, scheduled_for)`` makes the insert the claim: two daemons sharing the file never
-run one tick twice. Each running row names its owner (host, pid, process start time), so a tick
-left ``running`` by a process that died is found on the next start and marked interrupted.
+``UNIQUE(job, scheduled_for)`` makes the insert the claim: daemons sharing the log (a SQLite
+file, or PostgreSQL through :mod:`agentd.cron.pg_ticklog` for replicas) never run one tick
+twice. Each running row names its owner (host, pid, process start time), so a tick left
+``running`` by a process that died is found on the next start and marked interrupted.
 
-The file's schema version lives in its own ``schema_versions`` row (part ``ticklog``), not in
-``PRAGMA user_version``: the tick log may share its file with other stores (``memory.path``), and
-one pragma cannot version two of them. :data:`MIGRATIONS` moves any older file forward on open;
-a file from before versioning is version 0 (its tables exist: the first step only creates what
-is missing).
+The SQL goes through a small :class:`Database` seam (``?`` placeholders, one transaction per
+call), so both engines run the same statements. The SQLite file's schema version lives in its
+own ``schema_versions`` row (part ``ticklog``), not in ``PRAGMA user_version``: the tick log may
+share its file with other stores (``memory.path``), and one pragma cannot version two of them.
+:data:`MIGRATIONS` moves any older file forward on open; a file from before versioning is
+version 0 (its tables exist: the first step only creates what is missing).
 """
 
 from __future__ import annotations
