@@ -19,8 +19,8 @@ SYNAPSE_STAMP := $(SYNAPSE_VENV)/.stamp-$(SYNAPSE_VERSION)
 export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF
 MODEL ?= qwen2.5-coder-1.5b
 
-.PHONY: run bwrap chromium screenshots test lint fmt schema bench bench-long bench-agentic bench-bfcl \
-	bench-data clean model synapse
+.PHONY: run bwrap chromium postgres screenshots test lint fmt schema bench bench-long bench-agentic \
+	bench-bfcl bench-data clean model synapse
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -76,6 +76,15 @@ screenshots: $(DEV_STAMP) chromium
 	rm -f docs/console/*.png
 	CONSOLE_SCREENSHOTS=docs/console $(BIN)/python -m pytest -q tests/channels/http/console
 
+# The history, tick-log and replica tests run a real PostgreSQL (Debian's postgresql package:
+# initdb + pg_ctl into a temp dir, no service is started): installed when missing.
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+		echo "agentd: installing postgresql (the tests run a throwaway PostgreSQL)"; \
+		SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && \
+		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
+
 run: model bwrap
 	@echo "agentd: starting the daemon (model $(MODEL), HTTP API on 127.0.0.1:8321). Talk to it:"
 	@echo "  the web console: http://127.0.0.1:8321/ (sign in with the token below)"
@@ -86,10 +95,11 @@ run: model bwrap
 	$(RUN_ENV) $(BIN)/agentd run
 
 # The integration tests need llama-server, the default model and the BFCL data (fetched once);
-# the Matrix tests need Synapse, the web console's a Chromium.
-test: model $(BFCL_WHEEL) $(SYNAPSE_STAMP) chromium
+# the Matrix tests need Synapse, the web console's a Chromium, the stores' a PostgreSQL.
+test: model $(BFCL_WHEEL) $(SYNAPSE_STAMP) chromium postgres
 	$(BIN)/coverage erase
-	AGENTD_REQUIRE_LOCAL_MODEL=1 AGENTD_REQUIRE_SYNAPSE=1 $(BIN)/coverage run -m pytest $(PYTEST_ARGS)
+	AGENTD_REQUIRE_LOCAL_MODEL=1 AGENTD_REQUIRE_SYNAPSE=1 AGENTD_REQUIRE_POSTGRES=1 \
+		$(BIN)/coverage run -m pytest $(PYTEST_ARGS)
 	$(BIN)/coverage combine -q
 	$(BIN)/coverage report | tail -n 3
 	@# A separate call: behind a pipe the fail-under exit status would be lost.

@@ -54,7 +54,7 @@ class CronChannel:
         self,
         jobs: Sequence[CronJob],
         *,
-        ticks_path: Path,
+        ticks_path: Path | str,
         workdir: Path,
         deliver: Deliver | None = None,
         on_tick: OnTick | None = None,
@@ -75,7 +75,7 @@ class CronChannel:
 
     async def __aenter__(self) -> Self:
         async with AsyncExitStack() as stack:
-            self._ticklog = await stack.enter_async_context(TickLog.open(self._ticks_path))
+            self._ticklog = await stack.enter_async_context(TickLog.connect(self._ticks_path))
             self._stack = stack.pop_all()
         return self
 

@@ -4,6 +4,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.support.postgres import REQUIRED, PostgresServer, server_bindir
 from tests.support.stub_llm import StubLLM, running_stub
 
 
@@ -49,3 +50,29 @@ def _isolated_env(
         }:
             monkeypatch.delenv(name)
     monkeypatch.setenv("HOME", str(tmp_path_factory.mktemp("home")))
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """A real PostgreSQL for the whole session (initdb + pg_ctl, about 2 s); dropped at the end.
+
+    Missing PostgreSQL skips, unless AGENTD_REQUIRE_POSTGRES=1 (`make test`): then it fails.
+    """
+    bindir = server_bindir()
+    if bindir is None:
+        message = "PostgreSQL is not installed: apt-get install postgresql (.ci/run does)"
+        if REQUIRED:
+            pytest.fail(message)
+        pytest.skip(message)
+    server = PostgresServer(bindir)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def pg_url(postgres: PostgresServer) -> str:
+    """The URL (with its password) of a new empty database of the session's PostgreSQL."""
+    return postgres.create_database()

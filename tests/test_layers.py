@@ -21,6 +21,8 @@ RANK = {
     "memory": 2,
     "cron": 2,
     "config": 1,
+    # PostgreSQL plumbing shared by the stores (pool, migrations, URLs); imports redact only.
+    "store": 1,
     "messages": 0,
     "scope": 0,
     "origin": 0,

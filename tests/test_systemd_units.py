@@ -74,3 +74,16 @@ def test_unit_exposure_at_most_2(unit: Path, tmp_path: Path) -> None:
     match = re.search(r"Overall exposure level for \S+: (\d+\.\d+)", proc.stdout)
     assert match, proc.stdout + proc.stderr
     assert float(match.group(1)) <= 2.0
+
+
+def test_the_replica_template_gives_each_instance_its_own_state_and_port() -> None:
+    """agentd@PORT.service: state dir, workdir and HTTP port per instance; shared env file."""
+    text = (Path(__file__).parent.parent / "systemd" / "agentd@.service").read_text()
+    for option in (
+        "StateDirectory=agentd/%i",
+        "AGENTD_STATE_DIR=/var/lib/agentd/%i/state",
+        "AGENTD_CHANNELS__HTTP__PORT=%i",
+        "EnvironmentFile=-/etc/agentd/replicas.env",
+        "Type=notify",
+    ):
+        assert option in text, option

@@ -11,6 +11,7 @@ import anyio
 
 from agentd.config import Loaded, Settings
 from agentd.cron.ticklog import STATUSES, TickLog, iso
+from agentd.redact import mask_url as redacted
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -33,7 +34,7 @@ def _cell(value: object, width: int) -> str:
 
 
 async def _print_ticks(settings: Settings, args: argparse.Namespace) -> int:
-    async with TickLog.open(settings.ticks_path) as log:
+    async with TickLog.connect(settings.ticks_target) as log:
         rows = await log.list(job=args.job, status=args.status, limit=args.limit)
     header = ("JOB", "SCHEDULED_FOR", "STATUS", "KIND", "SENT", "FINISHED_AT", "ERROR/OUTPUT")
     table = [
@@ -52,7 +53,7 @@ async def _print_ticks(settings: Settings, args: argparse.Namespace) -> int:
     for row in [header, *table]:
         print("  ".join(str(c).ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
     if not table:
-        print(f"(no ticks in {settings.ticks_path})")
+        print(f"(no ticks in {redacted(str(settings.ticks_target))})")
     return 0
 
 

@@ -22,7 +22,8 @@ from agentd.cli.tenant_option import scope_of, tenant_option
 from agentd.config import EX_CONFIG, Loaded, Settings
 from agentd.engine.loop import CONTEXT_KEY
 from agentd.errors import ConfigError, DaemonError, DaemonUnavailable, HistoryError, StoredRowError
-from agentd.memory.history import SessionInfo, SQLiteHistory
+from agentd.memory.history import SessionInfo
+from agentd.memory.stores import open_history
 from agentd.messages import Message, decode_stored_message
 
 if TYPE_CHECKING:
@@ -57,9 +58,7 @@ async def run_sessions(settings: Settings, args: argparse.Namespace) -> int:
         return await run_remote(settings, args)
     scope = scope_of(args, settings)
     try:
-        async with SQLiteHistory.open(
-            settings.history_path, synchronous=settings.history.synchronous
-        ) as store:
+        async with open_history(settings) as store:
             with scopes.use(scope):
                 if args.sessions_command == "list":
                     print_list(await store.list_sessions())

@@ -18,6 +18,7 @@ from agentd.config import Loaded, Settings
 from agentd.cron.tasks import CATCH_UPS, SESSION_MODES, TaskRefused, TaskStore, parse_when
 from agentd.cron.ticklog import TickLog
 from agentd.origin import Origin
+from agentd.redact import mask_url as redacted
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -74,12 +75,13 @@ def _handler(action: Action) -> Handler:
 
 
 async def _list(settings: Settings, args: argparse.Namespace) -> int:
-    async with TickLog.open(settings.ticks_path) as ticklog:
+    async with TickLog.connect(settings.ticks_target) as ticklog:
         tasks = await TaskStore(ticklog).of_tenant(include_finished=args.all)
     for task in tasks:
         print(task.describe())
     if not tasks:
-        print(f"(no tasks of tenant {scopes.current().tenant} in {settings.ticks_path})")
+        where = redacted(str(settings.ticks_target))
+        print(f"(no tasks of tenant {scopes.current().tenant} in {where})")
     return 0
 
 
@@ -103,7 +105,7 @@ async def _add(settings: Settings, args: argparse.Namespace) -> int:
         timezone=args.timezone,
         min_interval=settings.cron.tasks.min_interval,
     )
-    async with TickLog.open(settings.ticks_path) as ticklog:
+    async with TickLog.connect(settings.ticks_target) as ticklog:
         task = await TaskStore(ticklog).add(
             args.prompt,
             when,
@@ -118,7 +120,7 @@ async def _add(settings: Settings, args: argparse.Namespace) -> int:
 
 
 async def _cancel(settings: Settings, args: argparse.Namespace) -> int:
-    async with TickLog.open(settings.ticks_path) as ticklog:
+    async with TickLog.connect(settings.ticks_target) as ticklog:
         task = await TaskStore(ticklog).cancel(args.id)
     print(f"cancelled {task.id}")
     return 0

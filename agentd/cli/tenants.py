@@ -15,8 +15,8 @@ import anyio
 from agentd.cli.remote_option import daemon_client, remote_failure, remote_options, target
 from agentd.config import EX_CONFIG, Loaded, Settings, TenantLimits
 from agentd.errors import ConfigError, DaemonError, DaemonUnavailable, HistoryError
-from agentd.memory.history import SQLiteHistory
-from agentd.memory.usage import DayUsage, SQLiteUsage, known_tenants, utc_day
+from agentd.memory.stores import open_history, usage_of
+from agentd.memory.usage import DayUsage, known_tenants, utc_day
 
 EX_FAILURE = 1
 COLUMNS = ("tenant", "day", "turns", "prompt_tokens", "completion_tokens", "tool_calls")
@@ -49,10 +49,8 @@ async def run_tenants(settings: Settings, args: argparse.Namespace) -> int:
         print("agentd: --days must be 1 or more", file=sys.stderr)
         return EX_FAILURE
     try:
-        async with SQLiteHistory.open(
-            settings.history_path, synchronous=settings.history.synchronous
-        ) as history:
-            usage = SQLiteUsage(history)
+        async with open_history(settings) as history:
+            usage = usage_of(history)
             if args.tenants_command == "list":
                 for name in await known_tenants(usage, [settings.tenant, *settings.tenants]):
                     print(f"{name}  {describe_limits(settings.limits_for(name))}")

@@ -138,7 +138,8 @@ def _error(exc: pydantic.ValidationError, sources: Mapping[str, str]) -> ConfigE
     if err["type"] == "extra_forbidden":
         reason = "unknown key"
     elif "input" in err and not _is_secret(key) and not isinstance(err["input"], dict | list):
-        reason = f"got {err['input']!r}; {reason}"
+        # A URL's password never goes into the error (postgresql://user:***@host).
+        reason = f"got {mask_url(repr(err['input']))}; {reason}"
     return ConfigError(key, source, reason)
 
 

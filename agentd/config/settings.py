@@ -11,6 +11,7 @@ import ipaddress
 import re
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlsplit
 
 import pydantic
 from pydantic import BaseModel, ConfigDict, Field, SecretStr
@@ -204,13 +205,33 @@ class MemorySettings(_Section):
     backend: str | None = Field(None, description="Accepted for compatibility; never read.")
 
 
+def _postgres_url(value: SecretStr | None) -> SecretStr | None:
+    if value is not None and urlsplit(value.get_secret_value()).scheme not in (
+        "postgresql",
+        "postgres",
+    ):
+        raise ValueError("must be a postgresql://user:password@host:port/database URL")
+    return value
+
+
 class HistorySettings(_Section):
     """The durable conversation store."""
 
     path: Path | None = Field(None, description="SQLite file; default: state_dir/history.db.")
+    url: SecretStr | None = Field(
+        None,
+        description="postgresql://user:password@host/db: history and usage on PostgreSQL, "
+        "shared by replicas (then path is not used); the tick log follows unless "
+        "cron.tick_log_url is set.",
+    )
     synchronous: Literal["NORMAL", "FULL"] = Field(
         "NORMAL", description="NORMAL survives a process crash; FULL also a power loss."
     )
+
+    @pydantic.field_validator("url")
+    @classmethod
+    def _url(cls, value: SecretStr | None) -> SecretStr | None:
+        return _postgres_url(value)
 
 
 class MilvusSettings(_Section):
@@ -269,8 +290,16 @@ class CronSettings(_Section):
     tick_log: Path | None = Field(
         None, description="SQLite file of the heartbeat tick log; default: state_dir/memory.db."
     )
+    tick_log_url: SecretStr | None = Field(
+        None, description="postgresql://... for the tick log and tasks; default: history.url."
+    )
     jobs: list[CronJob] = []
     tasks: TaskSettings = TaskSettings()
+
+    @pydantic.field_validator("tick_log_url")
+    @classmethod
+    def _url(cls, value: SecretStr | None) -> SecretStr | None:
+        return _postgres_url(value)
 
 
 class ChannelSettings(_Section):
@@ -701,6 +730,18 @@ class Settings(BaseSettings):
     @property
     def history_path(self) -> Path:
         return (self.history.path or self.state_dir / "history.db").expanduser()
+
+    @property
+    def history_url(self) -> str | None:
+        """The PostgreSQL URL of the history (with its password: never log it), or None."""
+        return self.history.url.get_secret_value() if self.history.url is not None else None
+
+    @property
+    def ticks_target(self) -> Path | str:
+        """Where the tick log and tasks live: a PostgreSQL URL (``cron.tick_log_url``, else
+        ``history.url``) or the SQLite file :attr:`ticks_path`."""
+        url = self.cron.tick_log_url or self.history.url
+        return url.get_secret_value() if url is not None else self.ticks_path
 
     @property
     def ticks_path(self) -> Path:

@@ -1,9 +1,10 @@
 """Agent tasks: reminders and recurring jobs that the agent (or the operator) schedules.
 
-A task is a row of ``agent_tasks`` in the tick log's SQLite file, owned by one tenant and
-remembering where it came from (its origin: channel, chat address, session), so that its answer
-goes back there. Each run of a task is a tick of the job ``task:<id>`` in ``cron_ticks``, with the
-tick log's guarantees (:mod:`agentd.cron.taskrun` runs them). When is one of:
+A task is a row of ``agent_tasks`` in the tick log's database (SQLite or PostgreSQL), owned by
+one tenant and remembering where it came from (its origin: channel, chat address, session), so
+that its answer goes back there. Each run of a task is a tick of the job ``task:<id>`` in
+``cron_ticks``, with the tick log's guarantees (:mod:`agentd.cron.taskrun` runs them).
+When is one of:
 
 - ``at``: one instant (an ISO date-time; without an offset, in the task's timezone);
 - ``in``: a delay from now (``"10s"``, ``"2h30m"``, ``"1 day"``), stored as the instant;
@@ -23,7 +24,6 @@ import itertools
 import math
 import re
 import secrets
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -308,28 +308,25 @@ class TaskStore:
             created_by=created_by,
         )
 
-        def insert(conn: sqlite3.Connection) -> None:
-            if max_tasks > 0:
-                (count,) = conn.execute(
-                    "SELECT count(*) FROM agent_tasks WHERE tenant=? AND status='active'",
-                    (tenant,),
-                ).fetchone()
-                if count >= max_tasks:
-                    raise TaskRefused(
-                        f"this tenant has {count} active tasks, the most allowed: cancel one"
-                        " (list_tasks shows them) before scheduling another"
-                    )
-            conn.execute(
-                f"INSERT INTO agent_tasks ({_COLUMNS}) VALUES ({', '.join('?' * 15)})",
-                (
-                    task.id, task.tenant, task.name, task.prompt, task.kind, task.spec,
-                    task.timezone, task.catch_up, task.session_mode, origin.channel,
-                    origin.address, origin.session, task.status, task.created_at,
-                    task.created_by,
-                ),
-            )  # fmt: skip
-
-        await self.ticklog.run(insert)
+        values = (
+            task.id, task.tenant, task.name, task.prompt, task.kind, task.spec, task.timezone,
+            task.catch_up, task.session_mode, origin.channel, origin.address, origin.session,
+            task.status, task.created_at, task.created_by,
+        )  # fmt: skip
+        if max_tasks <= 0:
+            await self.ticklog.db.execute(
+                f"INSERT INTO agent_tasks ({_COLUMNS}) VALUES ({', '.join('?' * 15)})", values
+            )
+        # The count and the insert in one statement: no other insert slips in between.
+        elif not await self.ticklog.db.execute(
+            f"INSERT INTO agent_tasks ({_COLUMNS}) SELECT {', '.join('?' * 15)} WHERE"
+            " (SELECT count(*) FROM agent_tasks WHERE tenant=? AND status='active') < ?",
+            (*values, tenant, max_tasks),
+        ):
+            raise TaskRefused(
+                f"this tenant has {max_tasks} active tasks, the most allowed: cancel one"
+                " (list_tasks shows them) before scheduling another"
+            )
         self.changed()
         return task
 
@@ -353,15 +350,10 @@ class TaskStore:
         """Cancel the current tenant's active task; TaskRefused when there is no such task."""
         tenant = scopes.current().tenant
 
-        def cancel(conn: sqlite3.Connection) -> int:
-            cur = conn.execute(
-                "UPDATE agent_tasks SET status='cancelled' WHERE tenant=? AND id=?"
-                " AND status='active'",
-                (tenant, task_id),
-            )
-            return cur.rowcount
-
-        if not await self.ticklog.run(cancel):
+        if not await self.ticklog.db.execute(
+            "UPDATE agent_tasks SET status='cancelled' WHERE tenant=? AND id=? AND status='active'",
+            (tenant, task_id),
+        ):
             raise TaskRefused(
                 f"no active task {task_id!r}: list_tasks shows the ids of the open tasks"
             )
@@ -377,27 +369,18 @@ class TaskStore:
         return await self._select(f"SELECT {_COLUMNS} FROM agent_tasks WHERE status='active'", ())
 
     async def status_of(self, task_id: str) -> str | None:
-        def status(conn: sqlite3.Connection) -> str | None:
-            row = conn.execute("SELECT status FROM agent_tasks WHERE id=?", (task_id,)).fetchone()
-            return None if row is None else str(row[0])
-
-        return await self.ticklog.run(status)
+        found = await self.ticklog.db.fetch("SELECT status FROM agent_tasks WHERE id=?", (task_id,))
+        return str(found[0][0]) if found else None
 
     async def finish(self, task_id: str) -> None:
         """Mark a one-shot task done (its one run has ended, whichever daemon ran it)."""
 
-        def done(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "UPDATE agent_tasks SET status='done' WHERE id=? AND status='active'", (task_id,)
-            )
-
-        await self.ticklog.run(done)
+        await self.ticklog.db.execute(
+            "UPDATE agent_tasks SET status='done' WHERE id=? AND status='active'", (task_id,)
+        )
 
     async def _select(self, sql: str, args: Sequence[Any]) -> list[Task]:
-        def select(conn: sqlite3.Connection) -> list[Task]:
-            return [decode_task(row) for row in conn.execute(sql, args).fetchall()]
-
-        return await self.ticklog.run(select)
+        return [decode_task(row) for row in await self.ticklog.db.fetch(sql, args)]
 
 
 def _text(value: object, *, optional: bool = False) -> str | None:

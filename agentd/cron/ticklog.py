@@ -1,14 +1,16 @@
-"""The heartbeat tick log: one SQLite row per scheduled tick, claimed by inserting it.
+"""The heartbeat tick log: one row per scheduled tick, claimed by inserting it.
 
-``UNIQUE(job, scheduled_for)`` makes the insert the claim: two daemons sharing the file never
-run one tick twice. Each running row names its owner (host, pid, process start time), so a tick
-left ``running`` by a process that died is found on the next start and marked interrupted.
+``UNIQUE(job, scheduled_for)`` makes the insert the claim: daemons sharing the log (a SQLite
+file, or PostgreSQL through :mod:`agentd.cron.pg_ticklog` for replicas) never run one tick
+twice. Each running row names its owner (host, pid, process start time), so a tick left
+``running`` by a process that died is found on the next start and marked interrupted.
 
-The file's schema version lives in its own ``schema_versions`` row (part ``ticklog``), not in
-``PRAGMA user_version``: the tick log may share its file with other stores (``memory.path``), and
-one pragma cannot version two of them. :data:`MIGRATIONS` moves any older file forward on open;
-a file from before versioning is version 0 (its tables exist: the first step only creates what
-is missing).
+The SQL goes through a small :class:`Database` seam (``?`` placeholders, one transaction per
+call), so both engines run the same statements. The SQLite file's schema version lives in its
+own ``schema_versions`` row (part ``ticklog``), not in ``PRAGMA user_version``: the tick log may
+share its file with other stores (``memory.path``), and one pragma cannot version two of them.
+:data:`MIGRATIONS` moves any older file forward on open; a file from before versioning is
+version 0 (its tables exist: the first step only creates what is missing).
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 import anyio
+
+from agentd.store.pg import is_postgres
 
 T = TypeVar("T")
 Status = Literal["running", "ok", "error", "missed", "skipped"]
@@ -165,12 +169,61 @@ class Tick:
     delivered: bool
 
 
-class TickLog:
-    """Async access to the ``cron_ticks`` table; one connection, one writer at a time."""
+class Database(Protocol):
+    """Where the tick log's rows live: SQLite here, PostgreSQL in :mod:`agentd.cron.pg_ticklog`.
+
+    SQL uses ``?`` placeholders; each call is one transaction.
+    """
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """The rows of a query."""
+
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+        """Run a statement; how many rows it changed."""
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> int:
+        """Run a statement once per row, in one transaction; how many rows changed."""
+
+
+class SQLiteDatabase:
+    """:class:`Database` on one SQLite connection; one writer at a time, in a worker thread."""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
-        self._conn = conn
+        self.conn = conn
         self._lock = threading.Lock()
+
+    async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        def locked() -> T:
+            with self._lock, self.conn:
+                return fn(self.conn)
+
+        # Shielded: a write that started is waited for, so a shutdown never leaves a tick
+        # half-recorded (each statement is short).
+        with anyio.CancelScope(shield=True):
+            result = await anyio.to_thread.run_sync(locked)
+        return result
+
+    async def fetch(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return await self.run(lambda conn: [tuple(r) for r in conn.execute(sql, args)])
+
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+        return await self.run(lambda conn: conn.execute(sql, args).rowcount)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> int:
+        def many(conn: sqlite3.Connection) -> int:
+            before = conn.total_changes
+            conn.executemany(sql, rows)
+            return conn.total_changes - before
+
+        return await self.run(many)
+
+
+class TickLog:
+    """Async access to the ``cron_ticks`` table (and, for :mod:`agentd.cron.tasks`, its
+    database). Open it with :meth:`open` (a SQLite file) or :meth:`connect` (a URL)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
         self.owner = owner_id()
 
     @classmethod
@@ -194,79 +247,66 @@ class TickLog:
 
         conn = await anyio.to_thread.run_sync(connect)
         try:
-            yield cls(conn)
+            yield cls(SQLiteDatabase(conn))
         finally:
             conn.close()
 
+    @classmethod
+    @asynccontextmanager
+    async def connect(cls, target: Path | str) -> AsyncIterator[TickLog]:
+        """The tick log at ``target``: a ``postgresql://`` URL, else a SQLite file path."""
+        if isinstance(target, str) and is_postgres(target):
+            from agentd.cron.pg_ticklog import open_database
+
+            async with open_database(target) as db:
+                yield cls(db)
+        else:
+            async with cls.open(Path(target)) as log:
+                yield log
+
     async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``fn`` on the connection in a worker thread, as one transaction (for the stores
-        that share the tick log's file, like :class:`agentd.cron.tasks.TaskStore`)."""
-        return await self._run(fn)
-
-    async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        def locked() -> T:
-            with self._lock, self._conn:
-                return fn(self._conn)
-
-        # Shielded: a write that started is waited for, so a shutdown never leaves a tick
-        # half-recorded (each statement is short).
-        with anyio.CancelScope(shield=True):
-            result = await anyio.to_thread.run_sync(locked)
-        return result
+        """Run ``fn`` on the SQLite connection in a worker thread, as one transaction (tests
+        and tools that need SQLite itself; PostgreSQL has no such door)."""
+        if not isinstance(self.db, SQLiteDatabase):
+            raise TypeError("TickLog.run needs the SQLite tick log")
+        return await self.db.run(fn)
 
     async def claim(self, job: str, scheduled_for: str, kind: Kind = "scheduled") -> bool:
         """Insert a running row; False when the tick is already claimed (by anyone)."""
-
-        def claim(conn: sqlite3.Connection) -> bool:
-            cur = conn.execute(
-                "INSERT OR IGNORE INTO cron_ticks (job, scheduled_for, started_at, status, kind,"
-                " owner) VALUES (?, ?, ?, 'running', ?, ?)",
-                (job, scheduled_for, _now(), kind, self.owner),
-            )
-            return cur.rowcount == 1
-
-        return await self._run(claim)
+        changed = await self.db.execute(
+            "INSERT INTO cron_ticks (job, scheduled_for, started_at, status, kind, owner)"
+            " VALUES (?, ?, ?, 'running', ?, ?) ON CONFLICT (job, scheduled_for) DO NOTHING",
+            (job, scheduled_for, _now(), kind, self.owner),
+        )
+        return changed == 1
 
     async def claim_missed(self, job: str, scheduled_for: str) -> bool:
         """Turn a ``missed`` row into a running catch-up run; False if someone else did."""
-
-        def claim(conn: sqlite3.Connection) -> bool:
-            cur = conn.execute(
-                "UPDATE cron_ticks SET status='running', kind='catch_up', started_at=?, owner=?"
-                " WHERE job=? AND scheduled_for=? AND status='missed'",
-                (_now(), self.owner, job, scheduled_for),
-            )
-            return cur.rowcount == 1
-
-        return await self._run(claim)
+        changed = await self.db.execute(
+            "UPDATE cron_ticks SET status='running', kind='catch_up', started_at=?, owner=?"
+            " WHERE job=? AND scheduled_for=? AND status='missed'",
+            (_now(), self.owner, job, scheduled_for),
+        )
+        return changed == 1
 
     async def claim_retry(self, job: str, scheduled_for: str) -> bool:
         """Run again, once and late, a tick that was interrupted on its first run; False when
         it was not interrupted, was a retry already, or someone else took it."""
-
-        def claim(conn: sqlite3.Connection) -> bool:
-            cur = conn.execute(
-                "UPDATE cron_ticks SET status='running', kind='catch_up', started_at=?, owner=?,"
-                " error=NULL, finished_at=NULL WHERE job=? AND scheduled_for=? AND status='error'"
-                " AND error='interrupted' AND kind != 'catch_up'",
-                (_now(), self.owner, job, scheduled_for),
-            )
-            return cur.rowcount == 1
-
-        return await self._run(claim)
+        changed = await self.db.execute(
+            "UPDATE cron_ticks SET status='running', kind='catch_up', started_at=?, owner=?,"
+            " error=NULL, finished_at=NULL WHERE job=? AND scheduled_for=? AND status='error'"
+            " AND error='interrupted' AND kind != 'catch_up'",
+            (_now(), self.owner, job, scheduled_for),
+        )
+        return changed == 1
 
     async def get(self, job: str, scheduled_for: str) -> Tick | None:
         """The row of one tick, or None."""
-
-        def get(conn: sqlite3.Connection) -> Tick | None:
-            row = conn.execute(
-                "SELECT id, job, scheduled_for, started_at, finished_at, status, error, output,"
-                " kind, delivered FROM cron_ticks WHERE job=? AND scheduled_for=?",
-                (job, scheduled_for),
-            ).fetchone()
-            return None if row is None else _tick(row)
-
-        return await self._run(get)
+        found = await self.db.fetch(
+            f"SELECT {_TICK_COLUMNS} FROM cron_ticks WHERE job=? AND scheduled_for=?",
+            (job, scheduled_for),
+        )
+        return _tick(found[0]) if found else None
 
     async def finish(
         self,
@@ -278,70 +318,57 @@ class TickLog:
         output: str | None = None,
         delivered: bool = False,
     ) -> None:
-        def finish(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "UPDATE cron_ticks SET status=?, error=?, output=?, delivered=?, finished_at=?"
-                " WHERE job=? AND scheduled_for=?",
-                (
-                    status,
-                    error,
-                    output[:MAX_OUTPUT] if output else output,
-                    int(delivered),
-                    _now(),
-                    job,
-                    scheduled_for,
-                ),
-            )
-
-        await self._run(finish)
+        await self.db.execute(
+            "UPDATE cron_ticks SET status=?, error=?, output=?, delivered=?, finished_at=?"
+            " WHERE job=? AND scheduled_for=?",
+            (
+                status,
+                error,
+                output[:MAX_OUTPUT] if output else output,
+                int(delivered),
+                _now(),
+                job,
+                scheduled_for,
+            ),
+        )
 
     async def record(
         self, job: str, times: Iterable[str], status: Status, error: str | None = None
     ) -> int:
         """Record ticks that did not run (missed, skipped); returns how many were new."""
         rows = [(job, t, status, error, _now()) for t in times]
-
-        def record(conn: sqlite3.Connection) -> int:
-            before = conn.total_changes
-            conn.executemany(
-                "INSERT OR IGNORE INTO cron_ticks (job, scheduled_for, status, error, finished_at)"
-                " VALUES (?, ?, ?, ?, ?)",
-                rows,
-            )
-            return conn.total_changes - before
-
-        return await self._run(record)
+        return await self.db.executemany(
+            "INSERT INTO cron_ticks (job, scheduled_for, status, error, finished_at)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (job, scheduled_for) DO NOTHING",
+            rows,
+        )
 
     async def last_scheduled(self, job: str) -> str | None:
-        def last(conn: sqlite3.Connection) -> str | None:
-            row = conn.execute(
-                "SELECT max(scheduled_for) FROM cron_ticks WHERE job=? AND kind != 'manual'",
-                (job,),
-            ).fetchone()
-            return row[0] if row else None
-
-        return await self._run(last)
+        found = await self.db.fetch(
+            "SELECT max(scheduled_for) FROM cron_ticks WHERE job=? AND kind != 'manual'", (job,)
+        )
+        return found[0][0] if found else None
 
     async def mark_interrupted(self, job_prefix: str = "") -> list[tuple[str, str]]:
         """Mark running rows (of jobs named ``job_prefix...``) whose owner process is gone as
         ``error: interrupted``; returns their (job, scheduled_for)."""
         pattern = job_prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-
-        def mark(conn: sqlite3.Connection) -> list[tuple[str, str]]:
-            rows = conn.execute(
-                "SELECT id, owner, job, scheduled_for FROM cron_ticks WHERE status='running'"
-                " AND job LIKE ? ESCAPE '\\'",
-                (pattern,),
-            ).fetchall()
-            dead = [row for row in rows if not owner_alive(row[1] or "")]
-            conn.executemany(
+        running = await self.db.fetch(
+            "SELECT id, owner, job, scheduled_for FROM cron_ticks WHERE status='running'"
+            " AND job LIKE ? ESCAPE '\\'",
+            (pattern,),
+        )
+        dead = [row for row in running if not owner_alive(row[1] or "")]
+        marked = []
+        # One row at a time, each still 'running': another daemon may reap the same row.
+        for rid, _, job, scheduled_for in dead:
+            if await self.db.execute(
                 "UPDATE cron_ticks SET status='error', error='interrupted', finished_at=?"
                 " WHERE id=? AND status='running'",
-                [(_now(), row[0]) for row in dead],
-            )
-            return [(job, scheduled_for) for _, _, job, scheduled_for in dead]
-
-        return await self._run(mark)
+                (_now(), rid),
+            ):
+                marked.append((job, scheduled_for))
+        return marked
 
     async def list(
         self, *, job: str | None = None, status: str | None = None, limit: int = 50
@@ -353,19 +380,17 @@ class TickLog:
         if status:
             where.append("status=?")
             args.append(status)
-        sql = (
-            "SELECT id, job, scheduled_for, started_at, finished_at, status, error, output, kind,"
-            " delivered FROM cron_ticks"
-        )
+        sql = f"SELECT {_TICK_COLUMNS} FROM cron_ticks"
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY scheduled_for DESC, id DESC LIMIT ?"
         params: Sequence[Any] = (*args, limit)
+        return [_tick(row) for row in await self.db.fetch(sql, params)]
 
-        def query(conn: sqlite3.Connection) -> list[Tick]:
-            return [_tick(row) for row in conn.execute(sql, params).fetchall()]
 
-        return await self._run(query)
+_TICK_COLUMNS = (
+    "id, job, scheduled_for, started_at, finished_at, status, error, output, kind, delivered"
+)
 
 
 def _tick(row: Sequence[Any]) -> Tick:

@@ -32,10 +32,11 @@ from agentd.engine.quotas import Quotas
 from agentd.engine.runtime import Runtime
 from agentd.errors import ConfigError
 from agentd.memory.factory import open_store_or_warn
-from agentd.memory.history import SQLiteHistory
 from agentd.memory.longterm import MemoryStore
+from agentd.memory.pg_history import PgHistory
 from agentd.memory.recall import memory_recall
-from agentd.memory.usage import SQLiteUsage, known_tenants
+from agentd.memory.stores import History, open_history, usage_of
+from agentd.memory.usage import known_tenants
 from agentd.metrics import Metrics
 from agentd.model.client import LLMClient, open_client
 from agentd.model.timed import TimedModel
@@ -69,7 +70,7 @@ class App:
     metrics: Metrics
     prompts: TenantPrompts
     channel_health: dict[str, ChannelHealth] = field(default_factory=dict)
-    history: SQLiteHistory | None = None
+    history: History | None = None
     memory: MemoryStore | None = None
     sidecar: Sidecar | None = None
     tasks: TaskStore | None = None
@@ -131,9 +132,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             )
             settings = with_sidecar_url(settings, sidecar)
         llm = await stack.enter_async_context(open_client(settings))
-        history = await stack.enter_async_context(
-            SQLiteHistory.open(settings.history_path, synchronous=settings.history.synchronous)
-        )
+        history = await stack.enter_async_context(open_history(settings))
         memory = await stack.enter_async_context(
             open_store_or_warn(settings, llm.embed_one if settings.memory.embed else None)
         )
@@ -147,7 +146,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             register_web_tools(tools, settings.tools.web_fetch)
         tasks = None
         if settings.cron.enabled and settings.cron.tasks.enabled:
-            ticklog = await stack.enter_async_context(TickLog.open(settings.ticks_path))
+            ticklog = await stack.enter_async_context(TickLog.connect(settings.ticks_target))
             tasks = TaskStore(ticklog)
             register_task_tools(tools, tasks, settings.cron.tasks)
         mcp = None
@@ -188,6 +187,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             max_messages=defaults.max_messages,
             history=history,
             max_sessions=defaults.max_sessions_in_memory,
+            shared=history if isinstance(history, PgHistory) else None,
         )
         runtime = await stack.enter_async_context(
             Runtime(
@@ -200,7 +200,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
                 on_turn=metrics.on_turn,
                 quotas=Quotas(
                     settings.limits_for,
-                    SQLiteUsage(history),
+                    usage_of(history),
                     on_usage=metrics.tenant_usage,
                     on_refused=metrics.quota_refused,
                 ),
@@ -254,7 +254,7 @@ def build_channels(
         channels.append(
             cron := CronChannel(
                 settings.cron.jobs,
-                ticks_path=settings.ticks_path,
+                ticks_path=settings.ticks_target,
                 workdir=settings.workdir,
                 deliver=deliver,
                 on_tick=app.metrics.cron_tick,
@@ -306,7 +306,7 @@ def _tenants(app: App) -> ListTenants:
 
     async def tenants() -> list[TenantInfo]:
         configured = [settings.tenant, *settings.tenants]
-        names = await known_tenants(SQLiteUsage(history), configured)
+        names = await known_tenants(usage_of(history), configured)
         return [TenantInfo(name, settings.limits_for(name)) for name in names]
 
     return tenants
@@ -380,7 +380,13 @@ async def run_daemon(settings: Settings) -> int:
     settings, token_file = with_http_token(settings)
     try:
         async with (
-            hold_state(lock_paths(settings.state_dir, settings.history_path)),
+            hold_state(
+                lock_paths(
+                    settings.state_dir,
+                    settings.history_path,
+                    shared=settings.history_url is not None,
+                )
+            ),
             open_app(settings) as app,
             anyio.create_task_group() as tg,
         ):

@@ -6,6 +6,9 @@ and every compaction of one fails against the rows the other appended. So ``agen
 a history file from different state dirs) before it opens anything, and a second daemon stops
 with :class:`~agentd.errors.StateLocked` naming the lock file and the holder's PID (exit 75).
 
+With ``history.url`` (PostgreSQL) several daemons share the history: only the state directory
+is locked then (:func:`lock_paths`), and sessions are serialised in PostgreSQL.
+
 The lock is the kernel's: it goes with the process, also after ``kill -9``, so a stale lock
 file never blocks a restart (the file stays; only the lock on it matters). Lock files are
 opened with ``O_NOFOLLOW``: a symlink planted in their place is refused, not followed. The tick
@@ -28,9 +31,17 @@ EX_TEMPFAIL = 75
 LOCK_NAME = "agentd.lock"
 
 
-def lock_paths(state_dir: Path, history_path: Path) -> list[Path]:
-    """The lock files of a daemon's state, without duplicates."""
-    paths = [state_dir / LOCK_NAME, history_path.with_name(history_path.name + ".lock")]
+def lock_paths(state_dir: Path, history_path: Path, *, shared: bool = False) -> list[Path]:
+    """The lock files of a daemon's state, without duplicates.
+
+    With a ``shared`` history (PostgreSQL), the history file is not the daemon's and is not
+    locked: replicas serialise each session's turns in the database instead. The state
+    directory stays locked (its token file, Milvus Lite, MCP state are one daemon's), so each
+    replica has a state directory of its own (``agentd@.service`` gives one per instance).
+    """
+    paths = [state_dir / LOCK_NAME]
+    if not shared:
+        paths.append(history_path.with_name(history_path.name + ".lock"))
     unique: dict[Path, Path] = {}
     for path in paths:
         path = path.expanduser()

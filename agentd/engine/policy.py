@@ -8,6 +8,11 @@ summary plus tail that compaction leaves. Each of them ends in :func:`well_forme
 tool-exchange rule: what is sent never starts with a ``tool`` message and never holds an
 assistant ``tool_calls`` message without all of its results (strict servers reject both).
 
+Replicas (several daemons on one PostgreSQL history, ``shared``): a session's turn holds the
+database's lock of the session (:meth:`SessionPolicy.across_daemons`), and :meth:`load`
+compares the session's stored version with the one this daemon last saw; when another daemon
+wrote meanwhile, the copy in memory is stale and the session is hydrated again.
+
 A session id names a conversation within a tenant scope: sessions are held in memory under
 :func:`session_key` (the current scope and the id), read from the context like the durable
 stores do, and fail closed without a scope.
@@ -15,7 +20,9 @@ stores do, and fail closed without a scope.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Protocol
 
 import structlog
 
@@ -37,6 +44,18 @@ def session_key(session_id: str) -> SessionKey:
     """The in-memory key of ``session_id`` in the current scope (ScopeMissing without one)."""
     scope = scopes.current()
     return (scope.tenant, scope.app, session_id)
+
+
+class SharedHistory(Protocol):
+    """A history several daemons write (PostgreSQL): session versions and session locks."""
+
+    async def session_version(self, session_id: str) -> tuple[int, int]:
+        """What changes whenever anyone writes the session (current scope)."""
+        ...
+
+    def session_lock(self, key: SessionKey) -> AbstractAsyncContextManager[None]:
+        """Hold the session's lock across daemons for the block."""
+        ...
 
 
 #: Metadata of an assistant message whose listed calls (ids) are the client's to run.
@@ -130,10 +149,14 @@ class SessionPolicy:
         history: HistoryStore | None = None,
         store: SessionStore | None = None,
         max_sessions: int | None = None,
+        shared: SharedHistory | None = None,
     ) -> None:
         self.max_messages = max_messages
         self.history = history
         self.store = store if store is not None else SessionStore(max_sessions=max_sessions)
+        self.shared = shared
+        #: The stored version of each session as this daemon last wrote or read it.
+        self._versions: dict[SessionKey, tuple[int, int]] = {}
 
     def __len__(self) -> int:
         return len(self.store)
@@ -142,17 +165,44 @@ class SessionPolicy:
         """The session as held in memory now, or None (nothing is read from the history)."""
         return self.store.get(session_key(session_id))
 
+    @asynccontextmanager
+    async def across_daemons(self, session_id: str) -> AsyncIterator[None]:
+        """Hold the session's lock in the shared history (nothing without one)."""
+        if self.shared is None:
+            yield
+            return
+        async with self.shared.session_lock(session_key(session_id)):
+            yield
+
     async def load(self, session_id: str, system_prompt: str) -> Conversation:
-        """The session's conversation with ``system_prompt`` first, hydrated when not in memory."""
-        conv = self.store.get(session_key(session_id))
+        """The session's conversation with ``system_prompt`` first, hydrated when not in memory
+        (or, with a shared history, when another daemon wrote it since this one did)."""
+        key = session_key(session_id)
+        conv = self.store.get(key)
+        if conv is not None and self.shared is not None:
+            version = await self.shared.session_version(session_id)
+            if version != self._versions.get(key):
+                log.info("session.stale", session=session_id, reason="written elsewhere")
+                conv = None
         if conv is None:
             conv = Conversation()
             if self.history is not None:
                 stored = await self.history.resume(session_id, limit=self.max_messages)
                 conv.extend(well_formed(stored))
-            self.store.put(session_key(session_id), conv)
+            self.store.put(key, conv)
+            await self._seen(session_id)
         conv.set_system(system_prompt)
         return conv
+
+    async def _seen(self, session_id: str) -> None:
+        """Remember the session's stored version: this daemon's copy matches it (called under
+        the session's lock, after this daemon's own writes)."""
+        if self.shared is None:
+            return
+        key = session_key(session_id)
+        self._versions[key] = await self.shared.session_version(session_id)
+        if len(self._versions) > 2 * max(len(self.store), 64):
+            self._versions = {k: v for k, v in self._versions.items() if k in self.store}
 
     async def persist(
         self, session_id: str, messages: Sequence[Message], *, request_key: str | None = None
@@ -187,11 +237,13 @@ class SessionPolicy:
         if self.history is not None and len(conv.messages) < before:
             kept = sum(m.role != "system" and not m.metadata.get("summary") for m in conv.messages)
             await self.history.save_window(session_id, kept)
+        await self._seen(session_id)
 
     async def summarized(self, session_id: str, summary: Message, tail: Sequence[Message]) -> None:
         """Store a compaction summary that the messages ``tail`` follow."""
         if self.history is not None:
             await self.history.save_summary(summary, session_id=session_id, tail=tail)
+            await self._seen(session_id)
 
     async def bound(self, session_id: str, keep: int) -> None:
         """Keep only the newest ``keep`` messages of a session, in memory and on restart.
@@ -207,6 +259,7 @@ class SessionPolicy:
             kept = keep
         if self.history is not None:
             await self.history.save_window(session_id, kept)
+            await self._seen(session_id)
 
     def drop(self, session_id: str) -> None:
         """Forget the session in memory only (its history stays stored)."""

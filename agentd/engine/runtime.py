@@ -553,7 +553,9 @@ class Runtime:
             slot = self._locks[key] = _LockSlot(anyio.Lock())
         slot.users += 1
         try:
-            async with slot.lock:
+            # Then across daemons, when they share the history (one connection per session
+            # waits there, not one per waiting turn).
+            async with slot.lock, self.sessions.across_daemons(session_id):
                 yield
         finally:
             slot.users -= 1

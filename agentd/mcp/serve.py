@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 from agentd import scope as scopes
 from agentd._version import __version__
 from agentd.config import Settings
-from agentd.memory.history import HistoryStore, SQLiteHistory
+from agentd.memory.history import HistoryStore
+from agentd.memory.stores import open_history
 from agentd.messages import Message
 from agentd.tools.memory import register_memory_tools
 from agentd.tools.registry import Tool, ToolRegistry
@@ -91,9 +92,7 @@ def _line(message: Message) -> str:
 async def serve_stdio(settings: Settings, scope: scopes.Scope) -> None:
     """Serve on stdin/stdout in ``scope`` until the client closes stdin."""
     async with AsyncExitStack() as stack:
-        history = await stack.enter_async_context(
-            SQLiteHistory.open(settings.history_path, synchronous=settings.history.synchronous)
-        )
+        history = await stack.enter_async_context(open_history(settings))
         memory_tools = None
         if settings.memory.embed:
             from agentd.memory.factory import open_store_or_warn

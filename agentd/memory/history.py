@@ -188,7 +188,8 @@ class HistoryStore(Protocol):
         """The scope's sessions, most recently active first."""
 
 
-def _decode(raw: Any, what: str) -> Message:
+def decode_row(raw: Any, what: str) -> Message:
+    """A stored message of ``raw``; StoredRowError naming ``what`` (never the content)."""
     if not isinstance(raw, str | bytes):
         raise StoredRowError(f"{what} is malformed: not text")
     try:
@@ -200,6 +201,26 @@ def _decode(raw: Any, what: str) -> Message:
         f"{what} is malformed; the read was refused as a whole. Inspect or delete that row "
         "(or clear the session) to continue"
     )
+
+
+def stored_request(session_id: str, rows: Sequence[tuple[int, Any]]) -> StoredRequest | None:
+    """The request whose message is ``rows[0]`` (then the session's later rows), or None."""
+    if not rows:
+        return None
+    what = f"session {session_id!r}: stored row"
+    message = decode_row(rows[0][1], f"{what} {rows[0][0]}")
+    # The turn's messages run up to the next user message: they end with its answer when
+    # the turn finished (an assistant message that calls no tool).
+    turn: list[Message] = []
+    latest = True
+    for rid, body in rows[1:]:
+        stored = decode_row(body, f"{what} {rid}")
+        if stored.role == "user":
+            latest = False
+            break
+        turn.append(stored)
+    done = bool(turn) and turn[-1].role == "assistant" and not turn[-1].tool_calls
+    return StoredRequest(message, turn[-1] if done else None, latest)
 
 
 def _session_rows(
@@ -328,23 +349,7 @@ class SQLiteHistory:
                 return []
             return _session_rows(conn, key, after=found[0])
 
-        rows = await self._read(load)
-        if not rows:
-            return None
-        what = f"session {session_id!r}: stored row"
-        message = _decode(rows[0][1], f"{what} {rows[0][0]}")
-        # The turn's messages run up to the next user message: they end with its answer when
-        # the turn finished (an assistant message that calls no tool).
-        turn: list[Message] = []
-        latest = True
-        for rid, body in rows[1:]:
-            stored = _decode(body, f"{what} {rid}")
-            if stored.role == "user":
-                latest = False
-                break
-            turn.append(stored)
-        done = bool(turn) and turn[-1].role == "assistant" and not turn[-1].tool_calls
-        return StoredRequest(message, turn[-1] if done else None, latest)
+        return stored_request(session_id, await self._read(load))
 
     async def load_conversation(self, session_id: str, limit: int = 0) -> list[Message]:
         key = _key(session_id)
@@ -353,7 +358,7 @@ class SQLiteHistory:
             return _session_rows(conn, key, limit=limit)
 
         rows = await self._read(load)
-        return [_decode(body, f"session {session_id!r}: stored row {rid}") for rid, body in rows]
+        return [decode_row(body, f"session {session_id!r}: stored row {rid}") for rid, body in rows]
 
     async def clear_conversation(self, session_id: str) -> int:
         key = _key(session_id)
@@ -432,7 +437,7 @@ class SQLiteHistory:
             if expected:
                 rows = _session_rows(conn, key, limit=len(expected))
                 stored = [
-                    _decode(b, f"session {session_id!r}: stored row {rid}").to_openai()
+                    decode_row(b, f"session {session_id!r}: stored row {rid}").to_openai()
                     for rid, b in rows
                 ]
                 if stored != expected:
@@ -472,7 +477,7 @@ class SQLiteHistory:
             return conn.execute(sql + " ORDER BY id", args).fetchall()
 
         rows = await self._read(load)
-        return [_decode(body, f"summary row {rid}").content for rid, body in rows]
+        return [decode_row(body, f"summary row {rid}").content for rid, body in rows]
 
     async def resume(self, session_id: str, limit: int = 0) -> list[Message]:
         key = _key(session_id)
@@ -489,8 +494,10 @@ class SQLiteHistory:
         summary, rows = await self._read(load)
         out = []
         if summary is not None and summary[3] == "summary":
-            out.append(_decode(summary[1], f"session {session_id!r}: summary row {summary[0]}"))
-        out.extend(_decode(body, f"session {session_id!r}: stored row {rid}") for rid, body in rows)
+            out.append(decode_row(summary[1], f"session {session_id!r}: summary row {summary[0]}"))
+        out.extend(
+            decode_row(body, f"session {session_id!r}: stored row {rid}") for rid, body in rows
+        )
         return out
 
     async def list_sessions(self) -> list[SessionInfo]:

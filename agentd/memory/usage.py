@@ -128,6 +128,16 @@ class SQLiteUsage:
         return await self._history.read(load)
 
 
-async def known_tenants(usage: SQLiteUsage, configured: Iterable[str]) -> list[str]:
+class TenantReport(UsageStore, Protocol):
+    """A usage store with the operator's view across tenants (SQLite or PostgreSQL)."""
+
+    async def report(self, *, since: str, tenant: str | None = None) -> list[DayUsage]:
+        """Every tenant's (or ``tenant``'s) rows from day ``since`` on, by tenant then day."""
+
+    async def tenants(self) -> list[str]:
+        """Tenants that have stored messages or usage, sorted."""
+
+
+async def known_tenants(usage: TenantReport, configured: Iterable[str]) -> list[str]:
     """The ``configured`` tenants and those with stored messages or usage, sorted."""
     return sorted({*configured, *await usage.tenants()})

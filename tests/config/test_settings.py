@@ -334,3 +334,17 @@ def test_no_token_on_loopback_is_refused_off_loopback(host: str, allowed: bool) 
     else:
         with pytest.raises(ValueError, match="only allowed on loopback"):
             HttpChannelSettings.model_validate(http)
+
+
+def test_a_postgresql_url_is_a_secret_and_checked() -> None:
+    """history.url is masked like a token; a non-PostgreSQL URL is refused without its password."""
+    from agentd.config.load import secret_values
+
+    url = "postgresql://agentd:pw-123@db:5432/agentd"
+    settings = load_settings(environ={"AGENTD_HISTORY__URL": url}).settings
+    assert settings.history_url == url and settings.ticks_target == url
+    assert url in secret_values(settings)
+    assert "pw-123" not in repr(settings.history)
+    with pytest.raises(ConfigError) as caught:
+        load_settings(environ={"AGENTD_CRON__TICK_LOG_URL": "mysql://agentd:pw-123@db/x"})
+    assert "pw-123" not in str(caught.value) and "postgresql://" in str(caught.value)

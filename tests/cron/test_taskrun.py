@@ -23,14 +23,19 @@ from tests.support.task_script import scripted
 pytestmark = [pytest.mark.anyio, pytest.mark.timeout(30)]
 
 
-@pytest.fixture
-async def app(stub_llm: StubLLM, tmp_path: Path) -> AsyncIterator[App]:
+@pytest.fixture(params=["sqlite", "postgres"])
+async def app(
+    request: pytest.FixtureRequest, stub_llm: StubLLM, tmp_path: Path
+) -> AsyncIterator[App]:
+    """The app on SQLite files, and with history, tick log and tasks on PostgreSQL."""
     (tmp_path / "workdir").mkdir()
+    history = {} if request.param == "sqlite" else {"url": request.getfixturevalue("pg_url")}
     settings = Settings(
         workdir=tmp_path / "workdir",
         state_dir=tmp_path / "state",
         llm={"base_url": stub_llm.url, "max_retries": 0},  # type: ignore[arg-type]
         cron={"tasks": {"poll": 0.2}},  # type: ignore[arg-type]
+        history=history,  # type: ignore[arg-type]
     )
     stub_llm.fallback = scripted
     async with open_app(settings) as app:
@@ -60,6 +65,8 @@ async def test_an_http_session_gets_the_answer_in_its_history(app: App) -> None:
             return history[-1].content == "REMINDER: stand up"
 
         await until(answered)
+        # The answer lands before the run is recorded: stop the scheduler once both happened.
+        await until(lambda: _done(app, result_task_id(result.message.content)))
         tg.cancel_scope.cancel()
     with scopes.use(scopes.Scope(tenant=app.settings.tenant)):
         (task,) = await app.tasks.of_tenant(include_finished=True)
@@ -120,6 +127,11 @@ async def test_an_interrupted_reminder_runs_once_more_late(app: App) -> None:
     tick = await ticklog.get(task.job, task.spec)
     assert tick is not None and (tick.status, tick.kind) == ("ok", "catch_up")
     assert iso(now) <= task.spec
+
+
+def result_task_id(text: str) -> str:
+    """The task id in schedule_task's answer (``scheduled task t-... ``)."""
+    return next(word for word in text.split() if word.startswith("t-")).rstrip(":,.")
 
 
 async def _done(app: App, task_id: str) -> bool:

@@ -77,9 +77,17 @@ def test_refused_schedules(kwargs: dict[str, str], says: str) -> None:
         parse_when(min_interval=60, now=NOW, **kwargs)  # type: ignore[arg-type]
 
 
-async def test_store_is_per_tenant(tmp_path: Path) -> None:
+@pytest.fixture(params=["sqlite", "postgres"])
+def target(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """Where the tick log and tasks live: a SQLite file, or a PostgreSQL database."""
+    if request.param == "sqlite":
+        return tmp_path / "t.db"
+    return str(request.getfixturevalue("pg_url"))
+
+
+async def test_store_is_per_tenant(target: Path | str) -> None:
     """A tenant lists and cancels only its own tasks; another's id is an unknown id."""
-    async with TickLog.open(tmp_path / "t.db") as ticklog:
+    async with TickLog.connect(target) as ticklog:
         store = TaskStore(ticklog)
         when = parse_when(in_="1h", min_interval=60)
         with scopes.use(A):
@@ -125,6 +133,30 @@ async def test_a_malformed_row_fails_the_read_without_its_content(
     assert "secret" not in str(caught.value)
 
 
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [
+        pytest.param("spec", "every tuesday-ish", id="schedule"),
+        pytest.param("timezone", "Nowhere/City", id="zone"),
+    ],
+)
+async def test_a_malformed_row_fails_the_read_on_postgres(
+    pg_url: str, column: str, value: object
+) -> None:
+    """On PostgreSQL too (its CHECKs refuse a bad kind or a blob, so only these can be stored)."""
+    async with TickLog.connect(pg_url) as ticklog:
+        store = TaskStore(ticklog)
+        with scopes.use(A):
+            task = await store.add(
+                "secret plan", parse_when(every="1h", min_interval=60), Origin("x")
+            )
+        await ticklog.db.execute(f"UPDATE agent_tasks SET {column}=? WHERE id=?", (value, task.id))
+        with pytest.raises(StoredRowError) as caught:
+            await store.active()
+    assert task.id in str(caught.value)
+    assert "secret" not in str(caught.value)
+
+
 async def test_an_unversioned_tick_log_is_migrated(tmp_path: Path) -> None:
     """A tick log from before versioning keeps its ticks and gains the tasks table."""
     path = tmp_path / "old.db"
@@ -153,9 +185,9 @@ async def _call(registry: ToolRegistry, name: str, **args: object) -> tuple[str,
     return outcome.content, outcome.error
 
 
-async def test_tools_answer_errors_and_keep_tenants_apart(tmp_path: Path) -> None:
+async def test_tools_answer_errors_and_keep_tenants_apart(target: Path | str) -> None:
     """Bad inputs and too many tasks are error results; tenants see only their own tasks."""
-    async with TickLog.open(tmp_path / "t.db") as ticklog:
+    async with TickLog.connect(target) as ticklog:
         registry = ToolRegistry()
         register_task_tools(registry, TaskStore(ticklog), Limits())
         schema = next(s for s in registry.schemas() if s["function"]["name"] == "schedule_task")
@@ -188,18 +220,16 @@ async def test_tools_answer_errors_and_keep_tenants_apart(tmp_path: Path) -> Non
             assert error and "no session" in text
 
 
-async def test_reaping_marks_only_task_runs_of_dead_processes(tmp_path: Path) -> None:
+async def test_reaping_marks_only_task_runs_of_dead_processes(target: Path | str) -> None:
     """mark_interrupted(job_prefix='task:') leaves configured jobs' rows to their own daemon."""
     import socket
 
     dead = f"{socket.gethostname()}:999999999:1"
-    async with TickLog.open(tmp_path / "t.db") as ticklog:
-        await ticklog.run(
-            lambda conn: conn.executemany(
-                "INSERT INTO cron_ticks (job, scheduled_for, status, owner)"
-                " VALUES (?, '2026-01-01T00:00:00Z', 'running', ?)",
-                [("task:t-1", dead), ("beat", dead), ("task_x", dead)],
-            )
+    async with TickLog.connect(target) as ticklog:
+        await ticklog.db.executemany(
+            "INSERT INTO cron_ticks (job, scheduled_for, status, owner)"
+            " VALUES (?, '2026-01-01T00:00:00Z', 'running', ?)",
+            [("task:t-1", dead), ("beat", dead), ("task_x", dead)],
         )
         assert await ticklog.mark_interrupted(job_prefix="task:") == [
             ("task:t-1", "2026-01-01T00:00:00Z")

@@ -1,4 +1,4 @@
-"""The SQLite tick log: claims, missed rows, interrupted ticks."""
+"""The tick log, on SQLite and on PostgreSQL: claims, missed rows, interrupted ticks."""
 
 from __future__ import annotations
 
@@ -14,18 +14,26 @@ pytestmark = pytest.mark.anyio
 T1, T2 = "2026-01-05T10:00:00Z", "2026-01-05T11:00:00Z"
 
 
-async def test_a_tick_is_claimed_once_across_connections(tmp_path: Path) -> None:
+@pytest.fixture(params=["sqlite", "postgres"])
+def target(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """Where a tick log lives: a SQLite file, or a database of the session's PostgreSQL."""
+    if request.param == "sqlite":
+        return tmp_path / "t.db"
+    return str(request.getfixturevalue("pg_url"))
+
+
+async def test_a_tick_is_claimed_once_across_connections(target: Path | str) -> None:
     """Two tick logs on one file: only the first insert of (job, time) wins."""
-    async with TickLog.open(tmp_path / "t.db") as a, TickLog.open(tmp_path / "t.db") as b:
+    async with TickLog.connect(target) as a, TickLog.connect(target) as b:
         assert await a.claim("j", T1)
         assert not await b.claim("j", T1)
         assert await b.claim("j", T2)
         assert await a.last_scheduled("j") == T2
 
 
-async def test_missed_rows_are_claimed_once(tmp_path: Path) -> None:
+async def test_missed_rows_are_claimed_once(target: Path | str) -> None:
     """record() inserts missed rows once; claim_missed turns one into a catch-up run once."""
-    async with TickLog.open(tmp_path / "t.db") as a, TickLog.open(tmp_path / "t.db") as b:
+    async with TickLog.connect(target) as a, TickLog.connect(target) as b:
         assert await a.record("j", [T1, T2], "missed") == 2
         assert await b.record("j", [T1, T2], "missed") == 0
         assert await a.claim_missed("j", T2)
@@ -38,7 +46,7 @@ async def test_missed_rows_are_claimed_once(tmp_path: Path) -> None:
     ]
 
 
-async def test_running_rows_of_dead_processes_are_interrupted(tmp_path: Path) -> None:
+async def test_running_rows_of_dead_processes_are_interrupted(target: Path | str) -> None:
     """A running row owned by a dead process becomes error 'interrupted'; a live one stays."""
     dead = subprocess.run(  # noqa: ASYNC221 - a short-lived child whose pid is then dead
         [sys.executable, "-c", "import os; print(os.getpid())"],
@@ -46,7 +54,7 @@ async def test_running_rows_of_dead_processes_are_interrupted(tmp_path: Path) ->
         text=True,
         check=True,
     )
-    async with TickLog.open(tmp_path / "t.db") as log:
+    async with TickLog.connect(target) as log:
         await log.claim("j", T1)
         log.owner = owner_id(int(dead.stdout))
         await log.claim("j", T2)
@@ -62,9 +70,9 @@ def test_owner_liveness() -> None:
     assert not owner_alive("nonsense")
 
 
-async def test_list_filters(tmp_path: Path) -> None:
+async def test_list_filters(target: Path | str) -> None:
     """list() filters by job and status and honours the limit."""
-    async with TickLog.open(tmp_path / "t.db") as log:
+    async with TickLog.connect(target) as log:
         await log.record("a", [T1, T2], "missed")
         await log.record("b", [T1], "skipped", "outside active_hours")
         assert len(await log.list(job="a")) == 2

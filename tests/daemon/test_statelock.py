@@ -167,3 +167,10 @@ def test_unopenable_lock_file_exits_78_naming_it(stub_llm: StubLLM, tmp_path: Pa
     assert str(tmp_path / "state" / "agentd.lock") in proc.stderr
     assert "Traceback" not in proc.stderr
     assert target.read_text() == "keep"
+
+
+def test_a_shared_history_locks_only_the_state_dir(tmp_path: Path) -> None:
+    """With a PostgreSQL history, replicas with their own state dirs are not refused."""
+    history = tmp_path / "shared" / "history.db"
+    assert lock_paths(tmp_path / "a", history, shared=True) == [tmp_path / "a" / "agentd.lock"]
+    assert len(lock_paths(tmp_path / "a", history)) == 2

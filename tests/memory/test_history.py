@@ -1,4 +1,6 @@
-"""The SQLite history store: round trips, scopes, strict decoding, migrations, concurrency."""
+"""The history store: round trips, scopes, strict decoding, migrations, concurrency.
+
+The ``store`` tests run on SQLite and on a real PostgreSQL, with the same assertions."""
 
 from __future__ import annotations
 
@@ -14,7 +16,9 @@ import pytest
 from agentd import scope as scopes
 from agentd.errors import HistoryError, ScopeMissing, StoredRowError
 from agentd.memory.history import SCHEMA_VERSION, SQLiteHistory
+from agentd.memory.pg_history import PgHistory
 from agentd.messages import Message, ToolCall, assistant, tool_result, user
+from agentd.store.pg import dollar
 
 pytestmark = pytest.mark.anyio
 
@@ -22,10 +26,27 @@ ALICE = scopes.Scope(tenant="alice")
 BOB = scopes.Scope(tenant="bob")
 
 
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SQLiteHistory]:
-    async with SQLiteHistory.open(tmp_path / "history.db") as opened:
-        yield opened
+Store = SQLiteHistory | PgHistory
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
+    """An open history store on SQLite, and on the session's PostgreSQL."""
+    if request.param == "sqlite":
+        async with SQLiteHistory.open(tmp_path / "history.db") as opened:
+            yield opened
+    else:
+        url = request.getfixturevalue("pg_url")
+        async with PgHistory.open(url) as pg:
+            yield pg
+
+
+async def raw(store: Store, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+    """Run SQL (``?`` placeholders) on the store's database behind its back, as damage does."""
+    if isinstance(store, PgHistory):
+        return [tuple(r) for r in await store.pool.fetch(dollar(sql), *args)]
+    with closing(sqlite3.connect(store.path)) as db, db:
+        return db.execute(sql, args).fetchall()
 
 
 def _exchange() -> list[Message]:
@@ -33,7 +54,7 @@ def _exchange() -> list[Message]:
     return [assistant("", [call]), tool_result(call, "12:00")]
 
 
-async def test_messages_round_trip_in_order(store: SQLiteHistory) -> None:
+async def test_messages_round_trip_in_order(store: Store) -> None:
     """Saved messages come back equal and in order, tool calls and metadata included."""
     messages = [user("hi"), *_exchange(), assistant("done")]
     messages[-1].metadata["k"] = [1, "two"]
@@ -45,7 +66,7 @@ async def test_messages_round_trip_in_order(store: SQLiteHistory) -> None:
         assert await store.load_conversation("other") == []
 
 
-async def test_clear_removes_messages_and_summaries(store: SQLiteHistory) -> None:
+async def test_clear_removes_messages_and_summaries(store: Store) -> None:
     """Clearing a session deletes its rows and its summaries, and nothing of other sessions."""
     with scopes.use(ALICE):
         await store.save_conversation("s1", [user("a"), user("b")])
@@ -58,7 +79,7 @@ async def test_clear_removes_messages_and_summaries(store: SQLiteHistory) -> Non
         assert [m.content for m in await store.load_conversation("s2")] == ["c"]
 
 
-async def test_working_memory_set_overwrite_clear(store: SQLiteHistory) -> None:
+async def test_working_memory_set_overwrite_clear(store: Store) -> None:
     """Working values round-trip as JSON, overwrite per key and clear per run."""
     with scopes.use(ALICE):
         assert await store.load_working("r1", "plan") is None
@@ -73,7 +94,7 @@ async def test_working_memory_set_overwrite_clear(store: SQLiteHistory) -> None:
             await store.save_working("r1", "bad", object())
 
 
-async def test_resume_is_latest_summary_then_tail(store: SQLiteHistory) -> None:
+async def test_resume_is_latest_summary_then_tail(store: Store) -> None:
     """resume returns the newest summary followed by the rows it was saved with, then later ones."""
     old = [user(f"m{i}") for i in range(6)]
     with scopes.use(ALICE):
@@ -90,7 +111,7 @@ async def test_resume_is_latest_summary_then_tail(store: SQLiteHistory) -> None:
         assert await store.load_summaries() == ["Summary: m0..m3"]
 
 
-async def test_summary_with_empty_tail_keeps_only_later_rows(store: SQLiteHistory) -> None:
+async def test_summary_with_empty_tail_keeps_only_later_rows(store: Store) -> None:
     """A summary saved with no tail is followed only by messages written after it."""
     with scopes.use(ALICE):
         await store.save_conversation("s", [user("old")])
@@ -99,7 +120,7 @@ async def test_summary_with_empty_tail_keeps_only_later_rows(store: SQLiteHistor
         assert [m.content for m in await store.resume("s")] == ["everything so far", "new"]
 
 
-async def test_summary_with_wrong_tail_is_refused(store: SQLiteHistory) -> None:
+async def test_summary_with_wrong_tail_is_refused(store: Store) -> None:
     """A tail that is not the newest stored messages is refused and nothing is saved."""
     with scopes.use(ALICE):
         await store.save_conversation("s", [user("a"), user("b")])
@@ -108,7 +129,7 @@ async def test_summary_with_wrong_tail_is_refused(store: SQLiteHistory) -> None:
         assert await store.load_summaries("s") == []
 
 
-async def test_rows_of_one_scope_are_invisible_to_another(store: SQLiteHistory) -> None:
+async def test_rows_of_one_scope_are_invisible_to_another(store: Store) -> None:
     """The same session, run and key under two scopes never see or clobber each other."""
     with scopes.use(ALICE):
         await store.save_conversation("s", [user("alice's")])
@@ -131,7 +152,7 @@ async def test_rows_of_one_scope_are_invisible_to_another(store: SQLiteHistory) 
         assert await store.load_summaries("s") == ["alice summary"]
 
 
-CALLS: list[tuple[str, Callable[[SQLiteHistory], Awaitable[Any]]]] = [
+CALLS: list[tuple[str, Callable[[Store], Awaitable[Any]]]] = [
     ("save_conversation", lambda s: s.save_conversation("s", [user("x")])),
     ("load_conversation", lambda s: s.load_conversation("s")),
     ("clear_conversation", lambda s: s.clear_conversation("s")),
@@ -148,30 +169,29 @@ CALLS: list[tuple[str, Callable[[SQLiteHistory], Awaitable[Any]]]] = [
 
 @pytest.mark.parametrize("call", [pytest.param(fn, id=name) for name, fn in CALLS])
 async def test_every_method_fails_closed_without_a_scope(
-    store: SQLiteHistory, call: Callable[[SQLiteHistory], Awaitable[Any]]
+    store: SQLiteHistory, call: Callable[[Store], Awaitable[Any]]
 ) -> None:
     """Each store method raises ScopeMissing when no scope is set, and writes nothing."""
     with pytest.raises(ScopeMissing):
         await call(store)
-    with closing(sqlite3.connect(store.path)) as db:
-        counts = db.execute(
-            "SELECT (SELECT COUNT(*) FROM messages) + (SELECT COUNT(*) FROM working)"
-            " + (SELECT COUNT(*) FROM summaries)"
-        )
-        assert counts.fetchone() == (0,)
+    counts = await raw(
+        store,
+        "SELECT (SELECT COUNT(*) FROM messages) + (SELECT COUNT(*) FROM working)"
+        " + (SELECT COUNT(*) FROM summaries)",
+    )
+    assert counts == [(0,)]
 
 
 SECRET = "the-launch-code-is-0000"
 
 
 @pytest.mark.parametrize("garbage", ["not json " + SECRET, '{"role":"user","content":"' + SECRET])
-async def test_one_corrupt_row_fails_the_whole_read(store: SQLiteHistory, garbage: str) -> None:
+async def test_one_corrupt_row_fails_the_whole_read(store: Store, garbage: str) -> None:
     """A malformed row fails every read of its session, naming session and row, never content."""
     with scopes.use(ALICE):
         await store.save_conversation("s", [user("one"), user("two"), user("three")])
-    with closing(sqlite3.connect(store.path)) as db, db:
-        (row_id,) = db.execute("SELECT id FROM messages WHERE body LIKE '%two%'").fetchone()
-        db.execute("UPDATE messages SET body = ? WHERE id = ?", (garbage, row_id))
+    [(row_id,)] = await raw(store, "SELECT id FROM messages WHERE body LIKE '%two%'")
+    await raw(store, "UPDATE messages SET body = ? WHERE id = ?", garbage, row_id)
     with scopes.use(ALICE):
         for read in (store.load_conversation("s"), store.resume("s")):
             with pytest.raises(StoredRowError) as info:
@@ -182,18 +202,17 @@ async def test_one_corrupt_row_fails_the_whole_read(store: SQLiteHistory, garbag
             assert info.value.__cause__ is None and info.value.__context__ is None
 
 
-async def test_corrupt_summary_fails_resume(store: SQLiteHistory) -> None:
+async def test_corrupt_summary_fails_resume(store: Store) -> None:
     """A malformed summary row fails the resume of its session too."""
     with scopes.use(ALICE):
         await store.save_conversation("s", [user("one")])
         await store.save_summary("fine", session_id="s")
-    with closing(sqlite3.connect(store.path)) as db, db:
-        db.execute("UPDATE summaries SET body = ?", ('{"role": "wizard", "content": 1}',))
+    await raw(store, "UPDATE summaries SET body = ?", '{"role": "wizard", "content": 1}')
     with scopes.use(ALICE), pytest.raises(StoredRowError, match="summary row"):
         await store.resume("s")
 
 
-async def test_concurrent_sessions_lose_nothing(store: SQLiteHistory) -> None:
+async def test_concurrent_sessions_lose_nothing(store: Store) -> None:
     """Many sessions appending at once: every message is stored, in each session's order."""
     sessions, turns = 40, 15
 
@@ -214,7 +233,7 @@ async def test_concurrent_sessions_lose_nothing(store: SQLiteHistory) -> None:
         assert sum(s.messages for s in await store.list_sessions()) == sessions // 2 * turns * 2
 
 
-async def test_list_sessions_newest_first(store: SQLiteHistory) -> None:
+async def test_list_sessions_newest_first(store: Store) -> None:
     """list_sessions shows each session of the scope with its count, latest activity first."""
     with scopes.use(ALICE):
         await store.save_conversation("old", [user("a"), user("b")])
@@ -300,19 +319,23 @@ async def test_closed_store_refuses_calls(tmp_path: Path) -> None:
         await store.load_conversation("s")
 
 
-async def test_corrupt_working_value_fails_closed(store: SQLiteHistory) -> None:
+async def test_corrupt_working_value_fails_closed(store: Store) -> None:
     """A malformed working-memory value raises StoredRowError naming run and key only."""
     with scopes.use(ALICE):
         await store.save_working("r1", "plan", "fine")
-    with closing(sqlite3.connect(store.path)) as db, db:
-        db.execute("UPDATE working SET value = ?", ("{" + SECRET,))
+    await raw(store, "UPDATE working SET value = ?", "{" + SECRET)
     with scopes.use(ALICE), pytest.raises(StoredRowError, match="'r1', key 'plan'") as info:
         await store.load_working("r1", "plan")
     assert SECRET not in str(info.value)
 
 
-async def test_a_failing_write_in_a_group_commit_fails_alone(store: SQLiteHistory) -> None:
+async def test_a_failing_write_in_a_group_commit_fails_alone(tmp_path: Path) -> None:
     """Concurrent writes share commits; one that fails raises in its caller, the rest land."""
+    async with SQLiteHistory.open(tmp_path / "history.db") as store:
+        await _group_commit(store)
+
+
+async def _group_commit(store: SQLiteHistory) -> None:
     errors: list[BaseException] = []
 
     async def broken() -> None:
@@ -335,7 +358,7 @@ async def test_a_failing_write_in_a_group_commit_fails_alone(store: SQLiteHistor
             assert [m.content for m in await store.load_conversation(f"s{i}")] == [f"m{i}"]
 
 
-async def test_request_key_finds_its_message_and_answer(store: SQLiteHistory) -> None:
+async def test_request_key_finds_its_message_and_answer(store: Store) -> None:
     """find_request returns the keyed user message and the final answer of its turn."""
     with scopes.use(ALICE):
         await store.save_conversation("s", [user("hi")], request_key="k")
@@ -355,7 +378,7 @@ async def test_request_key_finds_its_message_and_answer(store: SQLiteHistory) ->
         assert await store.find_request("s", "k") is None
 
 
-async def test_a_request_key_is_stored_once_per_session(store: SQLiteHistory) -> None:
+async def test_a_request_key_is_stored_once_per_session(store: Store) -> None:
     """A second message under a stored key is refused, and the session keeps one row."""
     with scopes.use(ALICE):
         await store.save_conversation("s", [user("hi")], request_key="k")

@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 from agentd import scope as scopes
 from agentd.errors import ScopeMissing
 from agentd.memory.history import SQLiteHistory
+from agentd.memory.pg_history import PgHistory
 from agentd.messages import user
+from tests.support.postgres import PostgresServer
 
 SCOPES = (
     scopes.Scope(tenant="t1"),
@@ -55,7 +57,7 @@ class Model:
     working: dict[tuple[int, str, str], str] = field(default_factory=dict)
 
 
-async def _apply(store: SQLiteHistory, model: Model, op: tuple[Any, ...]) -> None:
+async def _apply(store: SQLiteHistory | PgHistory, model: Model, op: tuple[Any, ...]) -> None:
     name, ix, *args = op
     kind = "" if SCOPES[ix] is None else str(ix)
     if name == "append":
@@ -103,9 +105,12 @@ async def _apply(store: SQLiteHistory, model: Model, op: tuple[Any, ...]) -> Non
         model.working = {k: v for k, v in model.working.items() if k[:2] != (ix, run)}
 
 
-async def _check(ops: list[tuple[Any, ...]]) -> None:
+async def _check(ops: list[tuple[Any, ...]], pg_url: str | None = None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        async with SQLiteHistory.open(Path(tmp) / "h.db") as store:
+        opened = PgHistory.open(pg_url) if pg_url else SQLiteHistory.open(Path(tmp) / "h.db")
+        async with opened as store:
+            if isinstance(store, PgHistory):  # one database for every example: start empty
+                await store.pool.execute("TRUNCATE messages, summaries, working")
             model = Model()
             for op in ops:
                 scope = SCOPES[op[1]]
@@ -134,3 +139,22 @@ async def _check(ops: list[tuple[Any, ...]]) -> None:
 def test_scopes_never_see_each_others_rows(ops: list[tuple[Any, ...]]) -> None:
     """Random interleavings across three scopes: each reads only its own rows; none without."""
     anyio.run(_check, ops)
+
+
+@settings(max_examples=40, deadline=None)
+@given(ops=st.lists(OPS, max_size=30))
+def test_scopes_never_see_each_others_rows_on_postgres(
+    postgres: PostgresServer, ops: list[tuple[Any, ...]]
+) -> None:
+    """The same property on PostgreSQL (one database, emptied for each example)."""
+    anyio.run(_check, ops, _database(postgres))
+
+
+_DATABASES: dict[int, str] = {}
+
+
+def _database(postgres: PostgresServer) -> str:
+    """One database of the session's PostgreSQL for every example of the property."""
+    if id(postgres) not in _DATABASES:
+        _DATABASES[id(postgres)] = postgres.create_database()
+    return _DATABASES[id(postgres)]

@@ -1,9 +1,11 @@
-"""The usage table: per tenant and UTC day, scoped like every store, kept across reopening."""
+"""The usage table (SQLite and PostgreSQL): per tenant and UTC day, scoped like every store, kept
+across reopening."""
 
 from __future__ import annotations
 
 import sqlite3
-from contextlib import closing
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager, closing
 from pathlib import Path
 
 import pytest
@@ -11,12 +13,24 @@ import pytest
 from agentd import scope as scopes
 from agentd.errors import ScopeMissing
 from agentd.memory.history import SQLiteHistory
+from agentd.memory.pg_history import PgHistory
+from agentd.memory.stores import usage_of
 from agentd.memory.usage import DayUsage, SQLiteUsage, UsageCounts, utc_day
 
 pytestmark = pytest.mark.anyio
+Opener = Callable[[], AbstractAsyncContextManager[SQLiteHistory | PgHistory]]
 
 ALICE = scopes.Scope(tenant="alice")
 BOB = scopes.Scope(tenant="bob")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def open_history(request: pytest.FixtureRequest, tmp_path: Path) -> Opener:
+    """Opens the history (and so the usage table) of one SQLite file or PostgreSQL database."""
+    if request.param == "sqlite":
+        return lambda: SQLiteHistory.open(tmp_path / "h.db")
+    url = str(request.getfixturevalue("pg_url"))
+    return lambda: PgHistory.open(url)
 
 
 def test_utc_day_is_the_utc_date() -> None:
@@ -25,10 +39,10 @@ def test_utc_day_is_the_utc_date() -> None:
     assert utc_day(1_767_225_600) == "2026-01-01"
 
 
-async def test_counts_add_up_per_tenant_and_day(tmp_path: Path) -> None:
+async def test_counts_add_up_per_tenant_and_day(open_history: Opener) -> None:
     """Adds to one tenant and day sum; another tenant or day is its own row."""
-    async with SQLiteHistory.open(tmp_path / "h.db") as history:
-        usage = SQLiteUsage(history)
+    async with open_history() as history:
+        usage = usage_of(history)
         with scopes.use(ALICE):
             await usage.add("2026-01-01", UsageCounts(1, 10, 2, 1))
             await usage.add("2026-01-01", UsageCounts(1, 5, 3, 0))
@@ -49,32 +63,32 @@ async def test_counts_add_up_per_tenant_and_day(tmp_path: Path) -> None:
         assert [r.tenant for r in await usage.report(since="2026-01-01", tenant="bob")] == ["bob"]
 
 
-async def test_counts_survive_reopening_the_file(tmp_path: Path) -> None:
+async def test_counts_survive_reopening_the_file(open_history: Opener) -> None:
     """A day's tokens are read back after the store (the daemon) is closed and opened again."""
-    async with SQLiteHistory.open(tmp_path / "h.db") as history:
+    async with open_history() as history:
         with scopes.use(ALICE):
-            await SQLiteUsage(history).add("2026-01-01", UsageCounts(1, 100, 20, 0))
-    async with SQLiteHistory.open(tmp_path / "h.db") as history:
+            await usage_of(history).add("2026-01-01", UsageCounts(1, 100, 20, 0))
+    async with open_history() as history:
         with scopes.use(ALICE):
-            assert await SQLiteUsage(history).tokens_on("2026-01-01") == 120
+            assert await usage_of(history).tokens_on("2026-01-01") == 120
 
 
-async def test_no_scope_no_access(tmp_path: Path) -> None:
+async def test_no_scope_no_access(open_history: Opener) -> None:
     """Adding or reading a tenant's count without a scope fails closed."""
-    async with SQLiteHistory.open(tmp_path / "h.db") as history:
-        usage = SQLiteUsage(history)
+    async with open_history() as history:
+        usage = usage_of(history)
         with pytest.raises(ScopeMissing):
             await usage.add("2026-01-01", UsageCounts(1))
         with pytest.raises(ScopeMissing):
             await usage.tokens_on("2026-01-01")
 
 
-async def test_tenants_are_those_with_messages_or_usage(tmp_path: Path) -> None:
+async def test_tenants_are_those_with_messages_or_usage(open_history: Opener) -> None:
     """tenants() lists every tenant with stored messages or usage rows, once, sorted."""
     from agentd.messages import user
 
-    async with SQLiteHistory.open(tmp_path / "h.db") as history:
-        usage = SQLiteUsage(history)
+    async with open_history() as history:
+        usage = usage_of(history)
         with scopes.use(BOB):
             await history.save_conversation("s", [user("hi")])
             await usage.add("2026-01-01", UsageCounts(1))

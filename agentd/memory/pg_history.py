@@ -1,0 +1,404 @@
+"""The durable conversation store on PostgreSQL: one database for several daemons.
+
+The same :class:`~agentd.memory.history.HistoryStore` as the SQLite store, with the same rules:
+the scope (tenant and app) comes from :func:`agentd.scope.current` and is on every row and in
+every filter; rows are decoded strictly (one malformed row fails the whole read, never echoing
+content); a group of messages is stored in one transaction; a request key is unique per session
+(a partial unique index, so two daemons racing with one Idempotency-Key store it once). The
+schema is versioned in ``schema_versions`` (part ``history``).
+
+For replicas it adds :meth:`PgHistory.session_version` (what a daemon compares before a turn to
+know whether another daemon wrote the session) and :meth:`PgHistory.session_lock` (an advisory
+lock that serialises a session's turns across daemons: PostgreSQL drops it with the connection
+when a daemon dies, so a crash never leaves a session locked).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any
+
+import anyio
+import structlog
+
+from agentd import scope as scopes
+from agentd.errors import HistoryError, StoredRowError
+from agentd.memory.history import SessionInfo, StoredRequest, decode_row, stored_request
+from agentd.messages import Message, assistant
+from agentd.store.pg import PgError, advisory_key, migrate, open_pool, redacted
+
+if TYPE_CHECKING:
+    import asyncpg
+
+log = structlog.get_logger("agentd.history")
+
+#: ``MIGRATIONS[i]`` moves the tables from schema version ``i`` to ``i + 1``. Append only.
+#: One step holds what SQLite's four steps built (PostgreSQL support starts there).
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE messages (
+            id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            tenant TEXT NOT NULL,
+            agent_id TEXT NOT NULL,
+            session_id TEXT NOT NULL,
+            body TEXT NOT NULL,
+            created DOUBLE PRECISION NOT NULL,
+            request_key TEXT
+        )""",
+        "CREATE INDEX messages_by_session ON messages (tenant, agent_id, session_id, id)",
+        "CREATE UNIQUE INDEX messages_by_request_key "
+        "ON messages (tenant, agent_id, session_id, request_key) WHERE request_key IS NOT NULL",
+        """CREATE TABLE summaries (
+            id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            tenant TEXT NOT NULL,
+            agent_id TEXT NOT NULL,
+            session_id TEXT NOT NULL,
+            body TEXT NOT NULL,
+            tail_from BIGINT NOT NULL,
+            created DOUBLE PRECISION NOT NULL,
+            kind TEXT NOT NULL DEFAULT 'summary'
+        )""",
+        "CREATE INDEX summaries_by_session ON summaries (tenant, agent_id, session_id, id)",
+        """CREATE TABLE working (
+            tenant TEXT NOT NULL,
+            agent_id TEXT NOT NULL,
+            run_id TEXT NOT NULL,
+            key TEXT NOT NULL,
+            value TEXT NOT NULL,
+            updated DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (tenant, agent_id, run_id, key)
+        )""",
+        """CREATE TABLE usage (
+            tenant TEXT NOT NULL,
+            day TEXT NOT NULL,
+            turns BIGINT NOT NULL DEFAULT 0,
+            prompt_tokens BIGINT NOT NULL DEFAULT 0,
+            completion_tokens BIGINT NOT NULL DEFAULT 0,
+            tool_calls BIGINT NOT NULL DEFAULT 0,
+            PRIMARY KEY (tenant, day)
+        )""",
+    ),
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+_WHERE = "tenant = $1 AND agent_id = $2 AND session_id = $3"
+_ROWS = (
+    f"SELECT id, body FROM messages WHERE {_WHERE} AND id >= $4 ORDER BY id DESC"
+    " LIMIT $5"  # NULL: no limit
+)
+
+
+def _key(session_id: str) -> tuple[str, str, str]:
+    scope = scopes.current()
+    return (scope.tenant, scope.app, session_id)
+
+
+async def _session_rows(
+    conn: asyncpg.Connection | asyncpg.Pool,
+    key: tuple[str, str, str],
+    *,
+    after: int = 0,
+    limit: int = 0,
+) -> list[tuple[int, Any]]:
+    found = await conn.fetch(_ROWS, *key, after, limit if limit > 0 else None)
+    return [(int(r[0]), r[1]) for r in reversed(found)]
+
+
+def _failed(exc: Exception) -> HistoryError:
+    return HistoryError(f"history store: {type(exc).__name__}: {exc}")
+
+
+class PgHistory:
+    """:class:`~agentd.memory.history.HistoryStore` on PostgreSQL. Open it with :meth:`open`."""
+
+    def __init__(self, pool: asyncpg.Pool, locks: asyncpg.Pool, url: str) -> None:
+        self.pool = pool
+        self._locks = locks
+        self.where = redacted(url)
+
+    @classmethod
+    @asynccontextmanager
+    async def open(
+        cls, url: str, *, pool_size: int = 8, lock_pool_size: int = 32
+    ) -> AsyncIterator[PgHistory]:
+        """Open (migrating as needed) the store at ``url``; close its pools on exit.
+
+        Session locks hold a connection each for a whole turn, so they have a pool of their
+        own (``lock_pool_size``: sessions whose turns run or wait at once in this daemon):
+        waiting turns never starve the reads and writes of running ones.
+        """
+        try:
+            async with (
+                open_pool(url, max_size=pool_size, what="history store") as pool,
+                open_pool(url, min_size=0, max_size=lock_pool_size, what="session locks") as locks,
+            ):
+                await migrate(pool, "history", MIGRATIONS, hint="history.url")
+                log.info("history.opened", url=redacted(url), schema=SCHEMA_VERSION)
+                yield cls(pool, locks, url)
+        except PgError as exc:
+            raise HistoryError(str(exc)) from None
+
+    async def aclose(self) -> None:
+        """Close the pools (the context manager of :meth:`open` does it too)."""
+        await self.pool.close()
+        await self._locks.close()
+
+    async def _fetch(self, sql: str, *args: Any) -> list[Any]:
+        import asyncpg
+
+        try:
+            return list(await self.pool.fetch(sql, *args))
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+            raise _failed(exc) from exc
+
+    async def _execute(self, sql: str, *args: Any) -> str:
+        import asyncpg
+
+        try:
+            return str(await self.pool.execute(sql, *args))
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+            raise _failed(exc) from exc
+
+    async def save_conversation(
+        self, session_id: str, messages: Sequence[Message], *, request_key: str | None = None
+    ) -> None:
+        import asyncpg
+
+        scope = scopes.current()
+        if not messages:
+            return
+        keys = [request_key, *[None] * (len(messages) - 1)]
+        rows = [
+            (scope.tenant, scope.app, session_id, m.to_stored(), m.timestamp, key)
+            for m, key in zip(messages, keys, strict=True)
+        ]
+        try:
+            async with self.pool.acquire() as conn, conn.transaction():
+                await conn.executemany(
+                    "INSERT INTO messages (tenant, agent_id, session_id, body, created,"
+                    " request_key) VALUES ($1, $2, $3, $4, $5, $6)",
+                    rows,
+                )
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+            raise _failed(exc) from exc
+
+    async def find_request(self, session_id: str, request_key: str) -> StoredRequest | None:
+        key = _key(session_id)
+        found = await self._fetch(
+            f"SELECT id FROM messages WHERE {_WHERE} AND request_key = $4", *key, request_key
+        )
+        if not found:
+            return None
+        rows = await self._fetch(_ROWS.replace("DESC", "ASC"), *key, int(found[0][0]), None)
+        return stored_request(session_id, [(int(r[0]), r[1]) for r in rows])
+
+    async def load_conversation(self, session_id: str, limit: int = 0) -> list[Message]:
+        rows = await self._fetch(_ROWS, *_key(session_id), 0, limit if limit > 0 else None)
+        what = f"session {session_id!r}: stored row"
+        return [decode_row(r[1], f"{what} {r[0]}") for r in reversed(rows)]
+
+    async def clear_conversation(self, session_id: str) -> int:
+        import asyncpg
+
+        key = _key(session_id)
+        try:
+            async with self.pool.acquire() as conn, conn.transaction():
+                await conn.execute(f"DELETE FROM summaries WHERE {_WHERE}", *key)
+                status = await conn.execute(f"DELETE FROM messages WHERE {_WHERE}", *key)
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+            raise _failed(exc) from exc
+        return int(str(status).rsplit(" ", 1)[-1])
+
+    async def save_working(self, run_id: str, key: str, value: Any) -> None:
+        scope = scopes.current()
+        try:
+            raw = json.dumps(value, ensure_ascii=False, allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"working memory {key!r} is not JSON-serialisable") from exc
+        await self._execute(
+            "INSERT INTO working (tenant, agent_id, run_id, key, value, updated) "
+            "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, agent_id, run_id, key) "
+            "DO UPDATE SET value = excluded.value, updated = excluded.updated",
+            scope.tenant,
+            scope.app,
+            run_id,
+            key,
+            raw,
+            time.time(),
+        )
+
+    async def load_working(self, run_id: str, key: str) -> Any:
+        scope = scopes.current()
+        rows = await self._fetch(
+            "SELECT value FROM working WHERE tenant = $1 AND agent_id = $2 AND run_id = $3 "
+            "AND key = $4",
+            scope.tenant,
+            scope.app,
+            run_id,
+            key,
+        )
+        if not rows:
+            return None
+        try:
+            return json.loads(rows[0][0])
+        except (TypeError, ValueError):
+            pass
+        raise StoredRowError(f"working memory of run {run_id!r}, key {key!r} is malformed")
+
+    async def clear_working(self, run_id: str) -> None:
+        scope = scopes.current()
+        await self._execute(
+            "DELETE FROM working WHERE tenant = $1 AND agent_id = $2 AND run_id = $3",
+            scope.tenant,
+            scope.app,
+            run_id,
+        )
+
+    async def save_summary(
+        self,
+        summary: str | Message,
+        *,
+        session_id: str | None = None,
+        tail: Sequence[Message] = (),
+    ) -> None:
+        key = _key(session_id or "")
+        if isinstance(summary, str):
+            summary = assistant(summary)
+            summary.metadata["summary"] = True
+        body = summary.to_stored()
+        expected = [m.to_openai() for m in tail]
+
+        async def insert(conn: asyncpg.Connection) -> None:
+            if expected:
+                rows = await _session_rows(conn, key, limit=len(expected))
+                what = f"session {session_id!r}: stored row"
+                stored = [decode_row(b, f"{what} {rid}").to_openai() for rid, b in rows]
+                if stored != expected:
+                    raise HistoryError(
+                        f"session {session_id!r}: the messages kept after the summary are not "
+                        "the newest stored ones; the summary was not saved"
+                    )
+                tail_from = rows[0][0]
+            else:
+                tail_from = await _next_id(conn)
+            await _insert_boundary(conn, key, body, tail_from, "summary")
+
+        await self._transaction(insert)
+
+    async def save_window(self, session_id: str, keep: int) -> None:
+        key = _key(session_id)
+
+        async def insert(conn: asyncpg.Connection) -> None:
+            rows = await _session_rows(conn, key, limit=keep) if keep > 0 else []
+            tail_from = rows[0][0] if rows else await _next_id(conn)
+            await _insert_boundary(conn, key, "", tail_from, "window")
+
+        await self._transaction(insert)
+
+    async def _transaction(self, fn: Any) -> None:
+        import asyncpg
+
+        try:
+            async with self.pool.acquire() as conn, conn.transaction():
+                await fn(conn)
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+            raise _failed(exc) from exc
+
+    async def load_summaries(self, session_id: str | None = None) -> list[str]:
+        scope = scopes.current()
+        sql = (
+            "SELECT id, body FROM summaries WHERE kind = 'summary' AND tenant = $1"
+            " AND agent_id = $2"
+        )
+        args: tuple[str, ...] = (scope.tenant, scope.app)
+        if session_id is not None:
+            sql += " AND session_id = $3"
+            args += (session_id,)
+        rows = await self._fetch(sql + " ORDER BY id", *args)
+        return [decode_row(r[1], f"summary row {r[0]}").content for r in rows]
+
+    async def resume(self, session_id: str, limit: int = 0) -> list[Message]:
+        key = _key(session_id)
+        found = await self._fetch(
+            f"SELECT id, body, tail_from, kind FROM summaries WHERE {_WHERE} "
+            "ORDER BY id DESC LIMIT 1",
+            *key,
+        )
+        summary = found[0] if found else None
+        after = int(summary[2]) if summary is not None else 0
+        rows = await self._fetch(_ROWS, *key, after, limit if limit > 0 else None)
+        out = []
+        if summary is not None and summary[3] == "summary":
+            out.append(decode_row(summary[1], f"session {session_id!r}: summary row {summary[0]}"))
+        what = f"session {session_id!r}: stored row"
+        out.extend(decode_row(r[1], f"{what} {r[0]}") for r in reversed(rows))
+        return out
+
+    async def list_sessions(self) -> list[SessionInfo]:
+        scope = scopes.current()
+        rows = await self._fetch(
+            "SELECT session_id, COUNT(*), MAX(created) FROM messages "
+            "WHERE tenant = $1 AND agent_id = $2 GROUP BY session_id ORDER BY MAX(id) DESC",
+            scope.tenant,
+            scope.app,
+        )
+        return [SessionInfo(str(s), int(n), float(t)) for s, n, t in rows]
+
+    async def session_version(self, session_id: str) -> tuple[int, int]:
+        """The session's newest message and boundary ids: what changes when anyone writes it
+        (ids are never reused, so a clear and new messages change it too)."""
+        rows = await self._fetch(
+            f"SELECT (SELECT COALESCE(MAX(id), 0) FROM messages WHERE {_WHERE}),"
+            f" (SELECT COALESCE(MAX(id), 0) FROM summaries WHERE {_WHERE})",
+            *_key(session_id),
+        )
+        return (int(rows[0][0]), int(rows[0][1]))
+
+    @asynccontextmanager
+    async def session_lock(self, key: tuple[str, str, str]) -> AsyncIterator[None]:
+        """Hold the session's advisory lock (waiting for another daemon's turn to end).
+
+        The lock is the connection's: a daemon that dies drops its connections and with them
+        its locks, so the other daemons go on.
+        """
+        import asyncpg
+
+        lock = advisory_key(*key)
+        async with self._locks.acquire() as conn:
+            try:
+                await conn.execute("SELECT pg_advisory_lock($1)", lock)
+            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+                raise _failed(exc) from exc
+            try:
+                yield
+            finally:
+                # Shielded and bounded. Should it fail anyway, or a cancellation land just as
+                # the lock was granted, asyncpg's reset of a connection going back to the pool
+                # (pg_advisory_unlock_all) or its close releases the lock.
+                with anyio.move_on_after(10, shield=True):
+                    try:
+                        await conn.execute("SELECT pg_advisory_unlock($1)", lock)
+                    except Exception as exc:  # asyncpg's errors of a dead connection vary
+                        # The connection died with the lock on it: nothing is left to unlock.
+                        log.warning("session.lock_lost", error=type(exc).__name__)
+
+
+async def _next_id(conn: asyncpg.Connection) -> int:
+    """The id the next message row will get at least (a boundary with nothing after it yet)."""
+    return int(await conn.fetchval("SELECT COALESCE(MAX(id), 0) + 1 FROM messages"))
+
+
+async def _insert_boundary(
+    conn: asyncpg.Connection, key: tuple[str, str, str], body: str, tail_from: int, kind: str
+) -> None:
+    await conn.execute(
+        "INSERT INTO summaries (tenant, agent_id, session_id, body, tail_from, created, kind) "
+        "VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        *key,
+        body,
+        tail_from,
+        time.time(),
+        kind,
+    )

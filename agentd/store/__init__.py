@@ -1,0 +1,1 @@
+"""Shared state stores beyond one machine: PostgreSQL (the embedded default stays SQLite)."""

@@ -1,0 +1,135 @@
+"""PostgreSQL for the shared state: URLs, the connection pool, migrations, session locks.
+
+The driver is asyncpg: asyncio-native (agentd runs anyio on the asyncio backend, so no worker
+thread per query as sqlite3 needs), a connection pool built in, and server-side typed
+parameters (``$1``; SQL text and values never mix). The stores keep the SQLite stores' SQL with
+``?`` placeholders where the dialects agree; :func:`dollar` numbers them for PostgreSQL.
+
+A URL may carry a password: :func:`redacted` is the only spelling of it that is logged or put
+in an error, and library errors are re-raised without the URL (asyncpg never echoes it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+import structlog
+
+from agentd.errors import AgentdError
+from agentd.redact import mask_url
+
+if TYPE_CHECKING:
+    import asyncpg
+
+log = structlog.get_logger("agentd.store.pg")
+
+SCHEMES = ("postgresql", "postgres")
+#: The advisory lock that serialises migrations of one database across daemons.
+_MIGRATION_LOCK = 0x61_67_65_6E_74_64  # "agentd"
+
+
+def is_postgres(url: str | None) -> bool:
+    """Whether ``url`` names a PostgreSQL database (``postgresql://`` or ``postgres://``)."""
+    return url is not None and urlsplit(url).scheme in SCHEMES
+
+
+def redacted(url: str) -> str:
+    """``url`` without its password (``postgresql://user:***@host/db``), for logs and errors."""
+    return mask_url(url)
+
+
+def dollar(sql: str) -> str:
+    """``sql`` with its ``?`` placeholders numbered ``$1, $2...`` (quoted text left alone)."""
+    out: list[str] = []
+    n = 0
+    quote: str | None = None
+    for ch in sql:
+        if quote is not None:
+            if ch == quote:
+                quote = None
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "?":
+            n += 1
+            out.append(f"${n}")
+            continue
+        out.append(ch)
+    return "".join(out)
+
+
+def advisory_key(*parts: str) -> int:
+    """A signed 64-bit advisory lock key for ``parts`` (a collision only serialises two keys)."""
+    digest = hashlib.blake2b("\x00".join(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+class PgError(AgentdError):
+    """A PostgreSQL store cannot be opened or migrated; the message names the database without
+    its password (the history store raises it as :class:`~agentd.errors.HistoryError`)."""
+
+
+@asynccontextmanager
+async def open_pool(
+    url: str, *, min_size: int = 1, max_size: int = 10, what: str = "store"
+) -> AsyncIterator[asyncpg.Pool]:
+    """A pool of connections to ``url``, closed on exit."""
+    import asyncpg
+
+    try:
+        pool = await asyncpg.create_pool(
+            url, min_size=min_size, max_size=max_size, command_timeout=60
+        )
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        raise PgError(
+            f"cannot open the {what} at {redacted(url)}: {type(exc).__name__}: {exc}; check "
+            "the URL, that PostgreSQL runs and that the role may connect"
+        ) from None
+    log.info("pg.opened", what=what, url=redacted(url), pool=max_size)
+    try:
+        yield pool
+    finally:
+        await pool.close()
+
+
+async def migrate(
+    pool: asyncpg.Pool, part: str, migrations: Sequence[Sequence[str]], *, hint: str
+) -> int:
+    """Move ``part``'s tables to the newest schema version, once across daemons.
+
+    Versions live in ``schema_versions (part, version)``, as in the SQLite tick log; a
+    transaction-scoped advisory lock makes concurrent starts migrate one after the other.
+    """
+    target = len(migrations)
+    async with pool.acquire() as conn, conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+        await conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_versions"
+            " (part TEXT PRIMARY KEY, version INTEGER NOT NULL)"
+        )
+        found = await conn.fetchval("SELECT version FROM schema_versions WHERE part = $1", part)
+        version = int(found) if found is not None else 0
+        if version > target:
+            raise PgError(
+                f"the {part} tables have schema version {version}, newer than this agentd knows "
+                f"({target}); upgrade agentd or point {hint} elsewhere"
+            )
+        for step in range(version + 1, target + 1):
+            for statement in migrations[step - 1]:
+                await conn.execute(statement)
+            await conn.execute(
+                "INSERT INTO schema_versions (part, version) VALUES ($1, $2)"
+                " ON CONFLICT (part) DO UPDATE SET version = excluded.version",
+                part,
+                step,
+            )
+            log.info("pg.migrated", part=part, version=step)
+    return target
+
+
+def rows(records: Sequence[Any]) -> list[tuple[Any, ...]]:
+    """asyncpg records as plain tuples (what the SQLite stores' decoders read)."""
+    return [tuple(r) for r in records]
