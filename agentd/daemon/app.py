@@ -331,7 +331,7 @@ def _console(app: App, cron: CronChannel | None, readiness: Readiness) -> Consol
 
     jobs = ConfiguredJobs(
         settings.cron.jobs if cron is not None else [],
-        settings.ticks_path,
+        settings.ticks_target,
         settings.tenant,
         run_now if cron is not None else None,
     )
@@ -340,7 +340,7 @@ def _console(app: App, cron: CronChannel | None, readiness: Readiness) -> Consol
     ]
     schedules: list[ScheduleSource] = [jobs]
     if app.tasks is not None:
-        schedules.append(AgentTasks(app.tasks, settings.ticks_path))
+        schedules.append(AgentTasks(app.tasks, settings.ticks_target))
     if app.mcp is not None:
         health.append(McpHealth(app.mcp.info))
     return ConsoleParts(memory=app.memory, schedules=schedules, health=health)

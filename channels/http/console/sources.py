@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+import anyio
+
 from agentd.config import CronJob
 from agentd.cron.schedule import make_trigger
 from agentd.cron.tasks import TaskStore, next_due
@@ -57,10 +59,10 @@ class ConfiguredJobs:
     """The configured cron jobs (``cron.jobs``) and the heartbeat tick log."""
 
     def __init__(
-        self, jobs: Sequence[CronJob], ticks_path: Path, tenant: str, run: RunNow | None
+        self, jobs: Sequence[CronJob], ticks: Path | str, tenant: str, run: RunNow | None
     ) -> None:
         self.jobs = list(jobs)
-        self.ticks_path = ticks_path
+        self.ticks = ticks
         self.tenant = tenant
         self._run = run
 
@@ -84,10 +86,7 @@ class ConfiguredJobs:
     async def runs(
         self, *, job: str | None = None, status: str | None = None, limit: int = 100
     ) -> list[Tick]:
-        if not self.ticks_path.exists():
-            return []
-        async with TickLog.open(self.ticks_path) as log:
-            return await log.list(job=job, status=status, limit=limit)
+        return await _runs(self.ticks, job, status, limit)
 
     async def run_now(self, name: str) -> str | None:
         if self._run is None or name not in {job.name for job in self.jobs}:
@@ -147,9 +146,9 @@ class ReadinessHealth:
 class AgentTasks:
     """The tasks agents scheduled (``schedule_task``), every tenant's, and their runs."""
 
-    def __init__(self, store: TaskStore, ticks_path: Path) -> None:
+    def __init__(self, store: TaskStore, ticks: Path | str) -> None:
         self.store = store
-        self.ticks_path = ticks_path
+        self.ticks = ticks
 
     async def scheduled(self) -> list[Scheduled]:
         now = dt.datetime.now(dt.UTC)
@@ -170,10 +169,7 @@ class AgentTasks:
     async def runs(
         self, *, job: str | None = None, status: str | None = None, limit: int = 100
     ) -> list[Tick]:
-        if not self.ticks_path.exists():
-            return []
-        async with TickLog.open(self.ticks_path) as log:
-            return await log.list(job=job, status=status, limit=limit)
+        return await _runs(self.ticks, job, status, limit)
 
     async def run_now(self, name: str) -> str | None:
         raise KeyError(name)  # a task runs when it is due; the console does not run it early
@@ -194,3 +190,11 @@ class McpHealth:
             state = "ok" if info.state == "up" else info.state
             out.append(Component("MCP server", info.name, state, detail))
         return out
+
+
+async def _runs(ticks: Path | str, job: str | None, status: str | None, limit: int) -> list[Tick]:
+    """The tick log's rows (a SQLite file not made yet has none; a URL is PostgreSQL's)."""
+    if isinstance(ticks, Path) and not await anyio.Path(ticks).exists():
+        return []
+    async with TickLog.connect(ticks) as log:
+        return await log.list(job=job, status=status, limit=limit)
