@@ -8,7 +8,6 @@ it finds the URL and the generated token as ``agentd chat`` does.
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -17,21 +16,15 @@ from pathlib import Path
 import httpx
 import pytest
 
+from agentd.model.sidecar import free_port
 from tests.support.daemon import NotifySocket, auth, daemon, write_config
 from tests.support.stub_llm import StubLLM
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 @pytest.fixture
 def running(stub_llm: StubLLM, tmp_path: Path) -> Iterator[tuple[Path, str]]:
     """A daemon with the HTTP channel; yields its config file and base URL."""
-    port = _free_port()
+    port = free_port()
     config = write_config(
         tmp_path / "config.json",
         tmp_path,

@@ -15,7 +15,6 @@ import asyncio
 import json
 import os
 import signal
-import socket
 import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
@@ -26,6 +25,7 @@ from typing import Any
 import httpx
 import pytest
 
+from agentd.model.sidecar import free_port
 from tests.support.daemon import NotifySocket, auth, daemon, write_config
 from tests.support.stub_llm import Reply, StubLLM
 
@@ -35,13 +35,6 @@ DAEMONS = 3
 SESSIONS = 6
 WRITERS = 2  # per session, each through another daemon for every message
 PER_WRITER = 8
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def _answer(body: dict[str, Any]) -> Reply:
@@ -92,7 +85,7 @@ def _ticks(url: str) -> list[tuple[str, str]]:
 class Replica:
     def __init__(self, root: Path, llm_url: str, pg_url: str) -> None:
         self.root = root
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.config = write_config(
             root / "config.json",

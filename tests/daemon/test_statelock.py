@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +13,7 @@ import pytest
 
 from agentd.daemon.statelock import EX_TEMPFAIL, hold_state, lock_paths
 from agentd.errors import ConfigError, StateLocked
+from agentd.model.sidecar import free_port
 from tests.support.daemon import NotifySocket, daemon, write_config
 from tests.support.stub_llm import StubLLM
 
@@ -72,13 +72,6 @@ def _http_config(path: Path, tmp: Path, url: str, port: int, **extra: object) ->
     )
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 def _refused(config: Path) -> str:
     with daemon(config) as proc:
         assert proc.wait(timeout=60) == EX_TEMPFAIL
@@ -89,14 +82,14 @@ def _refused(config: Path) -> str:
 def test_second_daemon_on_one_state_exits_75(stub_llm: StubLLM, tmp_path: Path) -> None:
     """A second `agentd run` on the same state (or history file) exits 75 naming the lock and
     the PID; the first keeps serving; after kill -9 of the first a new daemon starts."""
-    port = _free_port()
+    port = free_port()
     config = _http_config(tmp_path / "c.json", tmp_path, stub_llm.url, port)
     # Another state dir, the same history file.
     other = _http_config(
         tmp_path / "other.json",
         tmp_path,
         stub_llm.url,
-        _free_port(),
+        free_port(),
         state_dir=str(tmp_path / "state2"),
         history={"path": str(tmp_path / "state" / "history.db")},
     )
@@ -137,7 +130,7 @@ def _agentd(config: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def test_local_chat_next_to_a_daemon_exits_75(stub_llm: StubLLM, tmp_path: Path) -> None:
     """`agentd chat --local` on the state a daemon serves is refused (exit 75), not a second
     writer of its history; with the daemon gone it runs."""
-    config = _http_config(tmp_path / "c.json", tmp_path, stub_llm.url, _free_port())
+    config = _http_config(tmp_path / "c.json", tmp_path, stub_llm.url, free_port())
     notify = NotifySocket(tmp_path / "notify.sock")
     try:
         with daemon(config, notify) as first:
@@ -157,7 +150,7 @@ def test_local_chat_next_to_a_daemon_exits_75(stub_llm: StubLLM, tmp_path: Path)
 def test_unopenable_lock_file_exits_78_naming_it(stub_llm: StubLLM, tmp_path: Path) -> None:
     """A symlink planted as the lock file stops `agentd run` with exit 78 naming the file and
     no traceback; the symlink's target is untouched."""
-    config = _http_config(tmp_path / "c.json", tmp_path, stub_llm.url, _free_port())
+    config = _http_config(tmp_path / "c.json", tmp_path, stub_llm.url, free_port())
     target = tmp_path / "elsewhere"
     target.write_text("keep")
     (tmp_path / "state").mkdir(exist_ok=True)

@@ -10,6 +10,7 @@ from pathlib import Path
 import httpx
 import openai
 
+from agentd.model.sidecar import free_port
 from tests.mcp.conftest import stdio_server
 from tests.support.daemon import NotifySocket, auth, daemon, http_token, write_config
 from tests.support.stub_llm import Reply, StubLLM
@@ -29,7 +30,7 @@ def _gone(pid: int, timeout: float) -> bool:
 def test_kill_9_of_agentd_leaves_no_stdio_server(stub_llm: StubLLM, tmp_path: Path) -> None:
     """READY with one server up and one failing; a turn calls the stdio server's tool; after
     kill -9 of agentd the server process is gone too."""
-    port = _free_port()
+    port = free_port()
     config = write_config(
         tmp_path / "config.json",
         tmp_path,
@@ -66,12 +67,3 @@ def test_kill_9_of_agentd_leaves_no_stdio_server(stub_llm: StubLLM, tmp_path: Pa
             assert '"event": "mcp.server_down"' in proc.stdout.read()
     finally:
         notify.close()
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port

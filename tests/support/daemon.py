@@ -88,3 +88,24 @@ def daemon(
         proc.wait(timeout=30)
         if proc.stdout is not None:
             proc.stdout.close()
+
+
+@contextmanager
+def ready_daemon(
+    config: Path, notify_path: Path, *, timeout: float = 90.0, env: dict[str, str] | None = None
+) -> Iterator[subprocess.Popen[str]]:
+    """A :func:`daemon` that has said ``READY=1`` on a notify socket at ``notify_path``; when
+    it does not within ``timeout``, the tail of its output goes to stderr and TimeoutError."""
+    notify = NotifySocket(notify_path)
+    try:
+        with daemon(config, notify, env) as proc:
+            try:
+                notify.wait_for("READY=1", timeout=timeout)
+            except TimeoutError:
+                proc.kill()
+                assert proc.stdout is not None
+                sys.stderr.write(proc.stdout.read()[-4000:])
+                raise
+            yield proc
+    finally:
+        notify.close()

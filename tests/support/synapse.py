@@ -14,13 +14,14 @@ import hmac
 import json
 import os
 import signal
-import socket
 import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
+
+from agentd.model.sidecar import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 SYNAPSE_PYTHON = Path(os.environ.get("AGENTD_SYNAPSE_PYTHON", ROOT / ".venv-synapse/bin/python"))
@@ -36,12 +37,6 @@ def missing_reason() -> str | None:
     if not SYNAPSE_PYTHON.exists():
         return f"no Synapse virtualenv at {SYNAPSE_PYTHON.parent.parent} (run `make synapse`)"
     return None
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _config(folder: Path, port: int) -> dict[str, object]:
@@ -120,7 +115,7 @@ class Synapse:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
         self.startup_seconds = 0.0

@@ -20,6 +20,7 @@ from typing import Any
 import httpx
 import pytest
 
+from agentd.model.sidecar import free_port
 from agentd.tools.sandbox import find_bwrap
 from tests.support.daemon import NotifySocket, daemon, http_token, write_config
 from tests.support.stub_llm import StubLLM, running_stub
@@ -108,20 +109,13 @@ class _Site(BaseHTTPRequestHandler):
         pass
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
     """The daemon with tight exec limits and web_fetch allowed to reach 127.0.0.1."""
     tmp = tmp_path_factory.mktemp("exec-daemon")
     site = ThreadingHTTPServer(("127.0.0.1", 0), _Site)
     threading.Thread(target=site.serve_forever, daemon=True).start()
-    port = _free_port()
+    port = free_port()
     with running_stub() as stub:
         stub.fallback = tool_agent
         config = write_config(

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import stat
 import subprocess
 import sys
@@ -19,20 +18,14 @@ from pathlib import Path
 import httpx
 import openai
 
+from agentd.model.sidecar import free_port
 from tests.support.daemon import NotifySocket, auth, daemon, http_token, write_config
 from tests.support.stub_llm import Reply, StubLLM
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 def test_daemon_serves_the_api_and_stops_on_sigterm(stub_llm: StubLLM, tmp_path: Path) -> None:
     """READY=1 means the API answers; sessions persist, metrics count, SIGTERM exits 0."""
-    port = _free_port()
+    port = free_port()
     config = write_config(
         tmp_path / "config.json",
         tmp_path,
@@ -84,7 +77,7 @@ def test_sigterm_drains_queued_turns(stub_llm: StubLLM, tmp_path: Path) -> None:
     after the running turn and the queued ones were cut off.
     """
     stub_llm.fallback = lambda body: Reply(text="done", delay=1.0)
-    port = _free_port()
+    port = free_port()
     config = write_config(
         tmp_path / "config.json",
         tmp_path,
@@ -135,7 +128,7 @@ def test_generated_token_is_required_reused_and_refused_when_exposed(
     stub_llm: StubLLM, tmp_path: Path
 ) -> None:
     """First start writes http.token (0600) and requires it; the next reuses it; 0644 exits 78."""
-    port = _free_port()
+    port = free_port()
     config = _http_config(tmp_path, stub_llm.url, port)
     url = f"http://127.0.0.1:{port}/v1/chat/completions"
     body = {"messages": [{"role": "user", "content": "hi"}]}
@@ -173,7 +166,7 @@ def test_no_token_on_loopback_serves_without_one_and_config_show_warns(
     stub_llm: StubLLM, tmp_path: Path
 ) -> None:
     """The loopback opt-out needs no token and creates no file; `config show` warns about it."""
-    port = _free_port()
+    port = free_port()
     config = _http_config(tmp_path, stub_llm.url, port, no_token_on_loopback=True)
     notify = NotifySocket(tmp_path / "notify.sock")
     url = f"http://127.0.0.1:{port}/v1/chat/completions"
@@ -203,7 +196,7 @@ def test_no_token_off_loopback_is_a_config_error(stub_llm: StubLLM, tmp_path: Pa
     config = _http_config(
         tmp_path,
         stub_llm.url,
-        _free_port(),
+        free_port(),
         host="0.0.0.0",
         tokens=["t"],
         no_token_on_loopback=True,

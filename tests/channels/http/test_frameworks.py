@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -24,7 +23,8 @@ import openai
 import pytest
 
 from agentd.engine.pending import NOT_RUN
-from tests.support.daemon import NotifySocket, daemon, http_token, write_config
+from agentd.model.sidecar import free_port
+from tests.support.daemon import http_token, ready_daemon, write_config
 from tests.support.stub_llm import Reply, StubLLM, running_stub
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "clients"
@@ -67,17 +67,10 @@ class Daemon:
     history: Path
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
     tmp = tmp_path_factory.mktemp("frameworks")
-    port = _free_port()
+    port = free_port()
     with running_stub() as stub:
         stub.fallback = framework_agent
         config = write_config(
@@ -88,24 +81,13 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
             cron={"enabled": False},
             log={"level": "warning"},
         )
-        notify = NotifySocket(tmp / "notify.sock")
-        try:
-            with daemon(config, notify) as proc:
-                try:
-                    notify.wait_for("READY=1", timeout=90)
-                except TimeoutError:
-                    proc.kill()
-                    assert proc.stdout is not None
-                    sys.stderr.write(proc.stdout.read()[-4000:])
-                    raise
-                yield Daemon(
-                    stub,
-                    f"http://127.0.0.1:{port}/v1",
-                    http_token(tmp),
-                    tmp / "state" / "history.db",
-                )
-        finally:
-            notify.close()
+        with ready_daemon(config, tmp / "notify.sock"):
+            yield Daemon(
+                stub,
+                f"http://127.0.0.1:{port}/v1",
+                http_token(tmp),
+                tmp / "state" / "history.db",
+            )
 
 
 def _mul_tool() -> Any:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import json
 import signal
-import socket
 import sqlite3
 import time
 from collections.abc import AsyncIterator
@@ -22,6 +21,7 @@ from agentd import scope as scopes
 from agentd.config import Settings
 from agentd.daemon.app import App, open_app
 from agentd.messages import Message, user
+from agentd.model.sidecar import free_port
 from tests.support.daemon import NotifySocket, daemon, write_config
 from tests.support.http_channel import api_error, in_process
 from tests.support.stub_llm import Reply, StubLLM
@@ -179,13 +179,6 @@ async def test_malformed_key_is_400(stub_llm: StubLLM, tmp_path: Path, key: str)
     assert stub_llm.requests == []
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 def _user_rows(db: Path) -> list[str]:
     with contextlib.closing(sqlite3.connect(db)) as conn:
         bodies = [json.loads(b) for (b,) in conn.execute("SELECT body FROM messages ORDER BY id")]
@@ -197,7 +190,7 @@ def test_retry_after_kill_9_mid_turn_stores_once(stub_llm: StubLLM, tmp_path: Pa
     """A real daemon killed (-9) while the model works: the retry on the restarted daemon runs
     the turn once more on the stored message, which stays stored once."""
     stub_llm.add(Reply(text="never sent", delay=60))
-    port = _free_port()
+    port = free_port()
     config = write_config(
         tmp_path / "c.json",
         tmp_path,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import socket
 import sqlite3
 import sys
 from collections.abc import Iterator
@@ -23,7 +22,8 @@ import openai
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 
-from tests.support.daemon import NotifySocket, daemon, write_config
+from agentd.model.sidecar import free_port
+from tests.support.daemon import ready_daemon, write_config
 from tests.support.isolation import TENANTS, Example, Op, Tally, ops, seen_by_model, token
 from tests.support.stub_llm import StubLLM, running_stub
 from tests.support.tenant_agent import foreign, marker, own, tenant_agent
@@ -55,13 +55,6 @@ class Daemon:
         return reply.choices[0].message.content or "", seen_by_model(self.stub.requests[before:])
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
     """The daemon with principals alice (a sha256: token), bob and carol, for the module."""
@@ -71,7 +64,7 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
     ]
     digest = hashlib.sha256(token("alice").encode()).hexdigest()
     principals.append({"name": "alice", "tenant": "alice", "token": f"sha256:{digest}"})
-    port = _free_port()
+    port = free_port()
     with running_stub(embed_dim=256) as stub:
         stub.fallback = tenant_agent
         config = write_config(
@@ -93,20 +86,9 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Daemon]:
             # would fill it and block the daemon after a few hundred turns.
             log={"level": "warning"},
         )
-        notify = NotifySocket(tmp / "notify.sock")
-        try:
-            with daemon(config, notify) as proc:
-                try:
-                    notify.wait_for("READY=1", timeout=90)
-                except TimeoutError:
-                    proc.kill()
-                    assert proc.stdout is not None
-                    sys.stderr.write(proc.stdout.read()[-4000:])
-                    raise
-                state = tmp / "state"
-                yield Daemon(stub, f"http://127.0.0.1:{port}", state / "history.db", Tally(), state)
-        finally:
-            notify.close()
+        with ready_daemon(config, tmp / "notify.sock"):
+            state = tmp / "state"
+            yield Daemon(stub, f"http://127.0.0.1:{port}", state / "history.db", Tally(), state)
 
 
 def _rows(history: Path, session: str) -> list[tuple[str, str]]:

@@ -10,8 +10,6 @@ screenshots there (``make screenshots``).
 from __future__ import annotations
 
 import os
-import socket
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from tests.support.daemon import NotifySocket, daemon, http_token, write_config
+from agentd.model.sidecar import free_port
+from tests.support.daemon import http_token, ready_daemon, write_config
 from tests.support.stub_llm import Reply, StubLLM, running_stub
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -59,18 +58,11 @@ class Console:
         return self.token if principal == "admin" else TOKENS[principal]
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="package")
 def console(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Console]:
     """``agentd run`` with the HTTP channel, memory, a cron job and two tenants' principals."""
     tmp = tmp_path_factory.mktemp("console-daemon")
-    port = _free_port()
+    port = free_port()
     principals = [
         {"name": name, "tenant": TENANTS[name], "token": token} for name, token in TOKENS.items()
     ]
@@ -85,20 +77,9 @@ def console(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Console]:
             cron={"jobs": [{"name": "heartbeat", "schedule": "every 6h", "prompt": "PING"}]},
             log={"level": "warning"},
         )
-        notify = NotifySocket(tmp / "notify.sock")
-        try:
-            with daemon(config, notify) as proc:
-                try:
-                    notify.wait_for("READY=1", timeout=90)
-                except TimeoutError:
-                    proc.kill()
-                    assert proc.stdout is not None
-                    sys.stderr.write(proc.stdout.read()[-4000:])
-                    raise
-                url = f"http://127.0.0.1:{port}"
-                yield Console(url, http_token(tmp), stub, tmp / "state", config)
-        finally:
-            notify.close()
+        with ready_daemon(config, tmp / "notify.sock"):
+            url = f"http://127.0.0.1:{port}"
+            yield Console(url, http_token(tmp), stub, tmp / "state", config)
 
 
 @pytest.fixture(scope="module")
