@@ -36,7 +36,7 @@ def test_units_exist() -> None:
     for option in (
         "Type=notify",
         "WatchdogSec=",
-        "RestartPreventExitStatus=78",
+        "RestartPreventExitStatus=65 78",
         "ProtectSystem=strict",
         "NoNewPrivileges=yes",
         "SystemCallFilter=",

@@ -23,9 +23,18 @@ from agentd.config import (
     secret_values,
 )
 from agentd.daemon.statelock import EX_TEMPFAIL
-from agentd.errors import ConfigError, ModelError, SidecarError, StateLocked
+from agentd.errors import (
+    AgentdError,
+    ConfigError,
+    HistoryError,
+    ModelError,
+    SidecarError,
+    StateLocked,
+)
 
 SCHEMA_PATH = Path("config/agentd.schema.json")
+#: sysexits: a store whose data cannot be read (systemd does not restart on it).
+EX_DATAERR = 65
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -136,6 +145,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ModelError, SidecarError) as exc:
         print(f"agentd: {exc}", file=sys.stderr)
         return 69
+    except HistoryError as exc:
+        # A store that cannot be read (not a database, a newer schema, a malformed row):
+        # restarting will not mend it. The message names the store, never a row's content.
+        print(f"agentd: {exc}", file=sys.stderr)
+        return EX_DATAERR
+    except AgentdError as exc:
+        print(f"agentd: {exc}", file=sys.stderr)
+        return 1
     return code
 
 

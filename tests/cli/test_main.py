@@ -111,6 +111,36 @@ def test_bad_config_exits_78_as_a_process(tmp_path: Path) -> None:
     assert "default.compaction_strategy (from env COMPACTION_STRATEGY)" in proc.stderr
 
 
+def test_an_unreadable_history_exits_65_without_a_traceback(tmp_path: Path) -> None:
+    """`agentd run` on a history file that is not a database: one line naming the store and
+    the setting, exit 65 (EX_DATAERR, which systemd does not restart on), no traceback."""
+    (tmp_path / "state").mkdir()
+    (tmp_path / "state" / "history.db").write_bytes(b"not a database " * 100)
+    config = tmp_path / "config.json"
+    config.write_text(
+        json.dumps(
+            {
+                "workdir": str(tmp_path / "wd"),
+                "state_dir": str(tmp_path / "state"),
+                "llm": {"base_url": "http://127.0.0.1:9", "max_retries": 0},
+                "memory": {"embed": False},
+                "cron": {"enabled": False},
+            }
+        )
+    )
+    proc = subprocess.run(
+        [sys.executable, "-m", "agentd", "--config", str(config), "run"],
+        env={**os.environ, "HOME": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 65, proc.stderr
+    assert "cannot open the history store" in proc.stderr and "history.path" in proc.stderr
+    assert "Traceback" not in proc.stderr + proc.stdout
+
+
 def show(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, tuple[str, str]]:
     assert cli.main([*args, "config", "show"]) == 0
     rows = {}
