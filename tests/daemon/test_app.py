@@ -14,6 +14,7 @@ from agentd.config import CronJob, Settings, load_settings
 from agentd.daemon.app import App, build_channels, open_app
 from agentd.errors import ConfigError
 from agentd.messages import ToolCall
+from channels.http.console.sources import AgentTasks
 from tests.support.stub_llm import Reply, StubLLM
 
 pytestmark = pytest.mark.anyio
@@ -103,9 +104,10 @@ async def test_the_console_lists_and_runs_the_cron_jobs(tmp_path: Path, stub_llm
     async with open_app(settings) as app:
         cron, http = build_channels(app, app.channel_health)
         assert http.console is not None
-        [jobs] = http.console.schedules
+        jobs, tasks = http.console.schedules  # configured jobs, then the agent's tasks
         [health] = http.console.health
         assert [s.name for s in await jobs.scheduled()] == ["beat"]
+        assert isinstance(tasks, AgentTasks) and await tasks.scheduled() == []
         async with cron:
             assert await jobs.run_now("beat") == "ok"
             with pytest.raises(KeyError):
