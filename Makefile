@@ -99,7 +99,7 @@ run: model bwrap
 test: model $(BFCL_WHEEL) $(SYNAPSE_STAMP) chromium postgres
 	$(BIN)/coverage erase
 	AGENTD_REQUIRE_LOCAL_MODEL=1 AGENTD_REQUIRE_SYNAPSE=1 AGENTD_REQUIRE_POSTGRES=1 \
-		$(BIN)/coverage run -m pytest $(PYTEST_ARGS)
+		$(BIN)/coverage run -m pytest --durations=25 $(PYTEST_ARGS)
 	$(BIN)/coverage combine -q
 	$(BIN)/coverage report | tail -n 3
 	@# A separate call: behind a pipe the fail-under exit status would be lost.
