@@ -11,6 +11,7 @@ its own. The stub model echoes what it is sent (:mod:`tests.support.tenant_agent
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -36,9 +37,11 @@ from tests.support.isolation import (
 from tests.support.stub_llm import StubLLM, running_stub
 from tests.support.tenant_agent import tenant_agent
 
-EXAMPLES = 200
+#: 60 examples (600+ operations) in `make test`; AGENTD_ISOLATION_PROCESS_EXAMPLES=200 gives the
+#: 2,000+ operations the closing notes report.
+EXAMPLES = int(os.environ.get("AGENTD_ISOLATION_PROCESS_EXAMPLES", "60"))
 MIN_OPS = 10
-WANTED_CASES = 2_000
+WANTED_CASES = EXAMPLES * MIN_OPS
 
 
 @dataclass
@@ -113,7 +116,7 @@ def test_no_principal_reads_or_writes_another_tenants_data(
 ) -> None:
     """Over random interleavings, no reply and no model request of a principal holds another
     tenant's data, no stored row of a tenant holds another's, and each sees all of its own;
-    the examples made 2,000+ operations, and their reads were not empty."""
+    every example made 10+ operations, and their reads were not empty."""
     _isolated_example(world)
     tally = world.tally
     record_property("generated_cases", tally.operations)
