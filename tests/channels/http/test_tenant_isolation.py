@@ -111,6 +111,10 @@ def _isolated_example(world: World, steps: list[Op]) -> None:
     example.assert_clean()
 
 
+# The examples run in the portal's thread: a pytest timeout stops only this thread, hypothesis
+# then replays the example while the cut-off one still runs, and the two interleave (which the
+# checks report as cross-tenant reads). So the whole property gets the time it needs.
+@pytest.mark.timeout(120 + 3 * EXAMPLES)
 def test_no_principal_reads_or_writes_another_tenants_data(
     world: World, record_property: pytest.RecordProperty, capsys: pytest.CaptureFixture[str]
 ) -> None:
