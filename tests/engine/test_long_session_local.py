@@ -38,6 +38,10 @@ def _settings(tmp: Path, strategy: str) -> Settings:
         llm=LLMSettings(temperature=0.0, seed=SEED, sidecar=sidecar),
         memory={"embed": False},  # type: ignore[arg-type]
         default={"compaction_strategy": strategy},  # type: ignore[arg-type]
+        # The file and time tools: all thirteen tools' schemas alone would fill most of the
+        # 2,048-token context, and each step would go without tools (the read_file turn too).
+        tools={"exec": {"enabled": False}, "web_fetch": {"enabled": False}},  # type: ignore[arg-type]
+        cron={"tasks": {"enabled": False}},  # type: ignore[arg-type]
     )
 
 
