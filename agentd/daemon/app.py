@@ -74,6 +74,8 @@ class App:
     memory: MemoryStore | None = None
     sidecar: Sidecar | None = None
     tasks: TaskStore | None = None
+    #: The tick log, open while the daemon runs (None with cron off).
+    ticklog: TickLog | None = None
     mcp: McpServers | None = None
 
     def memory_state(self) -> str:
@@ -144,11 +146,13 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             register_exec_tool(tools, settings.tools.exec, workdirs, read_only_files(settings))
         if settings.tools.web_fetch.enabled:
             register_web_tools(tools, settings.tools.web_fetch)
-        tasks = None
-        if settings.cron.enabled and settings.cron.tasks.enabled:
+        ticklog = tasks = None
+        if settings.cron.enabled:
+            # Open once for the daemon: agent tasks and the console's schedules read it.
             ticklog = await stack.enter_async_context(TickLog.connect(settings.ticks_target))
-            tasks = TaskStore(ticklog)
-            register_task_tools(tools, tasks, settings.cron.tasks)
+            if settings.cron.tasks.enabled:
+                tasks = TaskStore(ticklog)
+                register_task_tools(tools, tasks, settings.cron.tasks)
         mcp = None
         if any(server.enabled for server in settings.mcp.servers.values()):
             from agentd.mcp.servers import McpServers
@@ -220,6 +224,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             memory=memory,
             sidecar=sidecar,
             tasks=tasks,
+            ticklog=ticklog,
             mcp=mcp,
         )
         metrics.watch_memory(app.memory_state)
@@ -331,7 +336,7 @@ def _console(app: App, cron: CronChannel | None, readiness: Readiness) -> Consol
 
     jobs = ConfiguredJobs(
         settings.cron.jobs if cron is not None else [],
-        settings.ticks_target,
+        app.ticklog,
         settings.tenant,
         run_now if cron is not None else None,
     )
@@ -340,7 +345,7 @@ def _console(app: App, cron: CronChannel | None, readiness: Readiness) -> Consol
     ]
     schedules: list[ScheduleSource] = [jobs]
     if app.tasks is not None:
-        schedules.append(AgentTasks(app.tasks, settings.ticks_target))
+        schedules.append(AgentTasks(app.tasks))
     if app.mcp is not None:
         health.append(McpHealth(app.mcp.info))
     return ConsoleParts(memory=app.memory, schedules=schedules, health=health)

@@ -1,10 +1,10 @@
 """What the Schedules and Health pages list, behind small seams.
 
 A :class:`ScheduleSource` lists scheduled work (its next fire) and its recent runs, and may run
-one now; :class:`ConfiguredJobs` is the one for the configured cron jobs and the tick log, and
-agent-scheduled tasks can be another. A :class:`HealthSource` reports components with their
-state; :class:`ReadinessHealth` reports what ``/readyz`` checks (model server, long-term memory,
-channels), and MCP servers can be another. The console shows every source it is given.
+one now: :class:`ConfiguredJobs` (the configured cron jobs) and :class:`AgentTasks` (what agents
+scheduled), both on the daemon's open tick log. A :class:`HealthSource` reports components with
+their state: :class:`ReadinessHealth` (what ``/readyz`` checks: model server, long-term memory,
+channels) and :class:`McpHealth` (the MCP servers). The console shows every source it is given.
 """
 
 from __future__ import annotations
@@ -12,10 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
-
-import anyio
 
 from agentd.config import CronJob
 from agentd.cron.schedule import make_trigger
@@ -59,7 +56,7 @@ class ConfiguredJobs:
     """The configured cron jobs (``cron.jobs``) and the heartbeat tick log."""
 
     def __init__(
-        self, jobs: Sequence[CronJob], ticks: Path | str, tenant: str, run: RunNow | None
+        self, jobs: Sequence[CronJob], ticks: TickLog | None, tenant: str, run: RunNow | None
     ) -> None:
         self.jobs = list(jobs)
         self.ticks = ticks
@@ -86,7 +83,9 @@ class ConfiguredJobs:
     async def runs(
         self, *, job: str | None = None, status: str | None = None, limit: int = 100
     ) -> list[Tick]:
-        return await _runs(self.ticks, job, status, limit)
+        if self.ticks is None:
+            return []
+        return await self.ticks.list(job=job, status=status, limit=limit)
 
     async def run_now(self, name: str) -> str | None:
         if self._run is None or name not in {job.name for job in self.jobs}:
@@ -146,9 +145,8 @@ class ReadinessHealth:
 class AgentTasks:
     """The tasks agents scheduled (``schedule_task``), every tenant's, and their runs."""
 
-    def __init__(self, store: TaskStore, ticks: Path | str) -> None:
+    def __init__(self, store: TaskStore) -> None:
         self.store = store
-        self.ticks = ticks
 
     async def scheduled(self) -> list[Scheduled]:
         now = dt.datetime.now(dt.UTC)
@@ -169,7 +167,7 @@ class AgentTasks:
     async def runs(
         self, *, job: str | None = None, status: str | None = None, limit: int = 100
     ) -> list[Tick]:
-        return await _runs(self.ticks, job, status, limit)
+        return await self.store.ticklog.list(job=job, status=status, limit=limit)
 
     async def run_now(self, name: str) -> str | None:
         raise KeyError(name)  # a task runs when it is due; the console does not run it early
@@ -190,11 +188,3 @@ class McpHealth:
             state = "ok" if info.state == "up" else info.state
             out.append(Component("MCP server", info.name, state, detail))
         return out
-
-
-async def _runs(ticks: Path | str, job: str | None, status: str | None, limit: int) -> list[Tick]:
-    """The tick log's rows (a SQLite file not made yet has none; a URL is PostgreSQL's)."""
-    if isinstance(ticks, Path) and not await anyio.Path(ticks).exists():
-        return []
-    async with TickLog.connect(ticks) as log:
-        return await log.list(job=job, status=status, limit=limit)

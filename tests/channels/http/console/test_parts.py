@@ -109,20 +109,21 @@ async def test_configured_jobs_list_next_fires_ticks_and_run(tmp_path: Path) -> 
         ran.append(name)
         return "ok"
 
-    source = ConfiguredJobs([job], tmp_path / "ticks.db", "home", run)
-    assert await source.runs() == []
-    [listed] = await source.scheduled()
-    assert (listed.name, listed.tenant, listed.runnable) == ("nightly", "home", True)
-    assert listed.next_fire is not None and listed.next_fire > dt.datetime.now(dt.UTC)
+    assert await ConfiguredJobs([job], None, "home", run).runs() == []  # cron off: no log
     async with TickLog.open(tmp_path / "ticks.db") as log:
+        source = ConfiguredJobs([job], log, "home", run)
+        assert await source.runs() == []
+        [listed] = await source.scheduled()
+        assert (listed.name, listed.tenant, listed.runnable) == ("nightly", "home", True)
+        assert listed.next_fire is not None and listed.next_fire > dt.datetime.now(dt.UTC)
         await log.record("nightly", ["2026-01-01T00:00:00Z"], "missed", "the daemon was down")
-    [tick] = await source.runs(job="nightly", status="missed")
-    assert tick.error == "the daemon was down"
-    assert await source.run_now("nightly") == "ok" and ran == ["nightly"]
-    with pytest.raises(KeyError):
-        await source.run_now("other")
-    with pytest.raises(KeyError):
-        await ConfiguredJobs([job], tmp_path / "t.db", "home", None).run_now("nightly")
+        [tick] = await source.runs(job="nightly", status="missed")
+        assert tick.error == "the daemon was down"
+        assert await source.run_now("nightly") == "ok" and ran == ["nightly"]
+        with pytest.raises(KeyError):
+            await source.run_now("other")
+        with pytest.raises(KeyError):
+            await ConfiguredJobs([job], log, "home", None).run_now("nightly")
 
 
 @pytest.mark.anyio
@@ -152,7 +153,7 @@ async def test_agent_tasks_list_every_tenants_tasks_and_are_not_run_early(tmp_pa
                              ("globex", parse_when(every="2h", min_interval=60))):  # fmt: skip
             with scopes.use(scopes.Scope(tenant=tenant)):
                 await store.add("stretch", when, Origin("telegram", "5"), name="s")
-        source = AgentTasks(store, path)
+        source = AgentTasks(store)
         listed = {s.tenant: s for s in await source.scheduled()}
         assert set(listed) == {"acme", "globex"}
         soon = dt.datetime.now(dt.UTC) + dt.timedelta(hours=1)
