@@ -9,7 +9,7 @@ import anyio
 import pytest
 
 from agentd.config import AgentDefaults, Settings, TelegramSettings
-from agentd.daemon.app import open_app
+from agentd.daemon.app import App, open_app
 from agentd.engine.loop import AgentLoop
 from agentd.engine.runtime import Runtime
 from agentd.metrics import Metrics
@@ -43,6 +43,22 @@ async def runtime(stub_llm: StubLLM, tmp_path: Path) -> AsyncIterator[Runtime]:
     )
     async with open_app(settings) as app:
         yield app.runtime
+
+
+@pytest.fixture
+async def home_app(stub_llm: StubLLM, tmp_path: Path) -> AsyncIterator[App]:
+    """The daemon's app (real SQLite history, no long-term memory) in the install tenant
+    ``home``, on the stub LLM."""
+    (tmp_path / "workdir").mkdir()
+    settings = Settings(
+        workdir=tmp_path / "workdir",
+        state_dir=tmp_path / "state",
+        tenant="home",
+        llm={"base_url": stub_llm.url, "max_retries": 0},  # type: ignore[arg-type]
+        memory={"embed": False},  # type: ignore[arg-type]
+    )
+    async with open_app(settings) as opened:
+        yield opened
 
 
 def tg_settings(fake: FakeTelegram, **overrides: Any) -> TelegramSettings:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -15,8 +14,8 @@ from structlog.contextvars import merge_contextvars
 from structlog.testing import capture_logs
 
 from agentd import scope as scopes
-from agentd.config import HttpChannelSettings, Settings
-from agentd.daemon.app import App, open_app
+from agentd.config import HttpChannelSettings
+from agentd.daemon.app import App
 from channels.http import guard
 from channels.http.guard import Authenticator
 from channels.http.principals import principals
@@ -54,19 +53,10 @@ def chat(text: str, session: str | None = "s1") -> dict[str, Any]:
 
 
 @pytest.fixture
-async def app(stub_llm: StubLLM, tmp_path: Path) -> AsyncIterator[App]:
-    """The daemon's app (real SQLite history, no long-term memory) on the echoing stub."""
+def app(stub_llm: StubLLM, home_app: App) -> App:
+    """The daemon's app on the stub acting as tenant_agent."""
     stub_llm.fallback = tenant_agent
-    (tmp_path / "workdir").mkdir()
-    settings = Settings(
-        workdir=tmp_path / "workdir",
-        state_dir=tmp_path / "state",
-        tenant="home",
-        llm={"base_url": stub_llm.url, "max_retries": 0},  # type: ignore[arg-type]
-        memory={"embed": False},  # type: ignore[arg-type]
-    )
-    async with open_app(settings) as opened:
-        yield opened
+    return home_app
 
 
 @pytest.fixture

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from pydantic import SecretStr
 
-from agentd.config import HttpChannelSettings, Settings, TenantLimits
-from agentd.daemon.app import App, open_app
+from agentd.config import HttpChannelSettings, TenantLimits
+from agentd.daemon.app import App
 from channels.http.sessions_api import TenantInfo
 from tests.support.http_channel import api_error, in_process
 from tests.support.stub_llm import StubLLM
@@ -37,18 +36,8 @@ async def tenants() -> list[TenantInfo]:
 
 
 @pytest.fixture
-async def app(stub_llm: StubLLM, tmp_path: Path) -> AsyncIterator[App]:
-    """The daemon's app (real SQLite history) on the echoing stub."""
-    (tmp_path / "workdir").mkdir()
-    settings = Settings(
-        workdir=tmp_path / "workdir",
-        state_dir=tmp_path / "state",
-        tenant="home",
-        llm={"base_url": stub_llm.url, "max_retries": 0},  # type: ignore[arg-type]
-        memory={"embed": False},  # type: ignore[arg-type]
-    )
-    async with open_app(settings) as opened:
-        yield opened
+def app(home_app: App) -> App:
+    return home_app
 
 
 @pytest.fixture

@@ -10,21 +10,19 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import AsyncIterator, Sequence
-from pathlib import Path
 
 import httpx
 import pytest
 from pydantic import SecretStr
 
-from agentd.config import HttpChannelSettings, Settings
+from agentd.config import HttpChannelSettings
 from agentd.cron.ticklog import Tick
-from agentd.daemon.app import App, open_app
+from agentd.daemon.app import App
 from agentd.memory.longterm import Memory
 from agentd.metrics import Metrics
 from channels.http.api import build_app
 from channels.http.console import ConsoleParts, MinuteSamples, ReadinessHealth, Scheduled
 from tests.support.http_channel import IN_PROCESS_URL
-from tests.support.stub_llm import StubLLM
 
 pytestmark = pytest.mark.anyio
 
@@ -85,17 +83,8 @@ class FakeJobs:
 
 
 @pytest.fixture
-async def app(stub_llm: StubLLM, tmp_path: Path) -> AsyncIterator[App]:
-    (tmp_path / "workdir").mkdir()
-    settings = Settings(
-        workdir=tmp_path / "workdir",
-        state_dir=tmp_path / "state",
-        tenant="home",
-        llm={"base_url": stub_llm.url, "max_retries": 0},  # type: ignore[arg-type]
-        memory={"embed": False},  # type: ignore[arg-type]
-    )
-    async with open_app(settings) as opened:
-        yield opened
+def app(home_app: App) -> App:
+    return home_app
 
 
 @pytest.fixture
