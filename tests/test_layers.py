@@ -40,6 +40,8 @@ ALLOWED = {
     ("tools", "memory.longterm"),
     # The task tools schedule in the task store.
     ("tools", "cron.tasks"),
+    # A task's run gets the tool policy's audience of the chat it came from.
+    ("cron", "tools.policy"),
     # Heartbeat prompt files in the workdir are read as the file tools read: no symlinks.
     ("cron", "tools.workdir_fs"),
     # Messages and scopes raise the project's errors.

@@ -35,6 +35,7 @@ from agentd.cron.schedule import fire_times
 from agentd.cron.tasks import Task, TaskStore, next_due
 from agentd.cron.ticklog import Kind, iso, parse_iso
 from agentd.errors import ShuttingDown
+from agentd.tools.policy import audience_of
 
 log = structlog.get_logger("agentd.cron.tasks")
 
@@ -48,7 +49,9 @@ class TaskTurns(Protocol):
     """What a task run needs of the runtime (:class:`agentd.engine.runtime.Runtime` is one)."""
 
     def working(self) -> AbstractContextManager[None]: ...
-    async def ask(self, session_id: str, text: str, *, channel: str) -> Answer: ...
+    async def ask(
+        self, session_id: str, text: str, *, channel: str, audience: str | None = None
+    ) -> Answer: ...
     async def forget(self, session_id: str) -> None: ...
     async def bound_session(self, session_id: str, keep: int) -> None: ...
     async def append_answer(self, session_id: str, text: str) -> None: ...
@@ -256,7 +259,10 @@ class TaskScheduler:
         ):
             try:
                 result = await self.runtime.ask(
-                    session, task_message(task, when, late=late), channel="cron"
+                    session,
+                    task_message(task, when, late=late),
+                    channel="cron",
+                    audience=run_audience(task),
                 )
                 text = result.message.content.strip()
                 delivered = await self._send(task, text, when, late)
@@ -316,3 +322,15 @@ class TaskScheduler:
     def _count(self, status: str) -> None:
         if self._on_tick is not None:
             self._on_tick("task", status)
+
+
+def run_audience(task: Task) -> str:
+    """The tool policy's audience of a task's runs.
+
+    A task an agent scheduled runs with no more tools than the chat it was made in could have
+    had: the narrowest audience of its origin's channel (a Telegram task gets the group rule,
+    an HTTP one the non-admin rule), since which of that channel's audiences made it is not
+    stored. Without this, a group chat denied ``exec`` could schedule a task that runs it. An
+    operator's task (``agentd tasks add``) runs as the operator's cron jobs do.
+    """
+    return audience_of(task.origin.channel) if task.created_by == "agent" else "cron"

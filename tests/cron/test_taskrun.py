@@ -161,3 +161,49 @@ async def _finished_tick(app: App, job: str, when: str) -> Any:
     assert app.tasks is not None
     tick = await app.tasks.ticklog.get(job, when)
     return tick if tick is not None and tick.status != "running" else None
+
+
+async def test_a_task_runs_with_no_more_tools_than_the_chat_that_made_it(
+    app: App, stub_llm: StubLLM
+) -> None:
+    """A Telegram group is not offered exec; a task it schedules is not either when it runs
+    (the narrowest rule of its channel). An operator's task runs with the cron rule."""
+    assert app.tasks is not None
+    offered: list[tuple[str, bool]] = []
+
+    def model(body: dict[str, Any]) -> Reply:
+        names = {t["function"]["name"] for t in body.get("tools") or ()}
+        last = body["messages"][-1]
+        content = str(last.get("content") or "")
+        if last["role"] == "user" and content.startswith("[Scheduled task"):
+            offered.append((content[:20], "exec" in names))
+        return scripted(body)
+
+    stub_llm.fallback = model
+    scheduler = TaskScheduler(
+        app.tasks, app.runtime, deliver=_ignore, can_deliver=lambda c: True, poll=0.2
+    )
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(scheduler.serve)
+        made = await app.runtime.ask(
+            "telegram:-100123",
+            'TOOL:schedule_task {"prompt": "check the disk", "in": "1s"}',
+            channel="telegram",
+            audience="telegram_group",
+        )
+        agents = result_task_id(made.message.content)
+        with scopes.use(scopes.Scope(tenant=app.settings.tenant)):
+            operators = await app.tasks.add(
+                "check the disk",
+                parse_when(in_="1s", min_interval=60),
+                Origin("telegram", "-100123"),
+                created_by="cli",
+            )
+        await until(lambda: _done(app, agents))
+        await until(lambda: _done(app, operators.id))
+        tg.cancel_scope.cancel()
+    assert sorted(has_exec for _, has_exec in offered) == [False, True]
+
+
+async def _ignore(target: str, text: str) -> None:
+    return None
