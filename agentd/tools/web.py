@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import anyio
 import httpx
@@ -189,7 +191,7 @@ async def _hop(
         "User-Agent": USER_AGENT,
         "Accept": "*/*",
         # A compressed body is decoded a chunk at a time, and one small chunk can expand a
-        # thousandfold before the size limit sees it: ask for none.
+        # thousandfold: ask for none (one sent anyway is decoded below, within the limit).
         "Accept-Encoding": "identity",
     }
     extensions = {"sni_hostname": host} if url.scheme == "https" else {}
@@ -198,20 +200,45 @@ async def _hop(
         location = response.headers.get("location")
         if response.status_code in _REDIRECTS and location:
             return None, location
+        kind = response.headers.get("content-type", "").split(";")[0].strip().lower()
+        coding = response.headers.get("content-encoding", "").strip().lower()
+        inflate = _inflater(coding)
         body = bytearray()
         truncated = False
-        async for chunk in response.aiter_bytes():
-            body += chunk
-            if len(body) > max_bytes:
-                del body[max_bytes:]
-                truncated = True
-                break
+        if inflate is None and coding not in ("", "identity"):
+            kind = f"{coding}-encoded {kind}".strip()  # not decoded: described, not shown
+        else:
+            async for raw in response.aiter_raw():
+                # Decoded here, never past what the limit still takes: a small compressed
+                # chunk may expand a thousandfold (httpx's own decoding has no bound).
+                try:
+                    chunk = (
+                        raw
+                        if inflate is None
+                        else inflate.decompress(raw, max_bytes + 1 - len(body))
+                    )
+                except zlib.error as exc:
+                    raise ToolError(f"the {coding} body of {url} is broken: {exc}") from None
+                body += chunk
+                if len(body) > max_bytes:
+                    del body[max_bytes:]
+                    truncated = True
+                    break
         length = response.headers.get("content-length")
-        size = int(length) if length and length.isdigit() else None
-        kind = response.headers.get("content-type", "").split(";")[0].strip().lower()
+        size = int(length) if length and length.isdigit() and not coding else None
         encoding = response.charset_encoding or "utf-8"
         page = Page(str(url), response.status_code, kind, bytes(body), size, truncated, encoding)
         return page, None
+
+
+def _inflater(coding: str) -> Any | None:
+    """A bounded decoder of a gzip or deflate body; None for identity and for what is not
+    decoded here (br, zstd...: the page is then shown by its type only)."""
+    if coding in ("gzip", "x-gzip"):
+        return zlib.decompressobj(16 + zlib.MAX_WBITS)
+    if coding == "deflate":
+        return zlib.decompressobj()
+    return None
 
 
 def render(page: Page, max_chars: int) -> str:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import gzip
 import ipaddress
+import tracemalloc
+import zlib
 
 import httpx
 import pytest
@@ -75,7 +78,10 @@ async def test_a_connection_goes_to_the_checked_address() -> None:
 
     def handler(request: httpx.Request) -> httpx.Response:
         seen.append(request)
-        return httpx.Response(200, text="hi", headers={"content-type": "text/plain"})
+        # A stream, as from a socket (content given whole counts as read already).
+        return httpx.Response(
+            200, stream=httpx.ByteStream(b"hi"), headers={"content-type": "text/plain"}
+        )
 
     settings = WebFetchSettings(allow=["127.0.0.1"])
     page = await web.fetch(
@@ -83,3 +89,37 @@ async def test_a_connection_goes_to_the_checked_address() -> None:
     )
     assert page.body == b"hi"
     assert seen[0].url.host == "127.0.0.1" and seen[0].headers["host"] == "127.0.0.1:9"
+
+
+async def _served(body: bytes, headers: dict[str, str], max_bytes: int = 2_000_000) -> web.Page:
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, stream=httpx.ByteStream(body), headers=headers)
+
+    settings = WebFetchSettings(allow=["127.0.0.1"], max_bytes=max_bytes)
+    return await web.fetch("http://127.0.0.1:9/", settings, transport=httpx.MockTransport(handler))
+
+
+async def test_a_compressed_bomb_is_cut_while_it_is_decoded() -> None:
+    """A server that gzips anyway (we ask for identity): 50 KB that expand to 50 MB are
+    decoded only as far as max_bytes, never whole in memory."""
+    bomb = gzip.compress(b"\0" * 50_000_000)
+    tracemalloc.start()
+    try:
+        page = await _served(bomb, {"content-type": "text/plain", "content-encoding": "gzip"})
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert page.truncated and len(page.body) == 2_000_000
+    assert peak < 20_000_000, peak  # httpx's own decoding held all 50 MB at once
+
+
+async def test_compressed_text_is_decoded_and_other_codings_are_not_shown() -> None:
+    text = b"<p>hello, compressed world</p>"
+    for coding, packed in (("gzip", gzip.compress(text)), ("deflate", zlib.compress(text))):
+        page = await _served(packed, {"content-type": "text/html", "content-encoding": coding})
+        assert page.body == text and not page.truncated
+    page = await _served(b"\x1b\x00", {"content-type": "text/html", "content-encoding": "br"})
+    assert "br-encoded text/html content" in web.render(page, 100)
+    assert "not shown" in web.render(page, 100)
+    with pytest.raises(ToolError, match=r"gzip body .* is broken"):
+        await _served(b"not gzip", {"content-type": "text/html", "content-encoding": "gzip"})
