@@ -446,7 +446,9 @@ class Console:
                 with scopes.use(self._scope(tenant)):
                     found = await self.memory.search(query, top_k=20, tags_include=wanted)
             except Exception as exc:
-                problem = f"search failed: {exc}"
+                # The store's own words may name hosts or keys: they go to the log only.
+                log.warning("console.memory_search_failed", error=str(exc), tenant=tenant)
+                problem = "search failed: the memory store did not answer (the daemon log says why)"
         return self.render(
             "memory.html",
             **await self._common(request, signin, tenant, "memory"),
@@ -477,6 +479,8 @@ class Console:
         tenant = self._tenant(request, who)
         components: list[Component] = []
         for source in self.health:
+            if getattr(source, "admin_only", False) and not who.admin:
+                continue  # e.g. MCP servers: daemon-wide, other tenants' too, with their errors
             components.extend(await source.components())
         charts: list[tuple[str, Markup]] = []
         if who.admin and self.samples is not None:

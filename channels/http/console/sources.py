@@ -108,7 +108,8 @@ class Component:
 
 
 class HealthSource(Protocol):
-    """Components of one kind and their state (readiness checks, MCP servers...)."""
+    """Components of one kind and their state (readiness checks, MCP servers...). A source
+    with a true ``admin_only`` attribute is shown to admins only."""
 
     async def components(self) -> Sequence[Component]: ...
 
@@ -174,7 +175,13 @@ class AgentTasks:
 
 
 class McpHealth:
-    """The MCP servers' links: up, starting or down, with their tools and reconnects."""
+    """The MCP servers' links: up, starting or down, with their tools and reconnects.
+
+    Admins only: the servers are the daemon's (some limited to other tenants), and a server's
+    last error may quote what it printed.
+    """
+
+    admin_only = True
 
     def __init__(self, servers: Callable[[], Sequence[ServerInfo]]) -> None:
         self._servers = servers

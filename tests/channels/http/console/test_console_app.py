@@ -18,10 +18,12 @@ from pydantic import SecretStr
 from agentd.config import HttpChannelSettings
 from agentd.cron.ticklog import Tick
 from agentd.daemon.app import App
+from agentd.mcp.servers import ServerInfo
 from agentd.memory.longterm import Memory
 from agentd.metrics import Metrics
 from channels.http.api import build_app
 from channels.http.console import ConsoleParts, MinuteSamples, ReadinessHealth, Scheduled
+from channels.http.console.sources import McpHealth
 from tests.support.http_channel import IN_PROCESS_URL
 
 pytestmark = pytest.mark.anyio
@@ -93,7 +95,8 @@ async def http(app: App) -> AsyncIterator[httpx.AsyncClient]:
     health = ReadinessHealth(
         llm=app.llm.ping, memory=lambda: "off", channels=lambda: {"cron": False}
     )
-    parts = ConsoleParts(memory=FakeMemory(), schedules=[FakeJobs()], health=[health])  # type: ignore[list-item]
+    mcp = McpHealth(lambda: [ServerInfo("files", "stdio", "down", (), 2, "key sk-XYZ refused")])
+    parts = ConsoleParts(memory=FakeMemory(), schedules=[FakeJobs()], health=[health, mcp])  # type: ignore[list-item]
     web = build_app(
         app.runtime, SETTINGS, metrics=metrics, console=parts, samples=MinuteSamples(metrics)
     )
@@ -187,7 +190,8 @@ async def test_schedules_memory_and_health(http: httpx.AsyncClient) -> None:
     assert "manual" in (await http.get("/schedules?job=nightly")).text
     memory = await http.get("/memory?q=otters&tags=animals")
     assert "otters hold hands" in memory.text and "0.910" in memory.text
-    assert "search failed" in (await http.get("/memory?q=boom")).text
+    failed = (await http.get("/memory?q=boom")).text
+    assert "search failed" in failed and "the store is down" not in failed  # log only
     delete = "/console/api/memory/delete"
     assert (await http.post(delete, json={"key": ""}, headers=act(csrf))).status_code == 400
     assert (await http.post(delete, json={"key": "k1"}, headers=act(csrf))).status_code == 200
@@ -228,3 +232,13 @@ async def test_the_cookie_is_secure_over_tls(app: App) -> None:
     cookie = answer.headers["set-cookie"].lower()
     assert "httponly" in cookie and "samesite=strict" in cookie and "secure" in cookie
     assert "owner-token" not in cookie
+
+
+async def test_mcp_servers_and_their_errors_are_for_admins_only(http: httpx.AsyncClient) -> None:
+    """The MCP servers are the daemon's (other tenants' too) and their errors may quote what a
+    server printed: a principal's health page leaves them out, an admin's shows them."""
+    await sign_in(http, "alice-token")
+    assert "sk-XYZ" not in (await http.get("/health")).text
+    await sign_in(http, "owner-token")
+    admins = (await http.get("/health")).text
+    assert "files" in admins and "sk-XYZ" in admins
