@@ -41,3 +41,21 @@ def test_mask_url_keeps_the_user() -> None:
     """mask_url hides the password and keeps the user, host and path."""
     assert mask_url("http://user:pass@host:1/p") == f"http://user:{MASK}@host:1/p"
     assert mask_url("http://host:1/p") == "http://host:1/p"
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("postgresql://u:p@ss@host/db", "postgresql://u:***@host/db"),
+        (
+            "postgresql://host/db?password=SECRET&sslmode=require",
+            "postgresql://host/db?password=***&sslmode=require",
+        ),
+        ("postgresql://host/db?sslpassword=SECRET", "postgresql://host/db?sslpassword=***"),
+        ("http://u:pw@h/x?mail=a@b", "http://u:***@h/x?mail=a@b"),
+    ],
+)
+def test_database_url_passwords_are_masked_whole(text: str, shown: str) -> None:
+    """A password with an unencoded '@' is masked to its end, and a password in the query
+    (PostgreSQL takes ?password=) is masked too."""
+    assert Scrubber()(text) == shown
