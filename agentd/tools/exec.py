@@ -102,7 +102,7 @@ def register_exec_tool(
 
     # The model asks for a timeout by this name (exec(command, timeout?)); the sandbox applies it.
     async def exec_command(command: str, timeout: float | None = None) -> str:  # noqa: ASYNC109
-        """Run a shell command in the workdir (a sandbox, no network) and return its exit
+        """Run a shell command in the workdir (in a sandbox) and return its exit
         status and output: count lines (wc -l), search (grep), run scripts.
 
         Args:

@@ -223,3 +223,29 @@ async def test_instructions_writable_lets_the_agent_write_them(
     assert (settings.workdir / "AGENTS.md").read_text() == "obey me"
     own = settings.state_dir / "tenants" / "family" / "workdir"
     assert (own / "AGENTS.md").read_text() == "obey me"
+
+
+async def test_the_learned_token_estimate_survives_a_restart(
+    tmp_path: Path, stub_llm: StubLLM
+) -> None:
+    """What the budget learned of the server's token count is saved when the app closes and
+    read back when it opens again (for the same server only)."""
+    settings = Settings(
+        workdir=tmp_path,
+        state_dir=tmp_path / "state",
+        llm={"base_url": stub_llm.url, "max_retries": 0},  # type: ignore[arg-type]
+        memory={"embed": False},  # type: ignore[arg-type]
+    )
+    async with open_app(settings) as app:
+        budget = app.runtime.agent_loop.budget
+        assert budget is not None
+        first = budget.counter.chars_per_token
+        budget.counter.chars_per_token = first + 0.75
+    assert (tmp_path / "state" / "context.json").exists()
+    async with open_app(settings) as app:
+        budget = app.runtime.agent_loop.budget
+        assert budget is not None and budget.counter.chars_per_token == first + 0.75
+    other = settings.model_copy(update={"llm": settings.llm.model_copy(update={"model": "x"})})
+    async with open_app(other) as app:
+        budget = app.runtime.agent_loop.budget
+        assert budget is not None and budget.counter.chars_per_token == first

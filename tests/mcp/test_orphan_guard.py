@@ -10,12 +10,13 @@ from pathlib import Path
 
 from agentd.mcp.transport import GUARD
 
+# The daemon's own argv for a stdio server (so a server started without the guard fails this).
 PARENT = """
-import os, subprocess, sys, time
-child = subprocess.Popen(
-    [sys.executable, "-I", "-S", sys.argv[1], str(os.getpid()), "sleep", "60"],
-    start_new_session=True,
-)
+import subprocess, time
+from agentd.config.mcp import McpServerSettings
+from agentd.mcp.transport import stdio_command
+argv = stdio_command(McpServerSettings(command="sleep", args=["60"]))
+child = subprocess.Popen(argv, start_new_session=True)
 print(child.pid, flush=True)
 time.sleep(60)
 """
@@ -37,10 +38,9 @@ def _cmdline(pid: int) -> bytes:
 
 
 def test_the_command_dies_when_its_parent_is_killed() -> None:
-    """SIGKILL of the parent kills the guarded command, which ignores its stdin (sleep)."""
-    parent = subprocess.Popen(
-        [sys.executable, "-c", PARENT, str(GUARD)], stdout=subprocess.PIPE, text=True
-    )
+    """SIGKILL of the parent kills the stdio server it started, even one that ignores its
+    stdin closing (sleep), as the daemon starts it."""
+    parent = subprocess.Popen([sys.executable, "-c", PARENT], stdout=subprocess.PIPE, text=True)
     assert parent.stdout is not None
     pid = int(parent.stdout.readline())
     deadline = time.monotonic() + 10

@@ -81,8 +81,11 @@ def test_tool_calls_are_shown_folded(browser: Any, console: Console) -> None:
 
 
 def test_model_markup_renders_as_text(browser: Any, console: Console) -> None:
-    """A reply with <script> and <img onerror> shows as text, streamed and re-rendered."""
-    page = sign_in(browser, console)
+    """A reply with <script> and <img onerror> shows as text, streamed and re-rendered.
+
+    The page's own CSP is bypassed here: it alone would stop the onerror handler, and this
+    test is about the page inserting the reply as text (the CSP has its own test)."""
+    page = sign_in(browser, console, bypass_csp=True)
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     new_session(page)
