@@ -10,11 +10,11 @@ from agentd.config.load import (
     secret_values,
 )
 from agentd.config.matrix import MatrixSender, MatrixSettings
+from agentd.config.senders import TENANT_NAME
 from agentd.config.settings import (
     ENV_PREFIX,
     EX_CONFIG,
     FLAT_ENV,
-    TENANT_NAME,
     AgentDefaults,
     AuthFailureSettings,
     ChannelSettings,

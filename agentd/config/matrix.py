@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pydantic
 from pydantic import BaseModel, ConfigDict, Field, SecretStr
 
+from agentd.config.senders import TENANT_NAME, one_tenant_each
+
 #: A Matrix user id, ``@localpart:server`` (the grammar's historical characters included).
 USER_ID = r"^@[^:\s]+:[^\s]+$"
-#: Same as ``settings.TENANT_NAME`` (kept here: this module must not import settings).
-_TENANT_NAME = r"^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,63}$"
 #: The tenant of a sender listed without one.
 OWN_TENANT = "matrix:{user_id}"
 
@@ -26,7 +27,7 @@ class MatrixSender(_Section):
     user: str = Field(pattern=USER_ID, description="Matrix user id, @name:server.")
     tenant: str | None = Field(
         None,
-        pattern=_TENANT_NAME,
+        pattern=TENANT_NAME,
         description="Tenant of this user; default: its own, matrix:<user id>.",
     )
 
@@ -80,29 +81,7 @@ class MatrixSettings(_Section):
     @pydantic.field_validator("allow_from")
     @classmethod
     def _senders(cls, value: list[str | MatrixSender]) -> list[str | MatrixSender]:
-        seen: dict[str, str | None] = {}
-        for entry in value:
-            user, tenant = (
-                (entry.user, entry.tenant)
-                if isinstance(entry, MatrixSender)
-                else (
-                    entry,
-                    None,
-                )
-            )
-            if not re.fullmatch(USER_ID, user):
-                raise ValueError(f"{user!r} is not a Matrix user id (@name:server)")
-            if tenant is None and not re.fullmatch(_TENANT_NAME, OWN_TENANT.format(user_id=user)):
-                raise ValueError(
-                    f"{user!r} cannot be its own tenant's name (too long or unusual "
-                    'characters): give it one, {"user": ..., "tenant": "name"}'
-                )
-            if user in seen and seen[user] != tenant:
-                raise ValueError(
-                    f"{user!r} is listed twice with different tenants "
-                    f"({seen[user] or 'its own'} and {tenant or 'its own'}): keep one"
-                )
-            seen[user] = tenant
+        one_tenant_each(_checked(value))
         return value
 
     @pydantic.model_validator(mode="after")
@@ -119,3 +98,19 @@ class MatrixSettings(_Section):
                 "(channels.matrix.access_token) or channels.matrix.password"
             )
         return self
+
+
+def _checked(entries: list[str | MatrixSender]) -> Iterator[tuple[str, str, str | None]]:
+    """``entries`` as ``(user, user, tenant)``, each checked as it comes (ValueError)."""
+    for entry in entries:
+        user, tenant = (
+            (entry.user, entry.tenant) if isinstance(entry, MatrixSender) else (entry, None)
+        )
+        if not re.fullmatch(USER_ID, user):
+            raise ValueError(f"{user!r} is not a Matrix user id (@name:server)")
+        if tenant is None and not re.fullmatch(TENANT_NAME, OWN_TENANT.format(user_id=user)):
+            raise ValueError(
+                f"{user!r} cannot be its own tenant's name (too long or unusual "
+                'characters): give it one, {"user": ..., "tenant": "name"}'
+            )
+        yield user, user, tenant

@@ -23,6 +23,7 @@ from pydantic_settings import (
 
 from agentd.config.matrix import MatrixSettings
 from agentd.config.mcp import McpSettings
+from agentd.config.senders import TENANT_NAME, one_tenant_each
 from agentd.config.tools import ToolRule, ToolsSettings
 
 ENV_PREFIX = "AGENTD_"
@@ -526,10 +527,6 @@ def daemon_url(settings: HttpChannelSettings) -> str:
     return f"http://{host}:{settings.port}"
 
 
-#: A tenant's name: also a folder name under ``state_dir/tenants`` and a metrics label value.
-TENANT_NAME = r"^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,63}$"
-
-
 class TelegramSender(_Section):
     """An allowed Telegram sender and the tenant its messages run in."""
 
@@ -592,18 +589,12 @@ class TelegramSettings(_Section):
     def _one_tenant_per_sender(
         cls, value: list[int | str | TelegramSender]
     ) -> list[int | str | TelegramSender]:
-        seen: dict[str, str | None] = {}
-        for entry in value:
-            user, tenant = (
-                (entry.user, entry.tenant) if isinstance(entry, TelegramSender) else (entry, None)
-            )
-            key = sender_key(user)
-            if key in seen and seen[key] != tenant:
-                raise ValueError(
-                    f"{user!r} is listed twice with different tenants "
-                    f"({seen[key] or 'its own'} and {tenant or 'its own'}): keep one"
-                )
-            seen[key] = tenant
+        one_tenant_each(
+            (sender_key(e.user), e.user, e.tenant)
+            if isinstance(e, TelegramSender)
+            else (sender_key(e), e, None)
+            for e in value
+        )
         return value
 
     @pydantic.model_validator(mode="after")

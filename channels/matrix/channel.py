@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from functools import partial
 from pathlib import Path
 from types import TracebackType
@@ -36,15 +36,16 @@ from anyio.abc import TaskGroup, TaskStatus
 from agentd import scope as scopes
 from agentd.backoff import Backoff
 from agentd.config import MatrixSettings, Settings
-from agentd.engine.loop import TurnResult
-from agentd.errors import AgentdError, MatrixError, QuotaExceeded
+from agentd.errors import MatrixError
 from channels.base import InboundMessage, Target
+from channels.chat.commands import answer_command
+from channels.chat.queues import ChatQueues
+from channels.chat.turn import run_turn
 from channels.matrix.client import BAD_TOKEN, Homeserver
 from channels.matrix.events import Mentions, Message, parse_message
 from channels.matrix.format import render_parts
 from channels.matrix.senders import Senders
 from channels.matrix.state import Pending, SyncLedger
-from channels.telegram.channel import over_quota
 
 if TYPE_CHECKING:
     from agentd.engine.runtime import Runtime
@@ -55,7 +56,6 @@ log = structlog.get_logger("channels.matrix")
 TYPING_MS = 30_000
 TYPING_EVERY = 20.0
 HELP = "Send me a message. !reset starts a new conversation, !status tells how I am."
-FAILED = "Sorry, I could not answer that: the model is not available. Try again in a moment."
 ENCRYPTED = (
     "This room is end-to-end encrypted, and I cannot read encrypted messages: I will not "
     "answer here. Talk to me in a room without encryption."
@@ -84,8 +84,6 @@ class MatrixChannel:
         self._mentions = Mentions(settings.user_id, None)
         self._mine: OrderedDict[str, bool] = OrderedDict()
         self._ready = False
-        self._queues: dict[str, deque[Pending]] = {}
-        self._slots = anyio.Semaphore(settings.max_pending)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> MatrixChannel:
@@ -149,15 +147,13 @@ class MatrixChannel:
         """Answer messages until cancelled."""
         ledger = self.ledger
         # A restarted serve starts afresh: the ledger still holds what was not answered.
-        self._queues = {}
-        self._slots = anyio.Semaphore(self.settings.max_pending)
+        queues = ChatQueues(self.settings.max_pending, _room_of, partial(self._answer, runtime))
         async with anyio.create_task_group() as tg:
             task_status.started()
             await self._connect()
             for pending in ledger.replay():
-                await self._slots.acquire()
-                self._dispatch(tg, runtime, pending)
-            await self._poll(tg, runtime)
+                await queues.put(tg, pending)
+            await self._poll(tg, queues)
 
     async def _connect(self) -> None:
         backoff = Backoff(self.settings.backoff_initial, self.settings.backoff_max)
@@ -173,7 +169,7 @@ class MatrixChannel:
         self._ready = True
         log.info("matrix.ready", user=self.settings.user_id, display_name=name)
 
-    async def _poll(self, tg: TaskGroup, runtime: Runtime) -> None:
+    async def _poll(self, tg: TaskGroup, queues: ChatQueues[Pending]) -> None:
         ledger = self.ledger
         client = self._server.client
         backoff = Backoff(self.settings.backoff_initial, self.settings.backoff_max)
@@ -183,7 +179,7 @@ class MatrixChannel:
         while True:
             if not self._server.logged_in:
                 await self._connect()
-            await self._slots.acquire()  # room for at least one more event
+            await queues.acquire()  # room for at least one more event
             try:
                 response = await self._server.call(
                     "sync",
@@ -195,7 +191,7 @@ class MatrixChannel:
                     ),
                 )
             except MatrixError as exc:
-                self._slots.release()
+                queues.release()
                 # The first failure is a warning; while it lasts, each retry is an info line.
                 level = log.warning if self._ready else log.info
                 level("matrix.unreachable", error=str(exc), hint=_hint(exc))
@@ -210,14 +206,7 @@ class MatrixChannel:
             full_state = False
             backoff.reset()
             admitted = await self._admit_sync(response)
-            held = True
-            for pending in await ledger.accept(response.next_batch, admitted):
-                if not held:
-                    await self._slots.acquire()
-                held = False
-                self._dispatch(tg, runtime, pending)
-            if held:
-                self._slots.release()
+            await queues.put_polled(tg, await ledger.accept(response.next_batch, admitted))
 
     async def _admit_sync(self, response: Any) -> list[Pending]:
         """The messages of one sync to answer; invites and encrypted rooms are handled here."""
@@ -330,23 +319,6 @@ class MatrixChannel:
             return False
         return bool(replied.event.sender == self._me)
 
-    def _dispatch(self, tg: TaskGroup, runtime: Runtime, pending: Pending) -> None:
-        """Queue ``pending`` behind its room's earlier ones; the caller holds a slot for it."""
-        queue = self._queues.get(pending.room_id)
-        if queue is None:
-            queue = self._queues[pending.room_id] = deque()
-            tg.start_soon(self._drain, runtime, pending.room_id, queue)
-        queue.append(pending)
-
-    async def _drain(self, runtime: Runtime, room_id: str, queue: deque[Pending]) -> None:
-        try:
-            while queue:
-                await self._answer(runtime, queue[0])
-                queue.popleft()
-                self._slots.release()
-        finally:
-            del self._queues[room_id]
-
     async def _answer(self, runtime: Runtime, pending: Pending) -> None:
         """Answer one message and record it; a shutdown may cut the turn but not the reply."""
         answer: str | None = None
@@ -395,59 +367,27 @@ class MatrixChannel:
         return answer
 
     async def _command(self, runtime: Runtime, inbound: InboundMessage, session: str) -> str | None:
-        """The answer to a command, or None when the text is for the model."""
+        """The answer to a command (``!status``), or None when the text is for the model."""
         if not inbound.text.startswith("!"):
             return None
-        command = inbound.text.split(maxsplit=1)[0].lower()
-        if command == "!help":
-            return HELP
-        if command in ("!reset", "!new"):
-            await runtime.close_session(session)
-            await self.ledger.reset(inbound.chat_id)
-            log.info("matrix.reset", old_session=session)
-            return "Started a new conversation."
-        if command == "!status":
-            status = runtime.status(session)
-            return (
-                f"agentd is running.\nSession: {session}\n"
-                f"Tenant: {scopes.current().tenant}\n"
-                f"Messages in this session: {status.messages}\n"
-                f"Context last turn: {status.context_line}\n"
-                f"Turns in progress: {status.in_flight}"
-            )
-        return None
+        word = inbound.text.split(maxsplit=1)[0].lower().removeprefix("!")
+        return await answer_command(
+            word, runtime, inbound, session, ledger=self.ledger, help_text=HELP
+        )
 
     async def _turn(
         self, runtime: Runtime, inbound: InboundMessage, session: str, scope: scopes.Scope
     ) -> str:
-        result: TurnResult | None = None
-        async with anyio.create_task_group() as tg:
-            tg.start_soon(self._typing, inbound.chat_id)
-            try:
-                async with runtime.turn(
-                    session,
-                    inbound.text,
-                    channel=self.name,
-                    scope=scope,
-                    stream=False,
-                    # A room of more than two is anyone in it: the policy's narrower rule.
-                    audience="matrix_group" if inbound.meta.get("group") else "matrix_private",
-                ) as events:
-                    result = await events.result()
-            except QuotaExceeded as exc:
-                return over_quota(exc)
-            except AgentdError as exc:
-                log.warning("matrix.turn_failed", error=str(exc))
-                return FAILED
-            except Exception:
-                log.exception("matrix.turn_failed")
-                return FAILED
-            finally:
-                tg.cancel_scope.cancel()
-        with anyio.move_on_after(5, shield=True):
-            await self._typing_off(inbound.chat_id)
-        content = result.message.content if result is not None else ""
-        return content if content.strip() else "(no answer)"
+        return await run_turn(
+            runtime,
+            inbound,
+            session,
+            scope,
+            # A room of more than two is anyone in it: the policy's narrower rule.
+            audience="matrix_group" if inbound.meta.get("group") else "matrix_private",
+            typing=partial(self._typing, inbound.chat_id),
+            typing_off=partial(self._typing_off, inbound.chat_id),
+        )
 
     async def _typing(self, room_id: str) -> None:
         client = self._server.client
@@ -487,6 +427,10 @@ class MatrixChannel:
         self._mine[event_id] = True
         while len(self._mine) > _MINE_KEPT:
             self._mine.popitem(last=False)
+
+
+def _room_of(pending: Pending) -> str:
+    return pending.room_id
 
 
 def _relation(pending: Pending) -> dict[str, Any] | None:

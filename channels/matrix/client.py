@@ -11,6 +11,7 @@ turns both into :class:`~agentd.errors.MatrixError`, scrubbed of the token and p
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -23,7 +24,7 @@ from agentd.backoff import Backoff
 from agentd.config import MatrixSettings
 from agentd.errors import MatrixError
 from agentd.redact import Scrubber
-from channels.matrix.state import read_json, write_private
+from channels.chat.statefile import read_json, write_private
 
 log = structlog.get_logger("channels.matrix")
 
@@ -146,7 +147,9 @@ class Homeserver:
         self.client.device_id = whoami.device_id or self.client.device_id
 
     async def _password_login(self) -> None:
-        stored = await anyio.to_thread.run_sync(read_json, self.session_path)
+        stored = await anyio.to_thread.run_sync(
+            partial(read_json, self.session_path, channel="matrix")
+        )
         if (
             stored
             and stored.get("user_id") == self.settings.user_id

@@ -5,7 +5,7 @@ written, for clients without HTML and for notifications) and ``formatted_body`` 
 ``org.matrix.custom.html``. The HTML comes from markdown-it-py (CommonMark, plus tables and
 strikethrough) with raw HTML disabled: whatever HTML the model writes is shown as text, never
 passed to clients as markup. A long reply is split on the source text first (paragraph, line,
-word; a cut code fence is closed and reopened: :func:`channels.telegram.format.split_text`,
+word; a cut code fence is closed and reopened: :func:`channels.chat.split.split_text`,
 one splitter for every chat channel), then each part is rendered.
 """
 
@@ -17,7 +17,7 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 
-from channels.telegram.format import split_text
+from channels.chat.split import split_text
 
 HTML_FORMAT = "org.matrix.custom.html"
 

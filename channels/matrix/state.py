@@ -11,23 +11,21 @@ reply's transaction id is derived from the event it answers, so the homeserver d
 repeat as long as it remembers the transaction.
 
 The file is replaced atomically (temporary file, fsync, rename), mode 0600 (it holds messages),
-from a worker thread.
+from a worker thread (see :mod:`channels.chat.ledger`).
 """
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import anyio
-import structlog
 
-log = structlog.get_logger("channels.matrix")
+from channels.chat.ledger import ChatLedger
+from channels.chat.statefile import read_json
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,31 +49,29 @@ class Pending:
         return cls(**{k: v for k, v in data.items() if k in fields})
 
 
-class SyncLedger:
-    """The next sync token, admitted events not answered, notices given, room generations."""
+class SyncLedger(ChatLedger[str, Pending]):
+    """The next sync token, admitted events not answered, notices given, room generations.
+
+    ``pending`` keeps the order events came in (a dict's insertion order): replay follows it.
+    """
 
     def __init__(self, path: Path) -> None:
-        self.path = path
+        super().__init__(path)
         self.since: str | None = None
-        self.pending: dict[str, Pending] = {}
-        self.generations: dict[str, int] = {}
         self.notified: set[str] = set()
-        self._order: list[str] = []
-        self._lock = anyio.Lock()
 
     @classmethod
     async def load(cls, path: Path) -> SyncLedger:
         """The ledger stored at ``path``; an empty one when the file does not exist."""
         ledger = cls(path)
-        data = await anyio.to_thread.run_sync(_read, path)
+        data = await anyio.to_thread.run_sync(partial(read_json, path, channel="matrix"))
         if data:
             since = data.get("since")
             ledger.since = str(since) if since else None
             for item in data.get("pending", []):
                 pending = Pending.from_dict(item)
                 ledger.pending[pending.event_id] = pending
-                ledger._order.append(pending.event_id)
-            ledger.generations = {str(k): int(v) for k, v in data.get("generations", {}).items()}
+            ledger._load_generations(data)
             ledger.notified = {str(r) for r in data.get("notified", [])}
         return ledger
 
@@ -86,30 +82,13 @@ class SyncLedger:
             return []  # an idle long poll: nothing to write
         for event in fresh:
             self.pending[event.event_id] = event
-            self._order.append(event.event_id)
         self.since = since
         await self.save()
         return fresh
 
-    async def finish(self, event_id: str) -> None:
-        """Record ``event_id`` as answered."""
-        if self.pending.pop(event_id, None) is not None:
-            self._order.remove(event_id)
-            await self.save()
-
     def replay(self) -> list[Pending]:
         """Events accepted before a restart and not answered, in the order they came."""
-        return [self.pending[e] for e in self._order]
-
-    def session_suffix(self, room_id: str) -> str:
-        """``""`` for a room never reset, else ``"#<n>"`` after its n-th ``!reset``."""
-        generation = self.generations.get(room_id, 0)
-        return f"#{generation}" if generation else ""
-
-    async def reset(self, room_id: str) -> None:
-        """Start a new session generation for ``room_id``, durably."""
-        self.generations[room_id] = self.generations.get(room_id, 0) + 1
-        await self.save()
+        return list(self.pending.values())
 
     async def notify_once(self, room_id: str) -> bool:
         """True the first time it is asked for ``room_id`` (recorded durably), then False."""
@@ -119,46 +98,10 @@ class SyncLedger:
         await self.save()
         return True
 
-    async def save(self) -> None:
-        async with self._lock:
-            data = {
-                "since": self.since,
-                "pending": [asdict(p) for p in self.replay()],
-                "generations": dict(self.generations),
-                "notified": sorted(self.notified),
-            }
-            await anyio.to_thread.run_sync(write_private, self.path, data)
-
-
-def _read(path: Path) -> dict[str, Any] | None:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        log.warning("matrix.state_unreadable", path=str(path))
-        return None
-    return data if isinstance(data, dict) else None
-
-
-def write_private(path: Path, data: dict[str, Any]) -> None:
-    """Replace ``path`` with ``data`` as JSON, atomically, readable by its owner only."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # mkstemp creates the file 0600 with O_EXCL: no moment where another user can read it.
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def read_json(path: Path) -> dict[str, Any] | None:
-    """The JSON object stored at ``path``, or None when it is missing or unreadable."""
-    return _read(path)
+    def _data(self) -> dict[str, Any]:
+        return {
+            "since": self.since,
+            "pending": [asdict(p) for p in self.replay()],
+            "generations": dict(self.generations),
+            "notified": sorted(self.notified),
+        }

@@ -18,8 +18,8 @@ answers without the model.
 from __future__ import annotations
 
 import re
-from collections import deque
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Self
@@ -32,9 +32,11 @@ from anyio.abc import TaskGroup, TaskStatus
 from agentd import scope as scopes
 from agentd.backoff import Backoff
 from agentd.config import Settings, TelegramSettings
-from agentd.engine.loop import TurnResult
-from agentd.errors import AgentdError, ConfigError, QuotaExceeded, TelegramError
+from agentd.errors import ConfigError, TelegramError
 from channels.base import InboundMessage, Target
+from channels.chat.commands import answer_command
+from channels.chat.queues import ChatQueues
+from channels.chat.turn import run_turn
 from channels.telegram.api import BotAPI, with_retries
 from channels.telegram.format import render_parts
 from channels.telegram.senders import Senders
@@ -51,14 +53,6 @@ SEND_ATTEMPTS = 6
 TYPING_EVERY = 4.5
 GROUP_TYPES = frozenset({"group", "supergroup"})
 HELP = "Send me a message. /reset starts a new conversation, /status tells how I am."
-FAILED = "Sorry, I could not answer that: the model is not available. Try again in a moment."
-#: A tenant may be several senders: the limits are said to be the agent's, not the sender's.
-OVER_QUOTA = {
-    "turns_per_minute": "Too many messages: this agent answers {allowed} a minute here. "
-    "Please try again in {wait}.",
-    "tokens_per_day": "This agent's allowance for today is used up ({allowed:,} model tokens "
-    "a day). It resets at 00:00 UTC, in {wait}.",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +91,6 @@ class TelegramChannel:
         self._bot_id: int | None = None
         self._mention: re.Pattern[str] | None = None
         self._ready = False
-        self._queues: dict[str, deque[Update]] = {}
-        self._slots = anyio.Semaphore(settings.max_pending)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> TelegramChannel:
@@ -160,15 +152,13 @@ class TelegramChannel:
         """Answer messages until cancelled."""
         ledger = self.ledger
         # A restarted serve starts afresh: the ledger still holds what was not answered.
-        self._queues = {}
-        self._slots = anyio.Semaphore(self.settings.max_pending)
+        queues = ChatQueues(self.settings.max_pending, _chat_of, partial(self._answer, runtime))
         async with anyio.create_task_group() as tg:
             task_status.started()
             await self._identify()
             for update in ledger.replay():
-                await self._slots.acquire()
-                self._dispatch(tg, runtime, update)
-            await self._poll(tg, runtime)
+                await queues.put(tg, update)
+            await self._poll(tg, queues)
 
     async def _identify(self) -> None:
         backoff = Backoff(self.settings.backoff_initial, self.settings.backoff_max)
@@ -185,24 +175,23 @@ class TelegramChannel:
         self._ready = True
         log.info("telegram.ready", bot=username)
 
-    async def _poll(self, tg: TaskGroup, runtime: Runtime) -> None:
+    async def _poll(self, tg: TaskGroup, queues: ChatQueues[Update]) -> None:
         ledger = self.ledger
         backoff = Backoff(self.settings.backoff_initial, self.settings.backoff_max)
         timeout = self.settings.poll_timeout
         while True:
-            await self._slots.acquire()  # room for at least one more update
-            held = True
+            await queues.acquire()  # room for at least one more update
             try:
                 updates = await self._api.call(
                     "getUpdates",
                     http_timeout=timeout + 15.0,
                     offset=ledger.offset,
                     timeout=timeout,
-                    limit=min(100, self._slots.value + 1),
+                    limit=min(100, queues.free + 1),
                     allowed_updates=["message"],
                 )
             except TelegramError as exc:
-                self._slots.release()
+                queues.release()
                 # The first failure is a warning; while it lasts, each retry is an info line.
                 level = log.warning if self._ready else log.info
                 level("telegram.unreachable", error=str(exc), hint=_hint(exc))
@@ -213,32 +202,7 @@ class TelegramChannel:
                 log.info("telegram.reconnected")
             self._ready = True
             backoff.reset()
-            for update in await ledger.accept(updates or []):
-                if not held:
-                    await self._slots.acquire()
-                held = False
-                self._dispatch(tg, runtime, update)
-            if held:
-                self._slots.release()
-
-    def _dispatch(self, tg: TaskGroup, runtime: Runtime, update: Update) -> None:
-        """Queue ``update`` behind its chat's earlier ones; the caller holds a slot for it."""
-        message = update.get("message")
-        chat = str(message["chat"]["id"]) if isinstance(message, dict) else ""
-        queue = self._queues.get(chat)
-        if queue is None:
-            queue = self._queues[chat] = deque()
-            tg.start_soon(self._drain, runtime, chat, queue)
-        queue.append(update)
-
-    async def _drain(self, runtime: Runtime, chat: str, queue: deque[Update]) -> None:
-        try:
-            while queue:
-                await self._answer(runtime, queue[0])
-                queue.popleft()
-                self._slots.release()
-        finally:
-            del self._queues[chat]
+            await queues.put_polled(tg, await ledger.accept(updates or []))
 
     async def _answer(self, runtime: Runtime, update: Update) -> None:
         """Answer one update and record it; a shutdown may cut the turn but not the reply."""
@@ -322,57 +286,32 @@ class TelegramChannel:
         )
 
     async def _command(self, runtime: Runtime, inbound: InboundMessage, session: str) -> str | None:
-        """The answer to a command, or None when the text is for the model."""
+        """The answer to a command (``/status``, ``/reset@bot``), or None when the text is for
+        the model."""
         if not inbound.text.startswith("/"):
             return None
-        command = inbound.text.split(maxsplit=1)[0].split("@", 1)[0].lower()
-        if command in ("/start", "/help"):
-            return HELP
-        if command in ("/reset", "/new"):
-            await runtime.close_session(session)
-            await self.ledger.reset(inbound.chat_id)
-            log.info("telegram.reset", old_session=session)
-            return "Started a new conversation."
-        if command == "/status":
-            status = runtime.status(session)
-            return (
-                f"agentd is running.\nSession: {session}\n"
-                f"Tenant: {scopes.current().tenant}\n"
-                f"Messages in this session: {status.messages}\n"
-                f"Context last turn: {status.context_line}\n"
-                f"Turns in progress: {status.in_flight}"
-            )
-        return None
+        word = inbound.text.split(maxsplit=1)[0].split("@", 1)[0].lower().removeprefix("/")
+        return await answer_command(
+            "help" if word == "start" else word,
+            runtime,
+            inbound,
+            session,
+            ledger=self.ledger,
+            help_text=HELP,
+        )
 
     async def _turn(
         self, runtime: Runtime, inbound: InboundMessage, session: str, scope: scopes.Scope
     ) -> str:
-        result: TurnResult | None = None
-        async with anyio.create_task_group() as tg:
-            tg.start_soon(self._typing, inbound.chat_id)
-            try:
-                async with runtime.turn(
-                    session,
-                    inbound.text,
-                    channel=self.name,
-                    scope=scope,
-                    stream=False,
-                    # A group chat is anyone in it: the policy's narrower rule (no exec).
-                    audience="telegram_group" if inbound.meta.get("group") else "telegram_private",
-                ) as events:
-                    result = await events.result()
-            except QuotaExceeded as exc:
-                return over_quota(exc)
-            except AgentdError as exc:
-                log.warning("telegram.turn_failed", error=str(exc))
-                return FAILED
-            except Exception:
-                log.exception("telegram.turn_failed")
-                return FAILED
-            finally:
-                tg.cancel_scope.cancel()
-        content = result.message.content if result is not None else ""
-        return content if content.strip() else "(no answer)"
+        return await run_turn(
+            runtime,
+            inbound,
+            session,
+            scope,
+            # A group chat is anyone in it: the policy's narrower rule (no exec).
+            audience="telegram_group" if inbound.meta.get("group") else "telegram_private",
+            typing=partial(self._typing, inbound.chat_id),
+        )
 
     async def _typing(self, chat_id: str) -> None:
         while True:
@@ -409,9 +348,9 @@ class TelegramChannel:
         await with_retries(send, backoff=backoff, attempts=SEND_ATTEMPTS)
 
 
-def over_quota(exc: QuotaExceeded) -> str:
-    """What a sender over their tenant's quota is told: which limit, and when to try again."""
-    return OVER_QUOTA[exc.limit].format(allowed=exc.allowed, wait=exc.wait)
+def _chat_of(update: Update) -> str:
+    message = update.get("message")
+    return str(message["chat"]["id"]) if isinstance(message, dict) else ""
 
 
 def _bad_entities(exc: TelegramError) -> bool:

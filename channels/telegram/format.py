@@ -1,10 +1,11 @@
 """Replies as Telegram messages: split under the length limit, Markdown as HTML or MarkdownV2.
 
 Models answer in Markdown. A reply is first split on the source text (paragraph, then line, then
-word boundaries; a code fence cut in two is closed and reopened), then each part is rendered in
-the configured parse mode. A rendered part that would still exceed the limit is split again
-smaller. Each part keeps its source text, which is what is sent when Telegram rejects the
-entities ("can't parse entities"): the reader then sees the Markdown, not nothing.
+word boundaries; a code fence cut in two is closed and reopened: :mod:`channels.chat.split`),
+then each part is rendered in the configured parse mode. A rendered part that would still exceed
+the limit is split again smaller. Each part keeps its source text, which is what is sent when
+Telegram rejects the entities ("can't parse entities"): the reader then sees the Markdown, not
+nothing.
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from channels.chat.split import split_text, utf16_len
+
 #: Telegram's limit for one message, in UTF-16 code units (how Telegram counts).
 MESSAGE_LIMIT = 4096
 
 ParseMode = Literal["HTML", "MarkdownV2", "plain"]
 
 _FENCE = re.compile(r"```([\w+-]*)[^\n]*\n(.*?)(?:```|\Z)", re.S)
-_FENCE_LINE = re.compile(r"^\s*```")
 _INLINE = re.compile(
     r"`(?P<code>[^`\n]+)`"
     r"|\[(?P<ltext>[^\]\n]+)\]\((?P<url>https?://[^)\s\"]+)\)"
@@ -35,11 +37,6 @@ _INLINE = re.compile(
 _MDV2_SPECIAL = re.compile(r"([_*\[\]()~`>#+\-=|{}.!\\])")
 
 
-def utf16_len(text: str) -> int:
-    """Length as Telegram counts it."""
-    return len(text.encode("utf-16-le")) // 2
-
-
 @dataclass(frozen=True, slots=True)
 class Part:
     """One message to send: ``text`` in ``parse_mode`` and the ``source`` to fall back to."""
@@ -47,69 +44,6 @@ class Part:
     text: str
     parse_mode: str | None
     source: str
-
-
-def _prefix_within(text: str, limit: int) -> int:
-    """The largest index ``i`` with ``utf16_len(text[:i]) <= limit``."""
-    i = min(len(text), limit)
-    while i > 0 and utf16_len(text[:i]) > limit:
-        i -= max(1, (utf16_len(text[:i]) - limit) // 2)
-    return i
-
-
-def _cut(text: str, limit: int, keep: int) -> int:
-    """Where to cut ``text`` (longer than ``limit``): a paragraph, a line, a space, or hard.
-
-    The cut is after the first ``keep`` characters (a reopened fence), so every part progresses.
-    """
-    end = max(_prefix_within(text, limit), keep + 1)
-    window = text[:end]
-    floor = max(end // 4, keep)
-    for sep in ("\n\n", "\n", " "):
-        at = window.rfind(sep)
-        if at > floor:
-            return at
-    return max(end, 1)
-
-
-def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
-    """Split ``text`` into parts of at most ``limit`` UTF-16 units, preferring paragraph ends.
-
-    A code fence open at a cut is closed at the end of the part and reopened in the next one.
-    """
-    limit = max(limit, 32)
-    parts: list[str] = []
-    rest = text.strip("\n")
-    reopen = ""
-    while rest:
-        rest = reopen + rest
-        if utf16_len(rest) <= limit:
-            parts.append(rest)
-            break
-        at = _cut(rest, limit, len(reopen))
-        fence = _open_fence(rest[:at])
-        if fence is not None:  # leave room to close the fence
-            at = _cut(rest, limit - 4, len(reopen))
-            fence = _open_fence(rest[:at])
-        head, rest = rest[:at].rstrip(), rest[at:].lstrip("\n")
-        if rest.startswith(" "):
-            rest = rest[1:]
-        if fence is not None:
-            head += "\n```"
-            reopen = fence + "\n"
-        else:
-            reopen = ""
-        parts.append(head)
-    return [p for p in parts if p.strip()]
-
-
-def _open_fence(text: str) -> str | None:
-    """The opening fence line when ``text`` ends inside a code block, else None."""
-    opening: str | None = None
-    for line in text.split("\n"):
-        if _FENCE_LINE.match(line):
-            opening = None if opening is not None else line.strip()
-    return opening
 
 
 def _escape_html(text: str) -> str:

@@ -16,7 +16,8 @@ from agentd.daemon.logging import Redact
 from agentd.engine.runtime import Runtime
 from agentd.errors import TelegramError
 from channels.base import Target
-from channels.telegram.channel import FAILED, TelegramChannel
+from channels.chat.replies import FAILED
+from channels.telegram.channel import TelegramChannel
 from channels.telegram.senders import OWN_TENANT
 from tests.channels.conftest import serving, tg_settings, wait_until
 from tests.support.fake_telegram import TOKEN, FakeTelegram, Fault

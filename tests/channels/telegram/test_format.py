@@ -6,13 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from channels.telegram.format import (
-    MESSAGE_LIMIT,
-    render,
-    render_parts,
-    split_text,
-    utf16_len,
-)
+from channels.chat.split import split_text, utf16_len
+from channels.telegram.format import MESSAGE_LIMIT, render, render_parts
 from tests.support.fake_telegram import _html_error
 
 

@@ -11,7 +11,7 @@ from agentd.config import Settings
 from agentd.daemon.app import open_app
 from agentd.engine.runtime import Runtime
 from agentd.errors import QuotaExceeded
-from channels.telegram.channel import over_quota
+from channels.chat.replies import over_quota
 from tests.channels.conftest import serving, wait_until
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.stub_llm import StubLLM

@@ -6,8 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
-from agentd.config import Settings, describe, load_settings
+from agentd.config import Settings, TelegramSettings, describe, load_settings
 from agentd.errors import ConfigError
 from channels.telegram import TelegramChannel
 from channels.telegram.state import UpdateLedger
@@ -60,3 +61,21 @@ async def test_unreadable_ledger_starts_empty(tmp_path: Path) -> None:
     assert ledger.offset is None and ledger.replay() == []
     await ledger.accept([{"update_id": 1}])
     assert json.loads(path.read_text())["offset"] == 2
+
+
+@pytest.mark.parametrize(
+    "allow_from",
+    [
+        pytest.param([42, {"user": 42, "tenant": "family"}], id="id"),
+        pytest.param(["@Alice", {"user": "alice", "tenant": "family"}], id="username"),
+    ],
+)
+def test_one_tenant_per_sender(allow_from: list[object]) -> None:
+    """A sender listed twice with different tenants is refused, usernames in any case."""
+    with pytest.raises(ValidationError, match="listed twice with different tenants"):
+        TelegramSettings(allow_from=allow_from)  # type: ignore[arg-type]
+
+
+def test_same_sender_twice_with_one_tenant() -> None:
+    """A sender listed twice with the same tenant is allowed."""
+    assert TelegramSettings(allow_from=[42, {"user": 42}]).allow_from  # type: ignore[list-item]

@@ -1,0 +1,1 @@
+"""What the chat channels (Telegram, Matrix) share: turns, commands, the inbox, splitting."""
