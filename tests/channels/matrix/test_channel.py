@@ -26,6 +26,7 @@ from tests.channels.matrix.conftest import (
 )
 from tests.support.stub_llm import Reply, StubLLM
 from tests.support.synapse import Synapse
+from tests.support.tool_agent import tool_agent
 
 pytestmark = pytest.mark.anyio
 
@@ -389,3 +390,42 @@ async def test_homeserver_restart_reconnects_and_answers(
     assert texts == ["echo: after the outage"]
     assert any(e["event"] == "matrix.reconnected" for e in logs)
     assert accounts.bot.access_token not in repr(logs)
+
+
+ASK_EXEC = "TOOL:exec " + json.dumps({"command": "echo from-the-sandbox"})
+
+
+def _offered(stub: StubLLM, text: str) -> set[str]:
+    """The tools offered in the model requests whose last user message ends with ``text``."""
+    return {
+        t["function"]["name"]
+        for body in stub.requests
+        if any(str(m.get("content") or "").endswith(text) for m in body["messages"][-1:])
+        for t in body.get("tools") or ()
+    }
+
+
+async def test_a_group_room_never_sees_exec_and_a_dm_does(
+    synapse: Synapse, accounts: Accounts, runtime: Runtime, stub_llm: StubLLM, tmp_path: Path
+) -> None:
+    """A room of three is the policy's matrix_group (no exec); a direct room matrix_private."""
+    stub_llm.fallback = tool_agent
+    bot = accounts.bot.user_id
+    async with (
+        people(synapse, accounts.alice, accounts.bob) as [alice, bob],
+        serving(mx_settings(synapse, accounts), runtime, tmp_path / "mx.json"),
+    ):
+        group = await alice.room(bot, accounts.bob.user_id, direct=False)
+        await bob.join(group)
+        await wait_joined(alice, group, bot)
+        await alice.send(group, f"{bot}: {ASK_EXEC}")
+        [in_group] = await wait_for_texts(alice, group, bot, 1)
+        offered_in_group = _offered(stub_llm, ASK_EXEC)
+        stub_llm.requests.clear()
+        direct = await alice.room(bot)
+        await wait_joined(alice, direct, bot)
+        await alice.send(direct, ASK_EXEC)
+        await wait_for_texts(alice, direct, bot, 1)
+    assert "exec" not in offered_in_group and "read_file" in offered_in_group
+    assert "unknown tool 'exec'" in in_group
+    assert "exec" in _offered(stub_llm, ASK_EXEC)
