@@ -15,7 +15,6 @@ when a daemon dies, so a crash never leaves a session locked).
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -25,9 +24,11 @@ import anyio
 import structlog
 
 from agentd import scope as scopes
-from agentd.errors import HistoryError, StoredRowError
-from agentd.memory.history import SessionInfo, StoredRequest, decode_row, stored_request
-from agentd.messages import Message, assistant
+from agentd.errors import HistoryError
+from agentd.memory import rows as shared
+from agentd.memory.rows import SessionInfo, StoredRequest
+from agentd.memory.rows import session_key as _key
+from agentd.messages import Message
 from agentd.store.pg import PgError, advisory_key, migrate, open_pool, redacted
 
 if TYPE_CHECKING:
@@ -90,19 +91,14 @@ _ROWS = (
 )
 
 
-def _key(session_id: str) -> tuple[str, str, str]:
-    scope = scopes.current()
-    return (scope.tenant, scope.app, session_id)
-
-
 async def _session_rows(
-    conn: asyncpg.Connection | asyncpg.Pool,
-    key: tuple[str, str, str],
-    *,
-    after: int = 0,
-    limit: int = 0,
-) -> list[tuple[int, Any]]:
-    found = await conn.fetch(_ROWS, *key, after, limit if limit > 0 else None)
+    conn: asyncpg.Connection, key: tuple[str, str, str], *, after: int = 0, limit: int = 0
+) -> list[shared.Row]:
+    return _oldest_first(await conn.fetch(_ROWS, *key, after, limit if limit > 0 else None))
+
+
+def _oldest_first(found: Sequence[Any]) -> list[shared.Row]:
+    """Rows of :data:`_ROWS` (newest first) as (id, body), oldest first."""
     return [(int(r[0]), r[1]) for r in reversed(found)]
 
 
@@ -166,14 +162,10 @@ class PgHistory:
     ) -> None:
         import asyncpg
 
-        scope = scopes.current()
+        scopes.current()  # fails closed before anything else
         if not messages:
             return
-        keys = [request_key, *[None] * (len(messages) - 1)]
-        rows = [
-            (scope.tenant, scope.app, session_id, m.to_stored(), m.timestamp, key)
-            for m, key in zip(messages, keys, strict=True)
-        ]
+        rows = shared.message_rows(session_id, messages, request_key)
         try:
             async with self.pool.acquire() as conn, conn.transaction():
                 await conn.executemany(
@@ -192,12 +184,11 @@ class PgHistory:
         if not found:
             return None
         rows = await self._fetch(_ROWS.replace("DESC", "ASC"), *key, int(found[0][0]), None)
-        return stored_request(session_id, [(int(r[0]), r[1]) for r in rows])
+        return shared.stored_request(session_id, [(int(r[0]), r[1]) for r in rows])
 
     async def load_conversation(self, session_id: str, limit: int = 0) -> list[Message]:
         rows = await self._fetch(_ROWS, *_key(session_id), 0, limit if limit > 0 else None)
-        what = f"session {session_id!r}: stored row"
-        return [decode_row(r[1], f"{what} {r[0]}") for r in reversed(rows)]
+        return shared.decode_messages(session_id, _oldest_first(rows))
 
     async def clear_conversation(self, session_id: str) -> int:
         import asyncpg
@@ -213,10 +204,7 @@ class PgHistory:
 
     async def save_working(self, run_id: str, key: str, value: Any) -> None:
         scope = scopes.current()
-        try:
-            raw = json.dumps(value, ensure_ascii=False, allow_nan=False)
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"working memory {key!r} is not JSON-serialisable") from exc
+        raw = shared.encode_working(key, value)
         await self._execute(
             "INSERT INTO working (tenant, agent_id, run_id, key, value, updated) "
             "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, agent_id, run_id, key) "
@@ -239,13 +227,7 @@ class PgHistory:
             run_id,
             key,
         )
-        if not rows:
-            return None
-        try:
-            return json.loads(rows[0][0])
-        except (TypeError, ValueError):
-            pass
-        raise StoredRowError(f"working memory of run {run_id!r}, key {key!r} is malformed")
+        return shared.decode_working(run_id, key, rows[0] if rows else None)
 
     async def clear_working(self, run_id: str) -> None:
         scope = scopes.current()
@@ -264,23 +246,12 @@ class PgHistory:
         tail: Sequence[Message] = (),
     ) -> None:
         key = _key(session_id or "")
-        if isinstance(summary, str):
-            summary = assistant(summary)
-            summary.metadata["summary"] = True
-        body = summary.to_stored()
-        expected = [m.to_openai() for m in tail]
+        body = shared.summary_body(summary)
 
         async def insert(conn: asyncpg.Connection) -> None:
-            if expected:
-                rows = await _session_rows(conn, key, limit=len(expected))
-                what = f"session {session_id!r}: stored row"
-                stored = [decode_row(b, f"{what} {rid}").to_openai() for rid, b in rows]
-                if stored != expected:
-                    raise HistoryError(
-                        f"session {session_id!r}: the messages kept after the summary are not "
-                        "the newest stored ones; the summary was not saved"
-                    )
-                tail_from = rows[0][0]
+            if tail:
+                rows = await _session_rows(conn, key, limit=len(tail))
+                tail_from = shared.tail_start(session_id, rows, tail)
             else:
                 tail_from = await _next_id(conn)
             await _insert_boundary(conn, key, body, tail_from, "summary")
@@ -317,7 +288,7 @@ class PgHistory:
             sql += " AND session_id = $3"
             args += (session_id,)
         rows = await self._fetch(sql + " ORDER BY id", *args)
-        return [decode_row(r[1], f"summary row {r[0]}").content for r in rows]
+        return shared.summary_texts([(int(r[0]), r[1]) for r in rows])
 
     async def resume(self, session_id: str, limit: int = 0) -> list[Message]:
         key = _key(session_id)
@@ -327,14 +298,9 @@ class PgHistory:
             *key,
         )
         summary = found[0] if found else None
-        after = int(summary[2]) if summary is not None else 0
+        after = shared.resume_from(summary)
         rows = await self._fetch(_ROWS, *key, after, limit if limit > 0 else None)
-        out = []
-        if summary is not None and summary[3] == "summary":
-            out.append(decode_row(summary[1], f"session {session_id!r}: summary row {summary[0]}"))
-        what = f"session {session_id!r}: stored row"
-        out.extend(decode_row(r[1], f"{what} {r[0]}") for r in reversed(rows))
-        return out
+        return shared.resumed(session_id, summary, _oldest_first(rows))
 
     async def list_sessions(self) -> list[SessionInfo]:
         scope = scopes.current()
@@ -344,7 +310,7 @@ class PgHistory:
             scope.tenant,
             scope.app,
         )
-        return [SessionInfo(str(s), int(n), float(t)) for s, n, t in rows]
+        return shared.session_infos(rows)
 
     async def session_version(self, session_id: str) -> tuple[int, int]:
         """The session's newest message and boundary ids: what changes when anyone writes it
