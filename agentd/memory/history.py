@@ -36,6 +36,7 @@ from agentd.memory.rows import decode_row as decode_row
 from agentd.memory.rows import session_key as _key
 from agentd.memory.rows import stored_request as stored_request
 from agentd.messages import Message
+from agentd.store.migrations import newer_schema, pending
 
 log = structlog.get_logger("agentd.history")
 
@@ -527,18 +528,16 @@ def _connect_all(path: Path, synchronous: Synchronous) -> tuple[sqlite3.Connecti
 
 
 def _migrate(conn: sqlite3.Connection, path: Path) -> None:
+    def newer(version: int, target: int) -> Exception:
+        return HistoryError(newer_schema(f"{path} has", version, target, "history.path"))
+
     conn.execute("BEGIN IMMEDIATE")
     try:
         (version,) = conn.execute("PRAGMA user_version").fetchone()
-        if version > SCHEMA_VERSION:
-            raise HistoryError(
-                f"{path} has schema version {version}, newer than this agentd knows "
-                f"({SCHEMA_VERSION}); upgrade agentd or point history.path elsewhere"
-            )
-        for target in range(version + 1, SCHEMA_VERSION + 1):
-            for statement in MIGRATIONS[target - 1]:
+        for target, statements in pending(MIGRATIONS, version, newer):
+            for statement in statements:
                 conn.execute(statement)
-            conn.execute(f"PRAGMA user_version = {target}")
+            conn.execute(f"PRAGMA user_version = {int(target)}")
             log.info("history.migrated", path=str(path), version=target)
     except BaseException:
         conn.execute("ROLLBACK")

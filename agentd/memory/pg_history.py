@@ -29,7 +29,7 @@ from agentd.memory import rows as shared
 from agentd.memory.rows import SessionInfo, StoredRequest
 from agentd.memory.rows import session_key as _key
 from agentd.messages import Message
-from agentd.store.pg import PgError, advisory_key, migrate, open_pool, redacted
+from agentd.store.pg import PgError, advisory_key, changed_rows, migrate, open_pool, redacted
 
 if TYPE_CHECKING:
     import asyncpg
@@ -200,7 +200,7 @@ class PgHistory:
                 status = await conn.execute(f"DELETE FROM messages WHERE {_WHERE}", *key)
         except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
             raise _failed(exc) from exc
-        return int(str(status).rsplit(" ", 1)[-1])
+        return changed_rows(str(status))
 
     async def save_working(self, run_id: str, key: str, value: Any) -> None:
         scope = scopes.current()
