@@ -141,7 +141,9 @@ class PgHistory:
         await self.pool.close()
         await self._locks.close()
 
-    async def _fetch(self, sql: str, *args: Any) -> list[Any]:
+    async def fetch(self, sql: str, *args: Any) -> list[Any]:
+        """The rows of a query (``$n`` placeholders); a failure is HistoryError. Also for a
+        store that shares the database (:mod:`agentd.memory.pg_usage`)."""
         import asyncpg
 
         try:
@@ -149,7 +151,8 @@ class PgHistory:
         except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
             raise _failed(exc) from exc
 
-    async def _execute(self, sql: str, *args: Any) -> str:
+    async def execute(self, sql: str, *args: Any) -> str:
+        """Run a statement (``$n`` placeholders), its command tag; a failure is HistoryError."""
         import asyncpg
 
         try:
@@ -178,16 +181,16 @@ class PgHistory:
 
     async def find_request(self, session_id: str, request_key: str) -> StoredRequest | None:
         key = _key(session_id)
-        found = await self._fetch(
+        found = await self.fetch(
             f"SELECT id FROM messages WHERE {_WHERE} AND request_key = $4", *key, request_key
         )
         if not found:
             return None
-        rows = await self._fetch(_ROWS.replace("DESC", "ASC"), *key, int(found[0][0]), None)
+        rows = await self.fetch(_ROWS.replace("DESC", "ASC"), *key, int(found[0][0]), None)
         return shared.stored_request(session_id, [(int(r[0]), r[1]) for r in rows])
 
     async def load_conversation(self, session_id: str, limit: int = 0) -> list[Message]:
-        rows = await self._fetch(_ROWS, *_key(session_id), 0, limit if limit > 0 else None)
+        rows = await self.fetch(_ROWS, *_key(session_id), 0, limit if limit > 0 else None)
         return shared.decode_messages(session_id, _oldest_first(rows))
 
     async def clear_conversation(self, session_id: str) -> int:
@@ -205,7 +208,7 @@ class PgHistory:
     async def save_working(self, run_id: str, key: str, value: Any) -> None:
         scope = scopes.current()
         raw = shared.encode_working(key, value)
-        await self._execute(
+        await self.execute(
             "INSERT INTO working (tenant, agent_id, run_id, key, value, updated) "
             "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, agent_id, run_id, key) "
             "DO UPDATE SET value = excluded.value, updated = excluded.updated",
@@ -219,7 +222,7 @@ class PgHistory:
 
     async def load_working(self, run_id: str, key: str) -> Any:
         scope = scopes.current()
-        rows = await self._fetch(
+        rows = await self.fetch(
             "SELECT value FROM working WHERE tenant = $1 AND agent_id = $2 AND run_id = $3 "
             "AND key = $4",
             scope.tenant,
@@ -231,7 +234,7 @@ class PgHistory:
 
     async def clear_working(self, run_id: str) -> None:
         scope = scopes.current()
-        await self._execute(
+        await self.execute(
             "DELETE FROM working WHERE tenant = $1 AND agent_id = $2 AND run_id = $3",
             scope.tenant,
             scope.app,
@@ -287,24 +290,24 @@ class PgHistory:
         if session_id is not None:
             sql += " AND session_id = $3"
             args += (session_id,)
-        rows = await self._fetch(sql + " ORDER BY id", *args)
+        rows = await self.fetch(sql + " ORDER BY id", *args)
         return shared.summary_texts([(int(r[0]), r[1]) for r in rows])
 
     async def resume(self, session_id: str, limit: int = 0) -> list[Message]:
         key = _key(session_id)
-        found = await self._fetch(
+        found = await self.fetch(
             f"SELECT id, body, tail_from, kind FROM summaries WHERE {_WHERE} "
             "ORDER BY id DESC LIMIT 1",
             *key,
         )
         summary = found[0] if found else None
         after = shared.resume_from(summary)
-        rows = await self._fetch(_ROWS, *key, after, limit if limit > 0 else None)
+        rows = await self.fetch(_ROWS, *key, after, limit if limit > 0 else None)
         return shared.resumed(session_id, summary, _oldest_first(rows))
 
     async def list_sessions(self) -> list[SessionInfo]:
         scope = scopes.current()
-        rows = await self._fetch(
+        rows = await self.fetch(
             "SELECT session_id, COUNT(*), MAX(created) FROM messages "
             "WHERE tenant = $1 AND agent_id = $2 GROUP BY session_id ORDER BY MAX(id) DESC",
             scope.tenant,
@@ -315,7 +318,7 @@ class PgHistory:
     async def session_version(self, session_id: str) -> tuple[int, int]:
         """The session's newest message and boundary ids: what changes when anyone writes it
         (ids are never reused, so a clear and new messages change it too)."""
-        rows = await self._fetch(
+        rows = await self.fetch(
             f"SELECT (SELECT COALESCE(MAX(id), 0) FROM messages WHERE {_WHERE}),"
             f" (SELECT COALESCE(MAX(id), 0) FROM summaries WHERE {_WHERE})",
             *_key(session_id),
