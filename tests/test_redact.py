@@ -41,3 +41,12 @@ def test_mask_url_keeps_the_user() -> None:
     """mask_url hides the password and keeps the user, host and path."""
     assert mask_url("http://user:pass@host:1/p") == f"http://user:{MASK}@host:1/p"
     assert mask_url("http://host:1/p") == "http://host:1/p"
+
+
+def test_mask_url_masks_a_password_query_parameter() -> None:
+    """libpq and asyncpg take a database password as ``?password=``: masked like userinfo's
+    (the history and tick log URLs are logged, listed by ``agentd config`` and printed)."""
+    url = "postgresql://u:p@h/db?sslmode=require&password=pw1&x=1#f"
+    assert mask_url(url) == f"postgresql://u:{MASK}@h/db?sslmode=require&password={MASK}&x=1#f"
+    assert mask_url("postgres://h/db?PassWord=pw1") == f"postgres://h/db?PassWord={MASK}"
+    assert mask_url("http://h/p?password_hint=x") == "http://h/p?password_hint=x"

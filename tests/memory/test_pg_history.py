@@ -16,6 +16,7 @@ from agentd.memory.pg_history import SCHEMA_VERSION, PgHistory
 from agentd.memory.pg_usage import PgUsage
 from agentd.memory.usage import UsageCounts
 from agentd.messages import user
+from agentd.store.pg import redacted
 from tests.support.postgres import PASSWORD
 
 pytestmark = pytest.mark.anyio
@@ -110,3 +111,21 @@ async def test_usage_adds_up_across_stores(pg_url: str) -> None:
         report = await PgUsage(b).report(since="2026-01-01")
         assert [(r.tenant, r.counts) for r in report] == [("alice", UsageCounts(2, 15, 5, 1))]
         assert await PgUsage(a).tenants() == ["alice"]
+
+
+async def test_a_password_in_the_query_string_is_masked(pg_url: str) -> None:
+    """libpq and asyncpg take ``?password=`` too: it is masked like userinfo's, in the opened
+    log line and in an error."""
+    assert redacted("postgresql://u@h/db?sslmode=require&password=pw1&x=1") == (
+        "postgresql://***@h/db?sslmode=require&password=***&x=1"
+    )
+    assert redacted("postgres://h/db?PassWord=pw1") == "postgres://h/db?PassWord=***"
+    bare = pg_url.replace(f":{PASSWORD}@", "@")
+    with capture_logs() as logs:
+        async with PgHistory.open(f"{bare}?password={PASSWORD}"):
+            pass
+    assert logs and PASSWORD not in repr(logs)
+    with capture_logs() as logs, pytest.raises(HistoryError) as caught:
+        async with PgHistory.open(f"{bare}?password=not-the-{PASSWORD}"):
+            pass
+    assert PASSWORD not in str(caught.value) and PASSWORD not in repr(logs)
