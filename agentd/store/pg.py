@@ -33,7 +33,7 @@ SCHEMES = ("postgresql", "postgres")
 #: ``AUTOINCREMENT``.
 IDENTITY = "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"
 #: The advisory lock that serialises migrations of one database across daemons.
-_MIGRATION_LOCK = 0x61_67_65_6E_74_64  # "agentd"
+MIGRATION_LOCK = 0x61_67_65_6E_74_64  # "agentd"
 
 
 def is_postgres(url: str | None) -> bool:
@@ -105,14 +105,25 @@ async def migrate(
     """Move ``part``'s tables to the newest schema version, once across daemons.
 
     Versions live in ``schema_versions (part, version)``, as in the SQLite tick log; a
-    transaction-scoped advisory lock makes concurrent starts migrate one after the other.
+    transaction-scoped advisory lock makes concurrent starts migrate one after the other. A
+    schema already current is only read.
     """
+
+    import asyncpg
 
     def newer(version: int, target: int) -> Exception:
         return PgError(newer_schema(f"the {part} tables have", version, target, hint))
 
+    # Most opens find the schema current (every CLI command opens its store): one read, no
+    # lock to wait for behind another daemon's migration, no DDL (no CREATE privilege needed).
+    try:
+        current = await pool.fetchval(dollar(GET_VERSION), part)
+    except asyncpg.UndefinedTableError:
+        current = None
+    if current is not None and not pending(migrations, int(current), newer):
+        return len(migrations)
     async with pool.acquire() as conn, conn.transaction():
-        await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
         await conn.execute(VERSIONS_TABLE)
         found = await conn.fetchval(dollar(GET_VERSION), part)
         for step, statements in pending(migrations, int(found) if found is not None else 0, newer):

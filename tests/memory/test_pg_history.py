@@ -11,12 +11,13 @@ import pytest
 from structlog.testing import capture_logs
 
 from agentd import scope as scopes
+from agentd.cron.ticklog import TickLog
 from agentd.errors import HistoryError
 from agentd.memory.pg_history import SCHEMA_VERSION, PgHistory
 from agentd.memory.pg_usage import PgUsage
 from agentd.memory.usage import UsageCounts
 from agentd.messages import user
-from agentd.store.pg import redacted
+from agentd.store.pg import MIGRATION_LOCK, redacted
 from tests.support.postgres import PASSWORD
 
 pytestmark = pytest.mark.anyio
@@ -129,3 +130,19 @@ async def test_a_password_in_the_query_string_is_masked(pg_url: str) -> None:
         async with PgHistory.open(f"{bare}?password=not-the-{PASSWORD}"):
             pass
     assert PASSWORD not in str(caught.value) and PASSWORD not in repr(logs)
+
+
+async def test_an_up_to_date_database_opens_without_the_migration_lock(pg_url: str) -> None:
+    """Opening a database already at this schema reads its version and goes on: it neither
+    waits for another daemon's migration lock nor runs DDL (every CLI command opens the store)."""
+    async with PgHistory.open(pg_url), TickLog.connect(pg_url):
+        pass
+    admin = await asyncpg.connect(pg_url)
+    try:
+        await admin.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+        with anyio.fail_after(5):
+            async with PgHistory.open(pg_url) as store, TickLog.connect(pg_url):
+                with scopes.use(ALICE):
+                    assert await store.load_conversation("nobody") == []
+    finally:
+        await admin.close()
