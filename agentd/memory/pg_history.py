@@ -16,9 +16,9 @@ when a daemon dies, so a crash never leaves a session locked).
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio
 import structlog
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     import asyncpg
 
 log = structlog.get_logger("agentd.history")
+T = TypeVar("T")
 
 #: ``MIGRATIONS[i]`` moves the tables from schema version ``i`` to ``i + 1``. Append only.
 #: One step holds what SQLite's four steps built (PostgreSQL support starts there).
@@ -181,13 +182,16 @@ class PgHistory:
 
     async def find_request(self, session_id: str, request_key: str) -> StoredRequest | None:
         key = _key(session_id)
-        found = await self.fetch(
-            f"SELECT id FROM messages WHERE {_WHERE} AND request_key = $4", *key, request_key
-        )
-        if not found:
-            return None
-        rows = await self.fetch(_ROWS.replace("DESC", "ASC"), *key, int(found[0][0]), None)
-        return shared.stored_request(session_id, [(int(r[0]), r[1]) for r in rows])
+
+        async def load(conn: asyncpg.Connection) -> list[shared.Row]:
+            found = await conn.fetch(
+                f"SELECT id FROM messages WHERE {_WHERE} AND request_key = $4", *key, request_key
+            )
+            if not found:
+                return []
+            return _oldest_first(await conn.fetch(_ROWS, *key, int(found[0][0]), None))
+
+        return shared.stored_request(session_id, await self._snapshot(load))
 
     async def load_conversation(self, session_id: str, limit: int = 0) -> list[Message]:
         rows = await self.fetch(_ROWS, *_key(session_id), 0, limit if limit > 0 else None)
@@ -271,12 +275,26 @@ class PgHistory:
 
         await self._transaction(insert)
 
-    async def _transaction(self, fn: Any) -> None:
+    async def _transaction(self, fn: Callable[[asyncpg.Connection], Awaitable[None]]) -> None:
         import asyncpg
 
         try:
             async with self.pool.acquire() as conn, conn.transaction():
                 await fn(conn)
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+            raise _failed(exc) from exc
+
+    async def _snapshot(self, fn: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+        """``fn``'s reads in one snapshot (a read-only REPEATABLE READ transaction), as SQLite's
+        read transaction: a write committed between two of them is seen by neither."""
+        import asyncpg
+
+        try:
+            async with (
+                self.pool.acquire() as conn,
+                conn.transaction(isolation="repeatable_read", readonly=True),
+            ):
+                return await fn(conn)
         except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
             raise _failed(exc) from exc
 
@@ -295,15 +313,19 @@ class PgHistory:
 
     async def resume(self, session_id: str, limit: int = 0) -> list[Message]:
         key = _key(session_id)
-        found = await self.fetch(
-            f"SELECT id, body, tail_from, kind FROM summaries WHERE {_WHERE} "
-            "ORDER BY id DESC LIMIT 1",
-            *key,
-        )
-        summary = found[0] if found else None
-        after = shared.resume_from(summary)
-        rows = await self.fetch(_ROWS, *key, after, limit if limit > 0 else None)
-        return shared.resumed(session_id, summary, _oldest_first(rows))
+
+        async def load(conn: asyncpg.Connection) -> tuple[Any, list[shared.Row]]:
+            found = await conn.fetch(
+                f"SELECT id, body, tail_from, kind FROM summaries WHERE {_WHERE} "
+                "ORDER BY id DESC LIMIT 1",
+                *key,
+            )
+            summary = found[0] if found else None
+            after = shared.resume_from(summary)
+            return summary, await _session_rows(conn, key, after=after, limit=limit)
+
+        summary, rows = await self._snapshot(load)
+        return shared.resumed(session_id, summary, rows)
 
     async def list_sessions(self) -> list[SessionInfo]:
         scope = scopes.current()

@@ -4,6 +4,7 @@ in errors or logs."""
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import anyio
 import asyncpg
@@ -144,5 +145,44 @@ async def test_an_up_to_date_database_opens_without_the_migration_lock(pg_url: s
             async with PgHistory.open(pg_url) as store, TickLog.connect(pg_url):
                 with scopes.use(ALICE):
                     assert await store.load_conversation("nobody") == []
+    finally:
+        await admin.close()
+
+
+async def test_resume_and_find_request_read_one_snapshot(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A resume (boundary, then messages) and a request lookup (its message, then the rows
+    after it) are read in one snapshot, as SQLite's one read transaction does: another daemon's
+    clear between the two reads gives neither a cleared session's summary without its messages
+    nor a lookup that found the request and then lost it."""
+    admin = await asyncpg.connect(pg_url)
+    connection = asyncpg.connection.Connection
+    fetch = connection.fetch
+
+    async def clear_after_first_read(self: Any, query: str, *args: Any, **kw: Any) -> Any:
+        found = await fetch(self, query, *args, **kw)
+        if query.startswith(("SELECT id, body, tail_from", "SELECT id FROM messages")):
+            await admin.execute("DELETE FROM messages WHERE session_id = 'snap'")
+            await admin.execute("DELETE FROM summaries WHERE session_id = 'snap'")
+        return found
+
+    try:
+        async with PgHistory.open(pg_url) as store:
+            with scopes.use(ALICE):
+                for mode in ("resume", "find_request"):
+                    await store.save_conversation("snap", [user("q")], request_key="k")
+                    await store.save_conversation("snap", [user("a"), user("b")])
+                    await store.save_summary("sum", session_id="snap", tail=[user("b")])
+                    with monkeypatch.context() as patch:
+                        patch.setattr(
+                            asyncpg.connection.Connection, "fetch", clear_after_first_read
+                        )
+                        if mode == "resume":
+                            got = [m.content for m in await store.resume("snap")]
+                            assert got == ["sum", "b"]
+                        else:
+                            request = await store.find_request("snap", "k")
+                            assert request is not None and request.message.content == "q"
     finally:
         await admin.close()
