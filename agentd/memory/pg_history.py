@@ -16,8 +16,8 @@ when a daemon dies, so a crash never leaves a session locked).
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio
@@ -107,6 +107,17 @@ def _failed(exc: Exception) -> HistoryError:
     return HistoryError(f"history store: {type(exc).__name__}: {exc}")
 
 
+@contextmanager
+def _failures() -> Iterator[None]:
+    """The driver's errors (of the server, the pool, the network) as HistoryError."""
+    import asyncpg
+
+    try:
+        yield
+    except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+        raise _failed(exc) from exc
+
+
 class PgHistory:
     """:class:`~agentd.memory.history.HistoryStore` on PostgreSQL. Open it with :meth:`open`."""
 
@@ -145,40 +156,28 @@ class PgHistory:
     async def fetch(self, sql: str, *args: Any) -> list[Any]:
         """The rows of a query (``$n`` placeholders); a failure is HistoryError. Also for a
         store that shares the database (:mod:`agentd.memory.pg_usage`)."""
-        import asyncpg
-
-        try:
+        with _failures():
             return list(await self.pool.fetch(sql, *args))
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
-            raise _failed(exc) from exc
 
     async def execute(self, sql: str, *args: Any) -> str:
         """Run a statement (``$n`` placeholders), its command tag; a failure is HistoryError."""
-        import asyncpg
-
-        try:
+        with _failures():
             return str(await self.pool.execute(sql, *args))
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
-            raise _failed(exc) from exc
 
     async def save_conversation(
         self, session_id: str, messages: Sequence[Message], *, request_key: str | None = None
     ) -> None:
-        import asyncpg
-
         scopes.current()  # fails closed before anything else
         if not messages:
             return
         rows = shared.message_rows(session_id, messages, request_key)
-        try:
+        with _failures():
             async with self.pool.acquire() as conn, conn.transaction():
                 await conn.executemany(
                     "INSERT INTO messages (tenant, agent_id, session_id, body, created,"
                     " request_key) VALUES ($1, $2, $3, $4, $5, $6)",
                     rows,
                 )
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
-            raise _failed(exc) from exc
 
     async def find_request(self, session_id: str, request_key: str) -> StoredRequest | None:
         key = _key(session_id)
@@ -198,15 +197,11 @@ class PgHistory:
         return shared.decode_messages(session_id, _oldest_first(rows))
 
     async def clear_conversation(self, session_id: str) -> int:
-        import asyncpg
-
         key = _key(session_id)
-        try:
+        with _failures():
             async with self.pool.acquire() as conn, conn.transaction():
                 await conn.execute(f"DELETE FROM summaries WHERE {_WHERE}", *key)
                 status = await conn.execute(f"DELETE FROM messages WHERE {_WHERE}", *key)
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
-            raise _failed(exc) from exc
         return changed_rows(str(status))
 
     async def save_working(self, run_id: str, key: str, value: Any) -> None:
@@ -276,27 +271,19 @@ class PgHistory:
         await self._transaction(insert)
 
     async def _transaction(self, fn: Callable[[asyncpg.Connection], Awaitable[None]]) -> None:
-        import asyncpg
-
-        try:
+        with _failures():
             async with self.pool.acquire() as conn, conn.transaction():
                 await fn(conn)
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
-            raise _failed(exc) from exc
 
     async def _snapshot(self, fn: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
         """``fn``'s reads in one snapshot (a read-only REPEATABLE READ transaction), as SQLite's
         read transaction: a write committed between two of them is seen by neither."""
-        import asyncpg
-
-        try:
+        with _failures():
             async with (
                 self.pool.acquire() as conn,
                 conn.transaction(isolation="repeatable_read", readonly=True),
             ):
                 return await fn(conn)
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
-            raise _failed(exc) from exc
 
     async def load_summaries(self, session_id: str | None = None) -> list[str]:
         scope = scopes.current()
@@ -354,14 +341,10 @@ class PgHistory:
         The lock is the connection's: a daemon that dies drops its connections and with them
         its locks, so the other daemons go on.
         """
-        import asyncpg
-
         lock = advisory_key(*key)
         async with self._locks.acquire() as conn:
-            try:
+            with _failures():
                 await conn.execute("SELECT pg_advisory_lock($1)", lock)
-            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
-                raise _failed(exc) from exc
             try:
                 yield
             finally:
