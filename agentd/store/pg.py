@@ -11,6 +11,7 @@ in an error, and library errors are re-raised without the URL (asyncpg never ech
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -46,8 +47,12 @@ def redacted(url: str) -> str:
     return mask_url(url)
 
 
+@functools.lru_cache(maxsize=256)
 def dollar(sql: str) -> str:
-    """``sql`` with its ``?`` placeholders numbered ``$1, $2...`` (quoted text left alone)."""
+    """``sql`` with its ``?`` placeholders numbered ``$1, $2...`` (quoted text left alone).
+
+    Cached: the stores run a few fixed statements, so each is numbered once (and asyncpg's
+    per-connection statement cache, keyed by the text, prepares it once per connection)."""
     out: list[str] = []
     n = 0
     quote: str | None = None
