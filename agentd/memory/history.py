@@ -30,6 +30,7 @@ import structlog
 from agentd import scope as scopes
 from agentd.errors import HistoryError
 from agentd.memory import rows as shared
+from agentd.memory import schema
 from agentd.memory.rows import SessionInfo as SessionInfo
 from agentd.memory.rows import StoredRequest as StoredRequest
 from agentd.memory.rows import decode_row as decode_row
@@ -56,7 +57,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             body TEXT NOT NULL,
             created REAL NOT NULL
         )""",
-        "CREATE INDEX messages_by_session ON messages (tenant, agent_id, session_id, id)",
+        schema.MESSAGES_BY_SESSION,
         # tail_from: the id of the first message row that follows the summary.
         """CREATE TABLE summaries (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -67,16 +68,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             tail_from INTEGER NOT NULL,
             created REAL NOT NULL
         )""",
-        "CREATE INDEX summaries_by_session ON summaries (tenant, agent_id, session_id, id)",
-        """CREATE TABLE working (
-            tenant TEXT NOT NULL,
-            agent_id TEXT NOT NULL,
-            run_id TEXT NOT NULL,
-            key TEXT NOT NULL,
-            value TEXT NOT NULL,
-            updated REAL NOT NULL,
-            PRIMARY KEY (tenant, agent_id, run_id, key)
-        )""",
+        schema.SUMMARIES_BY_SESSION,
+        schema.working_table("REAL"),
     ),
     (
         # A boundary row is a compaction summary (kind 'summary', its body the summary) or a
@@ -90,21 +83,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # session, so even a racing insert cannot store one request twice; keys go with the
         # session's rows (clear_conversation), no separate expiry.
         "ALTER TABLE messages ADD COLUMN request_key TEXT",
-        "CREATE UNIQUE INDEX messages_by_request_key "
-        "ON messages (tenant, agent_id, session_id, request_key) WHERE request_key IS NOT NULL",
+        schema.MESSAGES_BY_REQUEST_KEY,
     ),
     (
         # What each tenant used per UTC day (agentd.memory.usage): the daily token quota
         # counts from here, so it survives a restart.
-        """CREATE TABLE usage (
-            tenant TEXT NOT NULL,
-            day TEXT NOT NULL,
-            turns INTEGER NOT NULL DEFAULT 0,
-            prompt_tokens INTEGER NOT NULL DEFAULT 0,
-            completion_tokens INTEGER NOT NULL DEFAULT 0,
-            tool_calls INTEGER NOT NULL DEFAULT 0,
-            PRIMARY KEY (tenant, day)
-        )""",
+        schema.usage_table("INTEGER"),
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)

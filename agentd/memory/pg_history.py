@@ -26,10 +26,19 @@ import structlog
 from agentd import scope as scopes
 from agentd.errors import HistoryError
 from agentd.memory import rows as shared
+from agentd.memory import schema
 from agentd.memory.rows import SessionInfo, StoredRequest
 from agentd.memory.rows import session_key as _key
 from agentd.messages import Message
-from agentd.store.pg import PgError, advisory_key, changed_rows, migrate, open_pool, redacted
+from agentd.store.pg import (
+    IDENTITY,
+    PgError,
+    advisory_key,
+    changed_rows,
+    migrate,
+    open_pool,
+    redacted,
+)
 
 if TYPE_CHECKING:
     import asyncpg
@@ -41,8 +50,8 @@ T = TypeVar("T")
 #: One step holds what SQLite's four steps built (PostgreSQL support starts there).
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
-        """CREATE TABLE messages (
-            id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        f"""CREATE TABLE messages (
+            id {IDENTITY},
             tenant TEXT NOT NULL,
             agent_id TEXT NOT NULL,
             session_id TEXT NOT NULL,
@@ -50,11 +59,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             created DOUBLE PRECISION NOT NULL,
             request_key TEXT
         )""",
-        "CREATE INDEX messages_by_session ON messages (tenant, agent_id, session_id, id)",
-        "CREATE UNIQUE INDEX messages_by_request_key "
-        "ON messages (tenant, agent_id, session_id, request_key) WHERE request_key IS NOT NULL",
-        """CREATE TABLE summaries (
-            id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        schema.MESSAGES_BY_SESSION,
+        schema.MESSAGES_BY_REQUEST_KEY,
+        f"""CREATE TABLE summaries (
+            id {IDENTITY},
             tenant TEXT NOT NULL,
             agent_id TEXT NOT NULL,
             session_id TEXT NOT NULL,
@@ -63,25 +71,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             created DOUBLE PRECISION NOT NULL,
             kind TEXT NOT NULL DEFAULT 'summary'
         )""",
-        "CREATE INDEX summaries_by_session ON summaries (tenant, agent_id, session_id, id)",
-        """CREATE TABLE working (
-            tenant TEXT NOT NULL,
-            agent_id TEXT NOT NULL,
-            run_id TEXT NOT NULL,
-            key TEXT NOT NULL,
-            value TEXT NOT NULL,
-            updated DOUBLE PRECISION NOT NULL,
-            PRIMARY KEY (tenant, agent_id, run_id, key)
-        )""",
-        """CREATE TABLE usage (
-            tenant TEXT NOT NULL,
-            day TEXT NOT NULL,
-            turns BIGINT NOT NULL DEFAULT 0,
-            prompt_tokens BIGINT NOT NULL DEFAULT 0,
-            completion_tokens BIGINT NOT NULL DEFAULT 0,
-            tool_calls BIGINT NOT NULL DEFAULT 0,
-            PRIMARY KEY (tenant, day)
-        )""",
+        schema.SUMMARIES_BY_SESSION,
+        schema.working_table("DOUBLE PRECISION"),
+        schema.usage_table("BIGINT"),
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
