@@ -6,9 +6,9 @@ URL may carry a password in its userinfo. :class:`Scrubber` replaces, in any tex
 - every known secret value (the LLM API key, HTTP tokens, bot tokens... see
   :func:`agentd.config.secret_values`), wherever it appears;
 - the credentials of an ``Authorization:`` header and of a ``Bearer <token>``;
-- a Telegram bot token in a URL path (``/bot123:ABC``) and an ``api_key=`` or ``password=``
-  query value (PostgreSQL URLs take ``?password=``);
-- URL userinfo: ``http://user:pass@host`` keeps the user, ``http://token@host`` keeps nothing.
+- a Telegram bot token in a URL path (``/bot123:ABC``) and an ``api_key=`` query value;
+- URL userinfo: ``http://user:pass@host`` keeps the user, ``http://token@host`` keeps nothing;
+  and a ``password=`` query value (libpq and asyncpg take a database password there).
 
 Patterns catch secrets the daemon does not know; exact values catch those the patterns miss.
 Scrub whole texts before truncating them, or a secret cut in half escapes both.
@@ -29,7 +29,10 @@ _AUTH_HEADER = re.compile(
 )
 _BEARER = re.compile(r"(bearer\s+)[A-Za-z0-9._~+/=-]+", re.IGNORECASE)
 _BOT_TOKEN = re.compile(r"(/bot)\d+:[A-Za-z0-9_-]+")
-_API_KEY_QUERY = re.compile(r"((?:api_?key|(?:ssl)?password)=)[^&\s\"']+", re.IGNORECASE)
+_API_KEY_QUERY = re.compile(r"(api_?key=)[^&\s\"']+", re.IGNORECASE)
+# ?password=... or &password=... (a database URL's other way to carry its password; libpq's
+# sslpassword too).
+_QUERY_PASSWORD = re.compile(r"([?&](?:ssl)?password=)[^&#\s\"']*", re.IGNORECASE)
 # scheme://user:password@ or scheme://token@. The user has no '/', '@' or ':'; a password runs
 # to the last '@' before the host (an unencoded '@' in it must not leave its tail visible).
 _USERINFO = re.compile(r"([a-z][a-z0-9+.-]*://)([^/@\s:\"']*)(:[^/\s\"']*)?@", re.IGNORECASE)
@@ -44,8 +47,10 @@ def _userinfo(match: re.Match[str], mask: str) -> str:
 
 
 def mask_url(url: str, mask: str = MASK) -> str:
-    """``url`` with its userinfo's password (or lone token) replaced by ``mask``."""
-    return _USERINFO.sub(lambda m: _userinfo(m, mask), url)
+    """``url`` with its userinfo's password (or lone token) and its ``password=`` query value
+    replaced by ``mask``."""
+    masked = _USERINFO.sub(lambda m: _userinfo(m, mask), url)
+    return _QUERY_PASSWORD.sub(lambda m: m.group(1) + mask, masked)
 
 
 class Scrubber:

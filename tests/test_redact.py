@@ -59,3 +59,12 @@ def test_database_url_passwords_are_masked_whole(text: str, shown: str) -> None:
     """A password with an unencoded '@' is masked to its end, and a password in the query
     (PostgreSQL takes ?password=) is masked too."""
     assert Scrubber()(text) == shown
+
+
+def test_mask_url_masks_a_password_query_parameter() -> None:
+    """libpq and asyncpg take a database password as ``?password=``: masked like userinfo's
+    (the history and tick log URLs are logged, listed by ``agentd config`` and printed)."""
+    url = "postgresql://u:p@h/db?sslmode=require&password=pw1&x=1#f"
+    assert mask_url(url) == f"postgresql://u:{MASK}@h/db?sslmode=require&password={MASK}&x=1#f"
+    assert mask_url("postgres://h/db?PassWord=pw1") == f"postgres://h/db?PassWord={MASK}"
+    assert mask_url("http://h/p?password_hint=x") == "http://h/p?password_hint=x"

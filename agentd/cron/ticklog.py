@@ -28,6 +28,8 @@ from typing import Any, Literal, Protocol, TypeVar
 
 import anyio
 
+from agentd.cron.schema import migrations
+from agentd.store.migrations import GET_VERSION, SET_VERSION, VERSIONS_TABLE, newer_schema, pending
 from agentd.store.pg import is_postgres
 
 T = TypeVar("T")
@@ -37,79 +39,24 @@ STATUSES: tuple[str, ...] = ("running", "ok", "error", "missed", "skipped")
 MAX_OUTPUT = 4000
 
 #: ``MIGRATIONS[i]`` moves a file from schema version ``i`` to ``i + 1``. Append only.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
-    (
-        """
-        CREATE TABLE IF NOT EXISTS cron_ticks (
-            id            INTEGER PRIMARY KEY,
-            job           TEXT NOT NULL,
-            scheduled_for TEXT NOT NULL,
-            started_at    TEXT,
-            finished_at   TEXT,
-            status        TEXT NOT NULL
-                          CHECK (status IN ('running','ok','error','missed','skipped')),
-            error         TEXT,
-            output        TEXT,
-            kind          TEXT NOT NULL DEFAULT 'scheduled',
-            delivered     INTEGER NOT NULL DEFAULT 0,
-            owner         TEXT,
-            UNIQUE (job, scheduled_for)
-        )
-        """,
-        "CREATE INDEX IF NOT EXISTS cron_ticks_status ON cron_ticks (status)",
-    ),
-    (
-        # Tasks the agent (or the operator) scheduled: agentd.cron.tasks. Their runs are
-        # ticks of the job 'task:<id>' in cron_ticks.
-        """
-        CREATE TABLE agent_tasks (
-            id             TEXT PRIMARY KEY,
-            tenant         TEXT NOT NULL,
-            name           TEXT,
-            prompt         TEXT NOT NULL,
-            kind           TEXT NOT NULL CHECK (kind IN ('at','every','cron')),
-            spec           TEXT NOT NULL,
-            timezone       TEXT,
-            catch_up       TEXT NOT NULL CHECK (catch_up IN ('coalesce','skip')),
-            session_mode   TEXT NOT NULL CHECK (session_mode IN ('fresh','window')),
-            origin_channel TEXT NOT NULL,
-            origin_address TEXT,
-            origin_session TEXT,
-            status         TEXT NOT NULL CHECK (status IN ('active','done','cancelled')),
-            created_at     TEXT NOT NULL,
-            created_by     TEXT NOT NULL
-        )
-        """,
-        "CREATE INDEX agent_tasks_by_tenant ON agent_tasks (tenant, status)",
-        "CREATE INDEX agent_tasks_by_status ON agent_tasks (status)",
-    ),
-)
+MIGRATIONS = migrations("INTEGER PRIMARY KEY")
 SCHEMA_VERSION = len(MIGRATIONS)
 _PART = "ticklog"
+_HINT = "cron.tick_log"
 
 
 def _migrate(conn: sqlite3.Connection, path: Path) -> None:
+    def newer(version: int, target: int) -> Exception:
+        return RuntimeError(newer_schema(f"the tick log {path} has", version, target, _HINT))
+
     conn.execute("BEGIN IMMEDIATE")
     try:
-        conn.execute(
-            "CREATE TABLE IF NOT EXISTS schema_versions"
-            " (part TEXT PRIMARY KEY, version INTEGER NOT NULL)"
-        )
-        row = conn.execute("SELECT version FROM schema_versions WHERE part=?", (_PART,)).fetchone()
-        version = int(row[0]) if row else 0
-        if version > SCHEMA_VERSION:
-            raise RuntimeError(
-                f"the tick log {path} has schema version {version}, newer than this agentd knows"
-                f" ({SCHEMA_VERSION}); upgrade agentd or point cron.tick_log elsewhere"
-            )
-        for target in range(version + 1, SCHEMA_VERSION + 1):
-            for statement in MIGRATIONS[target - 1]:
+        conn.execute(VERSIONS_TABLE)
+        row = conn.execute(GET_VERSION, (_PART,)).fetchone()
+        for target, statements in pending(MIGRATIONS, int(row[0]) if row else 0, newer):
+            for statement in statements:
                 conn.execute(statement)
-            conn.execute(
-                "INSERT INTO schema_versions (part, version) VALUES (?, ?)"
-                " ON CONFLICT (part) DO UPDATE SET version=excluded.version",
-                (_PART, target),
-            )
+            conn.execute(SET_VERSION, (_PART, target))
     except BaseException:
         conn.execute("ROLLBACK")
         raise

@@ -17,12 +17,10 @@ lives in ``PRAGMA user_version``; :data:`MIGRATIONS` moves any older file forwar
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
@@ -30,8 +28,16 @@ import anyio
 import structlog
 
 from agentd import scope as scopes
-from agentd.errors import HistoryError, StoredRowError
-from agentd.messages import Message, assistant, decode_stored_message
+from agentd.errors import HistoryError
+from agentd.memory import rows as shared
+from agentd.memory import schema
+from agentd.memory.rows import SessionInfo as SessionInfo
+from agentd.memory.rows import StoredRequest as StoredRequest
+from agentd.memory.rows import decode_row as decode_row
+from agentd.memory.rows import session_key as _key
+from agentd.memory.rows import stored_request as stored_request
+from agentd.messages import Message
+from agentd.store.migrations import newer_schema, pending
 
 log = structlog.get_logger("agentd.history")
 
@@ -51,7 +57,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             body TEXT NOT NULL,
             created REAL NOT NULL
         )""",
-        "CREATE INDEX messages_by_session ON messages (tenant, agent_id, session_id, id)",
+        schema.MESSAGES_BY_SESSION,
         # tail_from: the id of the first message row that follows the summary.
         """CREATE TABLE summaries (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -62,16 +68,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             tail_from INTEGER NOT NULL,
             created REAL NOT NULL
         )""",
-        "CREATE INDEX summaries_by_session ON summaries (tenant, agent_id, session_id, id)",
-        """CREATE TABLE working (
-            tenant TEXT NOT NULL,
-            agent_id TEXT NOT NULL,
-            run_id TEXT NOT NULL,
-            key TEXT NOT NULL,
-            value TEXT NOT NULL,
-            updated REAL NOT NULL,
-            PRIMARY KEY (tenant, agent_id, run_id, key)
-        )""",
+        schema.SUMMARIES_BY_SESSION,
+        schema.working_table("REAL"),
     ),
     (
         # A boundary row is a compaction summary (kind 'summary', its body the summary) or a
@@ -85,46 +83,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # session, so even a racing insert cannot store one request twice; keys go with the
         # session's rows (clear_conversation), no separate expiry.
         "ALTER TABLE messages ADD COLUMN request_key TEXT",
-        "CREATE UNIQUE INDEX messages_by_request_key "
-        "ON messages (tenant, agent_id, session_id, request_key) WHERE request_key IS NOT NULL",
+        schema.MESSAGES_BY_REQUEST_KEY,
     ),
     (
         # What each tenant used per UTC day (agentd.memory.usage): the daily token quota
         # counts from here, so it survives a restart.
-        """CREATE TABLE usage (
-            tenant TEXT NOT NULL,
-            day TEXT NOT NULL,
-            turns INTEGER NOT NULL DEFAULT 0,
-            prompt_tokens INTEGER NOT NULL DEFAULT 0,
-            completion_tokens INTEGER NOT NULL DEFAULT 0,
-            tool_calls INTEGER NOT NULL DEFAULT 0,
-            PRIMARY KEY (tenant, day)
-        )""",
+        schema.usage_table("INTEGER"),
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
-
-
-@dataclass(frozen=True, slots=True)
-class SessionInfo:
-    """A stored session of the current scope: its message count and last write time."""
-
-    session_id: str
-    messages: int
-    last_active: float
-
-
-@dataclass(frozen=True, slots=True)
-class StoredRequest:
-    """A user message stored with a request key, and how far its turn got.
-
-    ``answer`` is the turn's final assistant message (None while it has none: the turn failed,
-    was cut off or still runs); ``latest`` says no later user message follows it.
-    """
-
-    message: Message
-    answer: Message | None
-    latest: bool
 
 
 class HistoryStore(Protocol):
@@ -186,41 +153,6 @@ class HistoryStore(Protocol):
 
     async def list_sessions(self) -> list[SessionInfo]:
         """The scope's sessions, most recently active first."""
-
-
-def decode_row(raw: Any, what: str) -> Message:
-    """A stored message of ``raw``; StoredRowError naming ``what`` (never the content)."""
-    if not isinstance(raw, str | bytes):
-        raise StoredRowError(f"{what} is malformed: not text")
-    try:
-        return decode_stored_message(raw)
-    except StoredRowError:
-        pass
-    # Raised outside the except block: no __context__ chain leads back to the parser's error.
-    raise StoredRowError(
-        f"{what} is malformed; the read was refused as a whole. Inspect or delete that row "
-        "(or clear the session) to continue"
-    )
-
-
-def stored_request(session_id: str, rows: Sequence[tuple[int, Any]]) -> StoredRequest | None:
-    """The request whose message is ``rows[0]`` (then the session's later rows), or None."""
-    if not rows:
-        return None
-    what = f"session {session_id!r}: stored row"
-    message = decode_row(rows[0][1], f"{what} {rows[0][0]}")
-    # The turn's messages run up to the next user message: they end with its answer when
-    # the turn finished (an assistant message that calls no tool).
-    turn: list[Message] = []
-    latest = True
-    for rid, body in rows[1:]:
-        stored = decode_row(body, f"{what} {rid}")
-        if stored.role == "user":
-            latest = False
-            break
-        turn.append(stored)
-    done = bool(turn) and turn[-1].role == "assistant" and not turn[-1].tool_calls
-    return StoredRequest(message, turn[-1] if done else None, latest)
 
 
 def _session_rows(
@@ -317,15 +249,10 @@ class SQLiteHistory:
     async def save_conversation(
         self, session_id: str, messages: Sequence[Message], *, request_key: str | None = None
     ) -> None:
-        scope = scopes.current()
+        scopes.current()  # fails closed before anything else
         if not messages:
             return
-        # The request key goes with the first message (the user's), the others carry none.
-        keys = [request_key, *[None] * (len(messages) - 1)]
-        rows = [
-            (scope.tenant, scope.app, session_id, m.to_stored(), m.timestamp, key)
-            for m, key in zip(messages, keys, strict=True)
-        ]
+        rows = shared.message_rows(session_id, messages, request_key)
 
         def insert(conn: sqlite3.Connection) -> None:
             conn.executemany(
@@ -357,8 +284,7 @@ class SQLiteHistory:
         def load(conn: sqlite3.Connection) -> list[tuple[int, Any]]:
             return _session_rows(conn, key, limit=limit)
 
-        rows = await self._read(load)
-        return [decode_row(body, f"session {session_id!r}: stored row {rid}") for rid, body in rows]
+        return shared.decode_messages(session_id, await self._read(load))
 
     async def clear_conversation(self, session_id: str) -> int:
         key = _key(session_id)
@@ -372,10 +298,7 @@ class SQLiteHistory:
 
     async def save_working(self, run_id: str, key: str, value: Any) -> None:
         scope = scopes.current()
-        try:
-            raw = json.dumps(value, ensure_ascii=False, allow_nan=False)
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"working memory {key!r} is not JSON-serialisable") from exc
+        raw = shared.encode_working(key, value)
         row = (scope.tenant, scope.app, run_id, key, raw, time.time())
 
         def upsert(conn: sqlite3.Connection) -> None:
@@ -399,14 +322,7 @@ class SQLiteHistory:
                 args,
             ).fetchone()
 
-        row = await self._read(load)
-        if row is None:
-            return None
-        try:
-            return json.loads(row[0])
-        except (TypeError, ValueError):
-            pass
-        raise StoredRowError(f"working memory of run {run_id!r}, key {key!r} is malformed")
+        return shared.decode_working(run_id, key, await self._read(load))
 
     async def clear_working(self, run_id: str) -> None:
         scope = scopes.current()
@@ -427,25 +343,12 @@ class SQLiteHistory:
         tail: Sequence[Message] = (),
     ) -> None:
         key = _key(session_id or "")
-        if isinstance(summary, str):
-            summary = assistant(summary)
-            summary.metadata["summary"] = True
-        body = summary.to_stored()
-        expected = [m.to_openai() for m in tail]
+        body = shared.summary_body(summary)
 
         def insert(conn: sqlite3.Connection) -> None:
-            if expected:
-                rows = _session_rows(conn, key, limit=len(expected))
-                stored = [
-                    decode_row(b, f"session {session_id!r}: stored row {rid}").to_openai()
-                    for rid, b in rows
-                ]
-                if stored != expected:
-                    raise HistoryError(
-                        f"session {session_id!r}: the messages kept after the summary are not "
-                        "the newest stored ones; the summary was not saved"
-                    )
-                tail_from = rows[0][0]
+            if tail:
+                rows = _session_rows(conn, key, limit=len(tail))
+                tail_from = shared.tail_start(session_id, rows, tail)
             else:
                 tail_from = _next_id(conn)
             _insert_boundary(conn, key, body, tail_from, "summary")
@@ -476,8 +379,7 @@ class SQLiteHistory:
                 args += (session_id,)
             return conn.execute(sql + " ORDER BY id", args).fetchall()
 
-        rows = await self._read(load)
-        return [decode_row(body, f"summary row {rid}").content for rid, body in rows]
+        return shared.summary_texts(await self._read(load))
 
     async def resume(self, session_id: str, limit: int = 0) -> list[Message]:
         key = _key(session_id)
@@ -488,17 +390,11 @@ class SQLiteHistory:
                 "AND agent_id = ? AND session_id = ? ORDER BY id DESC LIMIT 1",
                 key,
             ).fetchone()
-            after = summary[2] if summary is not None else 0
+            after = shared.resume_from(summary)
             return summary, _session_rows(conn, key, after=after, limit=limit)
 
         summary, rows = await self._read(load)
-        out = []
-        if summary is not None and summary[3] == "summary":
-            out.append(decode_row(summary[1], f"session {session_id!r}: summary row {summary[0]}"))
-        out.extend(
-            decode_row(body, f"session {session_id!r}: stored row {rid}") for rid, body in rows
-        )
-        return out
+        return shared.resumed(session_id, summary, rows)
 
     async def list_sessions(self) -> list[SessionInfo]:
         scope = scopes.current()
@@ -510,7 +406,7 @@ class SQLiteHistory:
                 (scope.tenant, scope.app),
             ).fetchall()
 
-        return [SessionInfo(s, n, t) for s, n, t in await self._read(load)]
+        return shared.session_infos(await self._read(load))
 
 
 def _next_id(conn: sqlite3.Connection) -> int:
@@ -527,11 +423,6 @@ def _insert_boundary(
         "VALUES (?, ?, ?, ?, ?, ?, ?)",
         (*key, body, tail_from, time.time(), kind),
     )
-
-
-def _key(session_id: str) -> tuple[str, str, str]:
-    scope = scopes.current()
-    return (scope.tenant, scope.app, session_id)
 
 
 def _transaction(conn: sqlite3.Connection, begin: str, fn: Callable[[sqlite3.Connection], T]) -> T:
@@ -621,18 +512,16 @@ def _connect_all(path: Path, synchronous: Synchronous) -> tuple[sqlite3.Connecti
 
 
 def _migrate(conn: sqlite3.Connection, path: Path) -> None:
+    def newer(version: int, target: int) -> Exception:
+        return HistoryError(newer_schema(f"{path} has", version, target, "history.path"))
+
     conn.execute("BEGIN IMMEDIATE")
     try:
         (version,) = conn.execute("PRAGMA user_version").fetchone()
-        if version > SCHEMA_VERSION:
-            raise HistoryError(
-                f"{path} has schema version {version}, newer than this agentd knows "
-                f"({SCHEMA_VERSION}); upgrade agentd or point history.path elsewhere"
-            )
-        for target in range(version + 1, SCHEMA_VERSION + 1):
-            for statement in MIGRATIONS[target - 1]:
+        for target, statements in pending(MIGRATIONS, version, newer):
+            for statement in statements:
                 conn.execute(statement)
-            conn.execute(f"PRAGMA user_version = {target}")
+            conn.execute(f"PRAGMA user_version = {int(target)}")
             log.info("history.migrated", path=str(path), version=target)
     except BaseException:
         conn.execute("ROLLBACK")

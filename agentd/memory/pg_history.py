@@ -15,32 +15,43 @@ when a daemon dies, so a crash never leaves a session locked).
 
 from __future__ import annotations
 
-import json
 import time
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio
 import structlog
 
 from agentd import scope as scopes
-from agentd.errors import HistoryError, StoredRowError
-from agentd.memory.history import SessionInfo, StoredRequest, decode_row, stored_request
-from agentd.messages import Message, assistant
-from agentd.store.pg import PgError, advisory_key, migrate, open_pool, redacted
+from agentd.errors import HistoryError
+from agentd.memory import rows as shared
+from agentd.memory import schema
+from agentd.memory.rows import SessionInfo, StoredRequest
+from agentd.memory.rows import session_key as _key
+from agentd.messages import Message
+from agentd.store.pg import (
+    IDENTITY,
+    PgError,
+    advisory_key,
+    changed_rows,
+    migrate,
+    open_pool,
+    redacted,
+)
 
 if TYPE_CHECKING:
     import asyncpg
 
 log = structlog.get_logger("agentd.history")
+T = TypeVar("T")
 
 #: ``MIGRATIONS[i]`` moves the tables from schema version ``i`` to ``i + 1``. Append only.
 #: One step holds what SQLite's four steps built (PostgreSQL support starts there).
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
-        """CREATE TABLE messages (
-            id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        f"""CREATE TABLE messages (
+            id {IDENTITY},
             tenant TEXT NOT NULL,
             agent_id TEXT NOT NULL,
             session_id TEXT NOT NULL,
@@ -48,11 +59,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             created DOUBLE PRECISION NOT NULL,
             request_key TEXT
         )""",
-        "CREATE INDEX messages_by_session ON messages (tenant, agent_id, session_id, id)",
-        "CREATE UNIQUE INDEX messages_by_request_key "
-        "ON messages (tenant, agent_id, session_id, request_key) WHERE request_key IS NOT NULL",
-        """CREATE TABLE summaries (
-            id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        schema.MESSAGES_BY_SESSION,
+        schema.MESSAGES_BY_REQUEST_KEY,
+        f"""CREATE TABLE summaries (
+            id {IDENTITY},
             tenant TEXT NOT NULL,
             agent_id TEXT NOT NULL,
             session_id TEXT NOT NULL,
@@ -61,25 +71,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             created DOUBLE PRECISION NOT NULL,
             kind TEXT NOT NULL DEFAULT 'summary'
         )""",
-        "CREATE INDEX summaries_by_session ON summaries (tenant, agent_id, session_id, id)",
-        """CREATE TABLE working (
-            tenant TEXT NOT NULL,
-            agent_id TEXT NOT NULL,
-            run_id TEXT NOT NULL,
-            key TEXT NOT NULL,
-            value TEXT NOT NULL,
-            updated DOUBLE PRECISION NOT NULL,
-            PRIMARY KEY (tenant, agent_id, run_id, key)
-        )""",
-        """CREATE TABLE usage (
-            tenant TEXT NOT NULL,
-            day TEXT NOT NULL,
-            turns BIGINT NOT NULL DEFAULT 0,
-            prompt_tokens BIGINT NOT NULL DEFAULT 0,
-            completion_tokens BIGINT NOT NULL DEFAULT 0,
-            tool_calls BIGINT NOT NULL DEFAULT 0,
-            PRIMARY KEY (tenant, day)
-        )""",
+        schema.SUMMARIES_BY_SESSION,
+        schema.working_table("DOUBLE PRECISION"),
+        schema.usage_table("BIGINT"),
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -90,24 +84,30 @@ _ROWS = (
 )
 
 
-def _key(session_id: str) -> tuple[str, str, str]:
-    scope = scopes.current()
-    return (scope.tenant, scope.app, session_id)
-
-
 async def _session_rows(
-    conn: asyncpg.Connection | asyncpg.Pool,
-    key: tuple[str, str, str],
-    *,
-    after: int = 0,
-    limit: int = 0,
-) -> list[tuple[int, Any]]:
-    found = await conn.fetch(_ROWS, *key, after, limit if limit > 0 else None)
+    conn: asyncpg.Connection, key: tuple[str, str, str], *, after: int = 0, limit: int = 0
+) -> list[shared.Row]:
+    return _oldest_first(await conn.fetch(_ROWS, *key, after, limit if limit > 0 else None))
+
+
+def _oldest_first(found: Sequence[Any]) -> list[shared.Row]:
+    """Rows of :data:`_ROWS` (newest first) as (id, body), oldest first."""
     return [(int(r[0]), r[1]) for r in reversed(found)]
 
 
 def _failed(exc: Exception) -> HistoryError:
     return HistoryError(f"history store: {type(exc).__name__}: {exc}")
+
+
+@contextmanager
+def _failures() -> Iterator[None]:
+    """The driver's errors (of the server, the pool, the network) as HistoryError."""
+    import asyncpg
+
+    try:
+        yield
+    except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+        raise _failed(exc) from exc
 
 
 class PgHistory:
@@ -145,79 +145,61 @@ class PgHistory:
         await self.pool.close()
         await self._locks.close()
 
-    async def _fetch(self, sql: str, *args: Any) -> list[Any]:
-        import asyncpg
-
-        try:
+    async def fetch(self, sql: str, *args: Any) -> list[Any]:
+        """The rows of a query (``$n`` placeholders); a failure is HistoryError. Also for a
+        store that shares the database (:mod:`agentd.memory.pg_usage`)."""
+        with _failures():
             return list(await self.pool.fetch(sql, *args))
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
-            raise _failed(exc) from exc
 
-    async def _execute(self, sql: str, *args: Any) -> str:
-        import asyncpg
-
-        try:
+    async def execute(self, sql: str, *args: Any) -> str:
+        """Run a statement (``$n`` placeholders), its command tag; a failure is HistoryError."""
+        with _failures():
             return str(await self.pool.execute(sql, *args))
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
-            raise _failed(exc) from exc
 
     async def save_conversation(
         self, session_id: str, messages: Sequence[Message], *, request_key: str | None = None
     ) -> None:
-        import asyncpg
-
-        scope = scopes.current()
+        scopes.current()  # fails closed before anything else
         if not messages:
             return
-        keys = [request_key, *[None] * (len(messages) - 1)]
-        rows = [
-            (scope.tenant, scope.app, session_id, m.to_stored(), m.timestamp, key)
-            for m, key in zip(messages, keys, strict=True)
-        ]
-        try:
+        rows = shared.message_rows(session_id, messages, request_key)
+        with _failures():
             async with self.pool.acquire() as conn, conn.transaction():
                 await conn.executemany(
                     "INSERT INTO messages (tenant, agent_id, session_id, body, created,"
                     " request_key) VALUES ($1, $2, $3, $4, $5, $6)",
                     rows,
                 )
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
-            raise _failed(exc) from exc
 
     async def find_request(self, session_id: str, request_key: str) -> StoredRequest | None:
         key = _key(session_id)
-        found = await self._fetch(
-            f"SELECT id FROM messages WHERE {_WHERE} AND request_key = $4", *key, request_key
-        )
-        if not found:
-            return None
-        rows = await self._fetch(_ROWS.replace("DESC", "ASC"), *key, int(found[0][0]), None)
-        return stored_request(session_id, [(int(r[0]), r[1]) for r in rows])
+
+        async def load(conn: asyncpg.Connection) -> list[shared.Row]:
+            found = await conn.fetch(
+                f"SELECT id FROM messages WHERE {_WHERE} AND request_key = $4", *key, request_key
+            )
+            if not found:
+                return []
+            return _oldest_first(await conn.fetch(_ROWS, *key, int(found[0][0]), None))
+
+        return shared.stored_request(session_id, await self._snapshot(load))
 
     async def load_conversation(self, session_id: str, limit: int = 0) -> list[Message]:
-        rows = await self._fetch(_ROWS, *_key(session_id), 0, limit if limit > 0 else None)
-        what = f"session {session_id!r}: stored row"
-        return [decode_row(r[1], f"{what} {r[0]}") for r in reversed(rows)]
+        rows = await self.fetch(_ROWS, *_key(session_id), 0, limit if limit > 0 else None)
+        return shared.decode_messages(session_id, _oldest_first(rows))
 
     async def clear_conversation(self, session_id: str) -> int:
-        import asyncpg
-
         key = _key(session_id)
-        try:
+        with _failures():
             async with self.pool.acquire() as conn, conn.transaction():
                 await conn.execute(f"DELETE FROM summaries WHERE {_WHERE}", *key)
                 status = await conn.execute(f"DELETE FROM messages WHERE {_WHERE}", *key)
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
-            raise _failed(exc) from exc
-        return int(str(status).rsplit(" ", 1)[-1])
+        return changed_rows(str(status))
 
     async def save_working(self, run_id: str, key: str, value: Any) -> None:
         scope = scopes.current()
-        try:
-            raw = json.dumps(value, ensure_ascii=False, allow_nan=False)
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"working memory {key!r} is not JSON-serialisable") from exc
-        await self._execute(
+        raw = shared.encode_working(key, value)
+        await self.execute(
             "INSERT INTO working (tenant, agent_id, run_id, key, value, updated) "
             "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant, agent_id, run_id, key) "
             "DO UPDATE SET value = excluded.value, updated = excluded.updated",
@@ -231,7 +213,7 @@ class PgHistory:
 
     async def load_working(self, run_id: str, key: str) -> Any:
         scope = scopes.current()
-        rows = await self._fetch(
+        rows = await self.fetch(
             "SELECT value FROM working WHERE tenant = $1 AND agent_id = $2 AND run_id = $3 "
             "AND key = $4",
             scope.tenant,
@@ -239,17 +221,11 @@ class PgHistory:
             run_id,
             key,
         )
-        if not rows:
-            return None
-        try:
-            return json.loads(rows[0][0])
-        except (TypeError, ValueError):
-            pass
-        raise StoredRowError(f"working memory of run {run_id!r}, key {key!r} is malformed")
+        return shared.decode_working(run_id, key, rows[0] if rows else None)
 
     async def clear_working(self, run_id: str) -> None:
         scope = scopes.current()
-        await self._execute(
+        await self.execute(
             "DELETE FROM working WHERE tenant = $1 AND agent_id = $2 AND run_id = $3",
             scope.tenant,
             scope.app,
@@ -264,23 +240,12 @@ class PgHistory:
         tail: Sequence[Message] = (),
     ) -> None:
         key = _key(session_id or "")
-        if isinstance(summary, str):
-            summary = assistant(summary)
-            summary.metadata["summary"] = True
-        body = summary.to_stored()
-        expected = [m.to_openai() for m in tail]
+        body = shared.summary_body(summary)
 
         async def insert(conn: asyncpg.Connection) -> None:
-            if expected:
-                rows = await _session_rows(conn, key, limit=len(expected))
-                what = f"session {session_id!r}: stored row"
-                stored = [decode_row(b, f"{what} {rid}").to_openai() for rid, b in rows]
-                if stored != expected:
-                    raise HistoryError(
-                        f"session {session_id!r}: the messages kept after the summary are not "
-                        "the newest stored ones; the summary was not saved"
-                    )
-                tail_from = rows[0][0]
+            if tail:
+                rows = await _session_rows(conn, key, limit=len(tail))
+                tail_from = shared.tail_start(session_id, rows, tail)
             else:
                 tail_from = await _next_id(conn)
             await _insert_boundary(conn, key, body, tail_from, "summary")
@@ -297,14 +262,20 @@ class PgHistory:
 
         await self._transaction(insert)
 
-    async def _transaction(self, fn: Any) -> None:
-        import asyncpg
-
-        try:
+    async def _transaction(self, fn: Callable[[asyncpg.Connection], Awaitable[None]]) -> None:
+        with _failures():
             async with self.pool.acquire() as conn, conn.transaction():
                 await fn(conn)
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
-            raise _failed(exc) from exc
+
+    async def _snapshot(self, fn: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+        """``fn``'s reads in one snapshot (a read-only REPEATABLE READ transaction), as SQLite's
+        read transaction: a write committed between two of them is seen by neither."""
+        with _failures():
+            async with (
+                self.pool.acquire() as conn,
+                conn.transaction(isolation="repeatable_read", readonly=True),
+            ):
+                return await fn(conn)
 
     async def load_summaries(self, session_id: str | None = None) -> list[str]:
         scope = scopes.current()
@@ -316,40 +287,39 @@ class PgHistory:
         if session_id is not None:
             sql += " AND session_id = $3"
             args += (session_id,)
-        rows = await self._fetch(sql + " ORDER BY id", *args)
-        return [decode_row(r[1], f"summary row {r[0]}").content for r in rows]
+        rows = await self.fetch(sql + " ORDER BY id", *args)
+        return shared.summary_texts([(int(r[0]), r[1]) for r in rows])
 
     async def resume(self, session_id: str, limit: int = 0) -> list[Message]:
         key = _key(session_id)
-        found = await self._fetch(
-            f"SELECT id, body, tail_from, kind FROM summaries WHERE {_WHERE} "
-            "ORDER BY id DESC LIMIT 1",
-            *key,
-        )
-        summary = found[0] if found else None
-        after = int(summary[2]) if summary is not None else 0
-        rows = await self._fetch(_ROWS, *key, after, limit if limit > 0 else None)
-        out = []
-        if summary is not None and summary[3] == "summary":
-            out.append(decode_row(summary[1], f"session {session_id!r}: summary row {summary[0]}"))
-        what = f"session {session_id!r}: stored row"
-        out.extend(decode_row(r[1], f"{what} {r[0]}") for r in reversed(rows))
-        return out
+
+        async def load(conn: asyncpg.Connection) -> tuple[Any, list[shared.Row]]:
+            found = await conn.fetch(
+                f"SELECT id, body, tail_from, kind FROM summaries WHERE {_WHERE} "
+                "ORDER BY id DESC LIMIT 1",
+                *key,
+            )
+            summary = found[0] if found else None
+            after = shared.resume_from(summary)
+            return summary, await _session_rows(conn, key, after=after, limit=limit)
+
+        summary, rows = await self._snapshot(load)
+        return shared.resumed(session_id, summary, rows)
 
     async def list_sessions(self) -> list[SessionInfo]:
         scope = scopes.current()
-        rows = await self._fetch(
+        rows = await self.fetch(
             "SELECT session_id, COUNT(*), MAX(created) FROM messages "
             "WHERE tenant = $1 AND agent_id = $2 GROUP BY session_id ORDER BY MAX(id) DESC",
             scope.tenant,
             scope.app,
         )
-        return [SessionInfo(str(s), int(n), float(t)) for s, n, t in rows]
+        return shared.session_infos(rows)
 
     async def session_version(self, session_id: str) -> tuple[int, int]:
         """The session's newest message and boundary ids: what changes when anyone writes it
         (ids are never reused, so a clear and new messages change it too)."""
-        rows = await self._fetch(
+        rows = await self.fetch(
             f"SELECT (SELECT COALESCE(MAX(id), 0) FROM messages WHERE {_WHERE}),"
             f" (SELECT COALESCE(MAX(id), 0) FROM summaries WHERE {_WHERE})",
             *_key(session_id),
@@ -363,14 +333,10 @@ class PgHistory:
         The lock is the connection's: a daemon that dies drops its connections and with them
         its locks, so the other daemons go on.
         """
-        import asyncpg
-
         lock = advisory_key(*key)
         async with self._locks.acquire() as conn:
-            try:
+            with _failures():
                 await conn.execute("SELECT pg_advisory_lock($1)", lock)
-            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
-                raise _failed(exc) from exc
             try:
                 yield
             finally:

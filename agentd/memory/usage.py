@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import datetime as dt
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from agentd import scope as scopes
 from agentd.memory.history import SQLiteHistory
@@ -48,6 +48,53 @@ class DayUsage:
     counts: UsageCounts
 
 
+#: The SQL both engines run (``?`` placeholders; :func:`agentd.store.pg.dollar` numbers them
+#: for PostgreSQL). One upsert: concurrent writers add to the row, none overwrites another's
+#: count (``usage.turns`` is the stored row in SQLite and PostgreSQL alike).
+ADD = (
+    "INSERT INTO usage (tenant, day, turns, prompt_tokens, completion_tokens, tool_calls)"
+    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (tenant, day) DO UPDATE SET"
+    " turns = usage.turns + excluded.turns,"
+    " prompt_tokens = usage.prompt_tokens + excluded.prompt_tokens,"
+    " completion_tokens = usage.completion_tokens + excluded.completion_tokens,"
+    " tool_calls = usage.tool_calls + excluded.tool_calls"
+)
+TOKENS_ON = "SELECT prompt_tokens + completion_tokens FROM usage WHERE tenant = ? AND day = ?"
+TENANTS = "SELECT tenant FROM messages UNION SELECT tenant FROM usage ORDER BY tenant"
+
+
+def add_args(day: str, counts: UsageCounts) -> tuple[str | int, ...]:
+    """The parameters of :data:`ADD`: the current scope's tenant (fails closed), ``day`` and
+    ``counts``."""
+    return (
+        scopes.current().tenant,
+        day,
+        counts.turns,
+        counts.prompt_tokens,
+        counts.completion_tokens,
+        counts.tool_calls,
+    )
+
+
+def report_query(since: str, tenant: str | None) -> tuple[str, tuple[str, ...]]:
+    """The report's query and parameters: rows from day ``since`` on (of ``tenant`` only, if
+    given), by tenant then day."""
+    sql = (
+        "SELECT tenant, day, turns, prompt_tokens, completion_tokens, tool_calls FROM usage"
+        " WHERE day >= ?"
+    )
+    args: tuple[str, ...] = (since,)
+    if tenant is not None:
+        sql += " AND tenant = ?"
+        args += (tenant,)
+    return sql + " ORDER BY tenant, day", args
+
+
+def day_usage(rows: Iterable[Sequence[Any]]) -> list[DayUsage]:
+    """Rows of the report query as :class:`DayUsage`."""
+    return [DayUsage(str(r[0]), str(r[1]), UsageCounts(*(int(c) for c in r[2:6]))) for r in rows]
+
+
 class UsageStore(Protocol):
     """Usage per tenant (the current scope's) and UTC day."""
 
@@ -65,25 +112,10 @@ class SQLiteUsage:
         self._history = history
 
     async def add(self, day: str, counts: UsageCounts) -> None:
-        row = (
-            scopes.current().tenant,
-            day,
-            counts.turns,
-            counts.prompt_tokens,
-            counts.completion_tokens,
-            counts.tool_calls,
-        )
+        args = add_args(day, counts)
 
         def upsert(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "INSERT INTO usage (tenant, day, turns, prompt_tokens, completion_tokens, "
-                "tool_calls) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (tenant, day) DO UPDATE SET "
-                "turns = turns + excluded.turns, "
-                "prompt_tokens = prompt_tokens + excluded.prompt_tokens, "
-                "completion_tokens = completion_tokens + excluded.completion_tokens, "
-                "tool_calls = tool_calls + excluded.tool_calls",
-                row,
-            )
+            conn.execute(ADD, args)
 
         await self._history.write(upsert)
 
@@ -91,39 +123,25 @@ class SQLiteUsage:
         key = (scopes.current().tenant, day)
 
         def load(conn: sqlite3.Connection) -> int:
-            found = conn.execute(
-                "SELECT prompt_tokens + completion_tokens FROM usage WHERE tenant = ? AND day = ?",
-                key,
-            ).fetchone()
+            found = conn.execute(TOKENS_ON, key).fetchone()
             return int(found[0]) if found is not None else 0
 
         return await self._history.read(load)
 
     async def report(self, *, since: str, tenant: str | None = None) -> list[DayUsage]:
         """Every tenant's (or ``tenant``'s) rows from day ``since`` on, by tenant then day."""
-        sql = (
-            "SELECT tenant, day, turns, prompt_tokens, completion_tokens, tool_calls FROM usage "
-            "WHERE day >= ?"
-        )
-        args: tuple[str, ...] = (since,)
-        if tenant is not None:
-            sql += " AND tenant = ?"
-            args += (tenant,)
+        sql, args = report_query(since, tenant)
 
-        def load(conn: sqlite3.Connection) -> list[tuple[str, str, int, int, int, int]]:
-            return conn.execute(sql + " ORDER BY tenant, day", args).fetchall()
+        def load(conn: sqlite3.Connection) -> list[tuple[Any, ...]]:
+            return conn.execute(sql, args).fetchall()
 
-        rows = await self._history.read(load)
-        return [DayUsage(t, d, UsageCounts(*counts)) for t, d, *counts in rows]
+        return day_usage(await self._history.read(load))
 
     async def tenants(self) -> list[str]:
         """Tenants that have stored messages or usage, sorted."""
 
         def load(conn: sqlite3.Connection) -> list[str]:
-            rows = conn.execute(
-                "SELECT tenant FROM messages UNION SELECT tenant FROM usage ORDER BY tenant"
-            ).fetchall()
-            return [str(r[0]) for r in rows]
+            return [str(r[0]) for r in conn.execute(TENANTS).fetchall()]
 
         return await self._history.read(load)
 

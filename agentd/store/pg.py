@@ -11,6 +11,7 @@ in an error, and library errors are re-raised without the URL (asyncpg never ech
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -21,6 +22,7 @@ import structlog
 
 from agentd.errors import AgentdError
 from agentd.redact import mask_url
+from agentd.store.migrations import GET_VERSION, SET_VERSION, VERSIONS_TABLE, newer_schema, pending
 
 if TYPE_CHECKING:
     import asyncpg
@@ -28,8 +30,11 @@ if TYPE_CHECKING:
 log = structlog.get_logger("agentd.store.pg")
 
 SCHEMES = ("postgresql", "postgres")
+#: The type of a row id column: never reused (a tail boundary is an id), as SQLite's
+#: ``AUTOINCREMENT``.
+IDENTITY = "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"
 #: The advisory lock that serialises migrations of one database across daemons.
-_MIGRATION_LOCK = 0x61_67_65_6E_74_64  # "agentd"
+MIGRATION_LOCK = 0x61_67_65_6E_74_64  # "agentd"
 
 
 def is_postgres(url: str | None) -> bool:
@@ -42,8 +47,12 @@ def redacted(url: str) -> str:
     return mask_url(url)
 
 
+@functools.lru_cache(maxsize=256)
 def dollar(sql: str) -> str:
-    """``sql`` with its ``?`` placeholders numbered ``$1, $2...`` (quoted text left alone)."""
+    """``sql`` with its ``?`` placeholders numbered ``$1, $2...`` (quoted text left alone).
+
+    Cached: the stores run a few fixed statements, so each is numbered once (and asyncpg's
+    per-connection statement cache, keyed by the text, prepares it once per connection)."""
     out: list[str] = []
     n = 0
     quote: str | None = None
@@ -101,33 +110,39 @@ async def migrate(
     """Move ``part``'s tables to the newest schema version, once across daemons.
 
     Versions live in ``schema_versions (part, version)``, as in the SQLite tick log; a
-    transaction-scoped advisory lock makes concurrent starts migrate one after the other.
+    transaction-scoped advisory lock makes concurrent starts migrate one after the other. A
+    schema already current is only read.
     """
-    target = len(migrations)
+
+    import asyncpg
+
+    def newer(version: int, target: int) -> Exception:
+        return PgError(newer_schema(f"the {part} tables have", version, target, hint))
+
+    # Most opens find the schema current (every CLI command opens its store): one read, no
+    # lock to wait for behind another daemon's migration, no DDL (no CREATE privilege needed).
+    try:
+        current = await pool.fetchval(dollar(GET_VERSION), part)
+    except asyncpg.UndefinedTableError:
+        current = None
+    if current is not None and not pending(migrations, int(current), newer):
+        return len(migrations)
     async with pool.acquire() as conn, conn.transaction():
-        await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
-        await conn.execute(
-            "CREATE TABLE IF NOT EXISTS schema_versions"
-            " (part TEXT PRIMARY KEY, version INTEGER NOT NULL)"
-        )
-        found = await conn.fetchval("SELECT version FROM schema_versions WHERE part = $1", part)
-        version = int(found) if found is not None else 0
-        if version > target:
-            raise PgError(
-                f"the {part} tables have schema version {version}, newer than this agentd knows "
-                f"({target}); upgrade agentd or point {hint} elsewhere"
-            )
-        for step in range(version + 1, target + 1):
-            for statement in migrations[step - 1]:
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+        await conn.execute(VERSIONS_TABLE)
+        found = await conn.fetchval(dollar(GET_VERSION), part)
+        for step, statements in pending(migrations, int(found) if found is not None else 0, newer):
+            for statement in statements:
                 await conn.execute(statement)
-            await conn.execute(
-                "INSERT INTO schema_versions (part, version) VALUES ($1, $2)"
-                " ON CONFLICT (part) DO UPDATE SET version = excluded.version",
-                part,
-                step,
-            )
+            await conn.execute(dollar(SET_VERSION), part, step)
             log.info("pg.migrated", part=part, version=step)
-    return target
+    return len(migrations)
+
+
+def changed_rows(status: str) -> int:
+    """The row count of a command tag (``INSERT 0 1``, ``UPDATE 2``)."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
 
 
 def rows(records: Sequence[Any]) -> list[tuple[Any, ...]]:

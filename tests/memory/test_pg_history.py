@@ -4,6 +4,7 @@ in errors or logs."""
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import anyio
 import asyncpg
@@ -11,11 +12,13 @@ import pytest
 from structlog.testing import capture_logs
 
 from agentd import scope as scopes
+from agentd.cron.ticklog import TickLog
 from agentd.errors import HistoryError
 from agentd.memory.pg_history import SCHEMA_VERSION, PgHistory
 from agentd.memory.pg_usage import PgUsage
 from agentd.memory.usage import UsageCounts
 from agentd.messages import user
+from agentd.store.pg import MIGRATION_LOCK, redacted
 from tests.support.postgres import PASSWORD
 
 pytestmark = pytest.mark.anyio
@@ -110,3 +113,76 @@ async def test_usage_adds_up_across_stores(pg_url: str) -> None:
         report = await PgUsage(b).report(since="2026-01-01")
         assert [(r.tenant, r.counts) for r in report] == [("alice", UsageCounts(2, 15, 5, 1))]
         assert await PgUsage(a).tenants() == ["alice"]
+
+
+async def test_a_password_in_the_query_string_is_masked(pg_url: str) -> None:
+    """libpq and asyncpg take ``?password=`` too: it is masked like userinfo's, in the opened
+    log line and in an error."""
+    assert redacted("postgresql://u@h/db?sslmode=require&password=pw1&x=1") == (
+        "postgresql://***@h/db?sslmode=require&password=***&x=1"
+    )
+    assert redacted("postgres://h/db?PassWord=pw1") == "postgres://h/db?PassWord=***"
+    bare = pg_url.replace(f":{PASSWORD}@", "@")
+    with capture_logs() as logs:
+        async with PgHistory.open(f"{bare}?password={PASSWORD}"):
+            pass
+    assert logs and PASSWORD not in repr(logs)
+    with capture_logs() as logs, pytest.raises(HistoryError) as caught:
+        async with PgHistory.open(f"{bare}?password=not-the-{PASSWORD}"):
+            pass
+    assert PASSWORD not in str(caught.value) and PASSWORD not in repr(logs)
+
+
+async def test_an_up_to_date_database_opens_without_the_migration_lock(pg_url: str) -> None:
+    """Opening a database already at this schema reads its version and goes on: it neither
+    waits for another daemon's migration lock nor runs DDL (every CLI command opens the store)."""
+    async with PgHistory.open(pg_url), TickLog.connect(pg_url):
+        pass
+    admin = await asyncpg.connect(pg_url)
+    try:
+        await admin.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+        with anyio.fail_after(5):
+            async with PgHistory.open(pg_url) as store, TickLog.connect(pg_url):
+                with scopes.use(ALICE):
+                    assert await store.load_conversation("nobody") == []
+    finally:
+        await admin.close()
+
+
+async def test_resume_and_find_request_read_one_snapshot(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A resume (boundary, then messages) and a request lookup (its message, then the rows
+    after it) are read in one snapshot, as SQLite's one read transaction does: another daemon's
+    clear between the two reads gives neither a cleared session's summary without its messages
+    nor a lookup that found the request and then lost it."""
+    admin = await asyncpg.connect(pg_url)
+    connection = asyncpg.connection.Connection
+    fetch = connection.fetch
+
+    async def clear_after_first_read(self: Any, query: str, *args: Any, **kw: Any) -> Any:
+        found = await fetch(self, query, *args, **kw)
+        if query.startswith(("SELECT id, body, tail_from", "SELECT id FROM messages")):
+            await admin.execute("DELETE FROM messages WHERE session_id = 'snap'")
+            await admin.execute("DELETE FROM summaries WHERE session_id = 'snap'")
+        return found
+
+    try:
+        async with PgHistory.open(pg_url) as store:
+            with scopes.use(ALICE):
+                for mode in ("resume", "find_request"):
+                    await store.save_conversation("snap", [user("q")], request_key="k")
+                    await store.save_conversation("snap", [user("a"), user("b")])
+                    await store.save_summary("sum", session_id="snap", tail=[user("b")])
+                    with monkeypatch.context() as patch:
+                        patch.setattr(
+                            asyncpg.connection.Connection, "fetch", clear_after_first_read
+                        )
+                        if mode == "resume":
+                            got = [m.content for m in await store.resume("snap")]
+                            assert got == ["sum", "b"]
+                        else:
+                            request = await store.find_request("snap", "k")
+                            assert request is not None and request.message.content == "q"
+    finally:
+        await admin.close()

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from agentd import scope as scopes
-from agentd.errors import ScopeMissing
+from agentd.errors import HistoryError, ScopeMissing
 from agentd.memory.history import SQLiteHistory
 from agentd.memory.pg_history import PgHistory
 from agentd.memory.stores import usage_of
@@ -120,3 +120,21 @@ async def test_a_version_3_file_gets_the_usage_table(tmp_path: Path) -> None:
             assert [m.content for m in await history.resume("s")] == ["old"]
     with closing(sqlite3.connect(path)) as db:
         assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+
+
+async def test_a_failing_store_is_a_history_error(open_history: Opener) -> None:
+    """Usage counters whose database fails raise HistoryError on both engines: the quota
+    counter logs that and goes on, and ``agentd tenants`` prints it (a driver's own error, as
+    PostgreSQL's were, escaped both and failed the turn)."""
+    async with open_history() as history:
+        usage = usage_of(history)
+        await history.aclose()
+        with scopes.use(ALICE):
+            with pytest.raises(HistoryError):
+                await usage.add("2026-01-01", UsageCounts(1, 1, 1, 0))
+            with pytest.raises(HistoryError):
+                await usage.tokens_on("2026-01-01")
+        with pytest.raises(HistoryError):
+            await usage.report(since="2026-01-01")
+        with pytest.raises(HistoryError):
+            await usage.tenants()
