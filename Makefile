@@ -96,9 +96,10 @@ run: model bwrap
 
 # The integration tests need llama-server, the default model and the BFCL data (fetched once);
 # the Matrix tests need Synapse, the web console's a Chromium, the stores' a PostgreSQL.
-test: model $(BFCL_WHEEL) $(SYNAPSE_STAMP) chromium postgres
+test: model $(BFCL_WHEEL) $(SYNAPSE_STAMP) chromium postgres bwrap
 	$(BIN)/coverage erase
 	AGENTD_REQUIRE_LOCAL_MODEL=1 AGENTD_REQUIRE_SYNAPSE=1 AGENTD_REQUIRE_POSTGRES=1 \
+		AGENTD_REQUIRE_CHROMIUM=1 AGENTD_REQUIRE_BWRAP=1 \
 		$(BIN)/coverage run -m pytest --durations=25 $(PYTEST_ARGS)
 	$(BIN)/coverage combine -q
 	$(BIN)/coverage report | tail -n 3

@@ -21,12 +21,12 @@ import httpx
 import pytest
 
 from agentd.model.sidecar import free_port
-from agentd.tools.sandbox import find_bwrap
+from tests.support.bwrap import needs_bwrap
 from tests.support.daemon import NotifySocket, daemon, http_token, write_config
 from tests.support.stub_llm import StubLLM, running_stub
 from tests.support.tool_agent import tool_agent
 
-pytestmark = pytest.mark.skipif(find_bwrap("bwrap") is None, reason="bubblewrap is not installed")
+pytestmark = needs_bwrap
 
 SECRET = "zqdaemonsecretq"
 GUEST = "guest-token-0123456789abcdef"

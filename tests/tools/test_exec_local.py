@@ -18,15 +18,15 @@ from agentd.messages import Conversation, system, user
 from agentd.model.sidecar import Sidecar
 from agentd.tools.exec import register_exec_tool
 from agentd.tools.registry import ToolRegistry
-from agentd.tools.sandbox import find_bwrap
 from tests.model.test_local_model import _client, server
+from tests.support.bwrap import needs_bwrap
 
 __all__ = ["server"]  # the module's llama-server fixture, shared with the model tests' setup
 
 pytestmark = [
     pytest.mark.integration,
     pytest.mark.timeout(600),
-    pytest.mark.skipif(find_bwrap("bwrap") is None, reason="bubblewrap is not installed"),
+    needs_bwrap,
 ]
 
 

@@ -12,7 +12,8 @@ from agentd.config import ExecSettings
 from agentd.messages import ToolCall
 from agentd.tools.exec import register_exec_tool
 from agentd.tools.registry import ToolOutcome, ToolRegistry
-from agentd.tools.sandbox import Outcome, find_bwrap
+from agentd.tools.sandbox import Outcome
+from tests.support.bwrap import needs_bwrap
 
 pytestmark = pytest.mark.anyio
 
@@ -41,7 +42,7 @@ async def test_runs_unsandboxed_only_when_set(tmp_path: Path) -> None:
     assert str(tmp_path) in outcome.content and (tmp_path / "ran").exists()
 
 
-@pytest.mark.skipif(find_bwrap("bwrap") is None, reason="bubblewrap is not installed")
+@needs_bwrap
 async def test_refuses_while_an_instruction_file_is_a_symlink(tmp_path: Path) -> None:
     """A symlinked AGENTS.md is never bound into the sandbox (it could point anywhere)."""
     workdir = tmp_path / "workdir"
@@ -86,7 +87,7 @@ def test_the_result_text(outcome: Outcome, says: str) -> None:
         assert "--- stderr ---\n" + "e" * 200 in text
 
 
-@pytest.mark.skipif(find_bwrap("bwrap") is None, reason="bubblewrap is not installed")
+@needs_bwrap
 async def test_without_proc_the_sandbox_has_none(tmp_path: Path) -> None:
     """tools.exec.proc off (the systemd unit's choice): no /proc at all, never the host's."""
     outcome = await run_exec(ExecSettings(proc=False), tmp_path, "ls /proc; echo ran")

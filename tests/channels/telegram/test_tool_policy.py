@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from agentd.engine.runtime import Runtime
-from agentd.tools.sandbox import find_bwrap
 from tests.channels.conftest import serving, wait_until
+from tests.support.bwrap import needs_bwrap
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.stub_llm import StubLLM
 from tests.support.tool_agent import tool_agent
@@ -44,7 +44,7 @@ async def test_a_group_chat_never_sees_exec(
     assert "from-the-sandbox" not in reply
 
 
-@pytest.mark.skipif(find_bwrap("bwrap") is None, reason="bubblewrap is not installed")
+@needs_bwrap
 async def test_an_allowed_private_chat_gets_exec(
     fake_tg: FakeTelegram, runtime: Runtime, stub_llm: StubLLM, tmp_path: Path
 ) -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import html
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
@@ -75,9 +77,11 @@ class _Evil(BaseHTTPRequestHandler):
         pass
 
     def do_GET(self) -> None:
+        # The session to clear comes in the query (?s=...): the forged body names a real one.
+        session = html.escape(parse_qs(urlsplit(self.path).query).get("s", ["x"])[0], quote=True)
         form = (
             f'<form method="post" action="{self.target}" enctype="text/plain">'
-            '<input name=\'{"session":"x","a\' value=\'":1}\'></form>'
+            f'<input name=\'{{"session":"{session}","a\' value=\'":1}}\'></form>'
             "<script>document.forms[0].submit()</script>"
         )
         body = f"<!doctype html><body>{form}</body>".encode()
@@ -108,7 +112,7 @@ def test_a_cross_site_form_post_is_refused(browser: Any, console: Console, evil_
     page = sign_in(browser, console)
     session = chat(page, "keep me")
     with page.expect_response(lambda r: "/console/api/" in r.url) as answer:
-        page.goto(evil_site)
+        page.goto(f"{evil_site}?s=http:{session}")
     assert answer.value.status in (403, 415)
     page.goto(console.url + "/sessions")
     expect(page.locator("table.sessions tr", has_text=f"http:{session}")).to_have_count(1)
