@@ -9,10 +9,10 @@ effect is there, or a one-line reason. Checks are strict on the effect and lenie
 a file's content, a fact the model could only know through a tool, a memory recalled in a new
 session; for a question that needs no tool, the right content and no tool call.
 
-Kinds: ``action`` (a file written), ``recall`` (saved to memory, recalled in a new session),
-``info`` (a fact only a tool knows: the weekday somewhere, a file's content, the files there)
-and ``no-tool`` (answerable without tools). There is no command-execution tool yet, so no case
-asks to run a command.
+Kinds: ``action`` (a file written, a reminder scheduled), ``recall`` (saved to memory, recalled
+in a new session), ``info`` (a fact only a tool knows: the weekday somewhere, a file's content,
+the files there), ``command`` (a shell command run with ``exec``, its output in the answer) and
+``no-tool`` (answerable without tools).
 """
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ import datetime as dt
 import json
 import random
 import re
+import sqlite3
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -29,8 +31,8 @@ from zoneinfo import ZoneInfo
 
 from bench._agentic_checks import Call, mentions, normalized
 
-Kind = Literal["action", "recall", "info", "no-tool"]
-KINDS: tuple[Kind, ...] = ("action", "recall", "info", "no-tool")
+Kind = Literal["action", "recall", "info", "command", "no-tool"]
+KINDS: tuple[Kind, ...] = ("action", "recall", "info", "command", "no-tool")
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August")
 
@@ -58,10 +60,12 @@ class TurnTrace:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What a check looks at: the workdir after the last turn, and the turns."""
+    """What a check looks at: the workdir after the last turn, the turns, and the daemon's
+    state dir (its tick log holds the tasks the agent scheduled)."""
 
     workdir: Path
     turns: Sequence[TurnTrace]
+    state_dir: Path | None = None
 
     @property
     def last(self) -> TurnTrace:
@@ -519,6 +523,58 @@ def _list_then_read(rng: random.Random) -> Script:
     )
 
 
+def _active_tasks(outcome: Outcome) -> list[tuple[str, str, str]]:
+    """(prompt, kind, spec) of the agent's active tasks in the daemon's tick log."""
+    db = None if outcome.state_dir is None else outcome.state_dir / "memory.db"
+    if db is None or not db.is_file():
+        return []
+    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=10)) as conn:
+        rows = conn.execute(
+            "SELECT prompt, kind, spec FROM agent_tasks WHERE status = 'active'"
+        ).fetchall()
+    return [(str(p), str(k), str(v)) for p, k, v in rows]
+
+
+def _remind_later(rng: random.Random) -> Script:
+    chore, hours = rng.choice(("call the dentist", "water the plants", "pay the rent")), 2
+
+    def check(outcome: Outcome) -> str | None:
+        tasks = _active_tasks(outcome)
+        about = [t for t in tasks if mentions(t[0], chore.split()[-1])]
+        if not about:
+            return f"no task about {chore!r} (tasks: {tasks or 'none'})"
+        due = outcome.last.started + dt.timedelta(hours=hours)
+        for _prompt, kind, spec in about:
+            if kind != "at":
+                continue
+            when = dt.datetime.fromisoformat(spec)
+            when = when if when.tzinfo else when.replace(tzinfo=dt.UTC)
+            if abs((when - due).total_seconds()) <= 15 * 60:
+                return None
+        return f"the task about {chore!r} is not due in {hours} hours: {about}"
+
+    return Script((Say(f"Remind me in {hours} hours to {chore}."),), check)
+
+
+def _count_lines(rng: random.Random) -> Script:
+    count = rng.randint(5, 14)
+    lines = "".join(f"{rng.choice(WORDS)} {i}\n" for i in range(count))
+    return Script(
+        (Say("Run a shell command that counts the lines of data.txt, and tell me the number."),),
+        after_tool("exec", answer_matches(rf"\b{count}\b", f"{count} lines")),
+        {"data.txt": lines},
+    )
+
+
+def _run_script(rng: random.Random) -> Script:
+    token = f"{rng.choice(WORDS)}-{rng.randint(100, 999)}"
+    return Script(
+        (Say("Run the script greet.sh with sh and tell me what it prints."),),
+        after_tool("exec", answer_has(token)),
+        {"greet.sh": f'printf "%s-%s\\n" "{token.split("-")[0]}" "{token.split("-")[1]}"\n'},
+    )
+
+
 def _two_plus_two(rng: random.Random) -> Script:
     return Script((Say("What is 2+2?"),), without_tools(answer_matches(r"\b(4|four)\b", "4")))
 
@@ -570,6 +626,7 @@ CASES: tuple[Case, ...] = (
     Case("trip_two_turns", "action", _trip_two_turns),
     Case("copy_file", "action", _copy_file),
     Case("date_to_file", "action", _date_to_file),
+    Case("remind_later", "action", _remind_later),
     Case("remember_birthday", "recall", _remember_birthday),
     Case("remember_tea", "recall", _remember_tea),
     Case("remember_code", "recall", _remember_code),
@@ -580,6 +637,8 @@ CASES: tuple[Case, ...] = (
     Case("list_files", "info", _list_files),
     Case("first_line", "info", _first_line),
     Case("list_then_read", "info", _list_then_read),
+    Case("count_lines", "command", _count_lines),
+    Case("run_script", "command", _run_script),
     Case("two_plus_two", "no-tool", _two_plus_two),
     Case("good_morning", "no-tool", _good_morning),
     Case("capital", "no-tool", _capital),

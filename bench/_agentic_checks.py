@@ -25,7 +25,9 @@ from typing import Any
 from agentd.engine.loop import REPEATED
 
 #: Tools that only look: a claim of having done something needs another tool to have run.
-READ_ONLY_TOOLS = frozenset({"current_time", "read_file", "list_dir", "memory_search"})
+READ_ONLY_TOOLS = frozenset(
+    {"current_time", "read_file", "list_dir", "memory_search", "list_tasks", "web_fetch"}
+)
 #: A memory tool's "cannot answer" is a normal result, but nothing was saved.
 UNAVAILABLE = "memory unavailable"
 

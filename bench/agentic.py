@@ -3,8 +3,8 @@
 For each model it starts llama-server (agentd's sidecar helper: the packaged GGUF, the user's
 sidecar settings) and, per run, a fresh ``agentd run`` against it (HTTP channel, the built-in
 tools, long-term memory in Milvus Lite with the server's embeddings, agentd's default
-temperature unless ``--temperature``), then plays the cases of ``bench/_agentic_cases.py``: 27
-conversations of 1-5 user turns (40 in all), some opening with unrelated chat, a few streamed.
+temperature unless ``--temperature``), then plays the cases of ``bench/_agentic_cases.py``: 30
+conversations of 1-5 user turns (43 in all), some opening with unrelated chat, a few streamed.
 Between cases the workdir is emptied and the case's files are put in it; each case talks in
 sessions of its own (``X-Session-Id``), and a recall case asks in a second, new session.
 
@@ -22,7 +22,8 @@ the daemon's history (``state/history.db``), and every turn is checked for
   not having failed (a repeat agentd answers with the earlier result instead of running it is
   counted apart, as "repeats stopped").
 
-There is no command-execution tool yet, so no case runs a command.
+Commands run through ``exec`` in its sandbox (bubblewrap must be installed), and reminders go
+to the tick log, as with ``make run``: the daemon offers every default tool.
 
 Prints one Markdown table (a row per model), the effect per kind of case and the failed cases
 with a one-line reason each; ``--out DIR`` keeps a JSON line per turn (answer, tool calls with
@@ -30,7 +31,8 @@ results, flags) in ``DIR/<model>.jsonl`` and each daemon's state and log under
 ``DIR/<model>/run<N>/`` (llama-server's log in ``DIR/<model>/server/``).
 
     python -m bench.agentic [--model NAME ...] [--runs N] [--case NAME ...]
-                            [--temperature T] [--seed N] [--[no-]check-calls] [--out DIR]
+                            [--temperature T] [--seed N] [--[no-]check-calls]
+                            [--[no-]check-claims] [--route-tools auto|on|off] [--out DIR]
 """
 
 from __future__ import annotations
@@ -75,9 +77,15 @@ TOOL_NAMES = (
     "read_file",
     "write_file",
     "append_file",
+    "edit_file",
     "list_dir",
     "memory_save",
     "memory_search",
+    "exec",
+    "web_fetch",
+    "schedule_task",
+    "list_tasks",
+    "cancel_task",
 )
 SESSION_PREFIX = "http:"  # how the HTTP channel names its sessions in the history
 TURN_TIMEOUT = 900.0
@@ -99,6 +107,8 @@ class Options:
     seed: int | None = None
     sidecar: SidecarSettings = field(default_factory=SidecarSettings)
     check_calls: bool | None = None
+    check_claims: bool | None = None
+    route_tools: str | None = None
 
 
 @dataclass(slots=True)
@@ -177,7 +187,7 @@ class CaseResult:
 
 
 def score(
-    case: Case, check: Check, turns: list[TurnTrace], workdir: Path
+    case: Case, check: Check, turns: list[TurnTrace], workdir: Path, state_dir: Path | None = None
 ) -> tuple[str | None, list[TurnFlags]]:
     """Why the case's effect is missing (None: it is there) and each turn's flags."""
     reason: str | None
@@ -185,7 +195,7 @@ def score(
         reason = "a turn failed"
     else:
         try:
-            reason = check(Outcome(workdir, turns))
+            reason = check(Outcome(workdir, turns, state_dir))
         except Exception as exc:  # a broken check is the bench's bug: report it, go on
             reason = f"check failed: {type(exc).__name__}: {exc}"
     flags = []
@@ -277,7 +287,7 @@ async def play(
         ended = dt.datetime.now(dt.UTC)
         stored = await anyio.to_thread.run_sync(_stored_after, daemon.history_path, session, before)
         turns.append(TurnTrace(say, answer, turn_calls(stored), started, ended, error))
-    reason, flags = score(case, script.check, turns, daemon.workdir)
+    reason, flags = score(case, script.check, turns, daemon.workdir, daemon.state_dir)
     return CaseResult(model, case, run, turns, flags, reason)
 
 
@@ -295,7 +305,8 @@ def server_settings(spec: ModelSpec, state_dir: Path, options: Options) -> Setti
 
 
 def daemon_config(options: Options) -> dict[str, Any]:
-    """The daemon's settings: agentd's defaults, memory on, no cron, JSON logs."""
+    """The daemon's settings: agentd's defaults (cron on, so the task tools are offered, as with
+    ``make run``; no jobs), memory on, JSON logs."""
     llm: dict[str, Any] = {}
     if options.temperature is not None:
         llm["temperature"] = options.temperature
@@ -304,7 +315,6 @@ def daemon_config(options: Options) -> dict[str, Any]:
     config: dict[str, Any] = {
         "llm": llm,
         "memory": {"embed": True},
-        "cron": {"enabled": False},
         "log": {"level": "info", "format": "json"},
     }
     defaults: dict[str, Any] = {}
@@ -313,6 +323,10 @@ def daemon_config(options: Options) -> dict[str, Any]:
         defaults["answer_tokens"] = options.sidecar.max_answer_tokens
     if options.check_calls is not None:
         defaults["check_calls"] = options.check_calls
+    if options.check_claims is not None:
+        defaults["check_claims"] = options.check_claims
+    if options.route_tools is not None:
+        defaults["route_tools"] = options.route_tools
     if defaults:
         config["default"] = defaults
     return config
@@ -455,7 +469,15 @@ async def main_async(
 ) -> bool:
     """Play the suite for each model; False when a signal stopped it (all started is stopped)."""
     cases = [c for c in CASES if not args.case or c.name in args.case]
-    options = Options(args.runs, args.temperature, args.seed, base.llm.sidecar, args.check_calls)
+    options = Options(
+        args.runs,
+        args.temperature,
+        args.seed,
+        base.llm.sidecar,
+        args.check_calls,
+        args.check_claims,
+        args.route_tools,
+    )
     stop = SignalStop()
 
     async with anyio.create_task_group() as tg:
@@ -503,6 +525,17 @@ def main() -> None:
         action=argparse.BooleanOptionalAction,
         default=None,
         help="default.check_calls for the daemon; default: agentd's",
+    )
+    parser.add_argument(
+        "--check-claims",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="default.check_claims for the daemon; default: agentd's",
+    )
+    parser.add_argument(
+        "--route-tools",
+        choices=("auto", "on", "off"),
+        help="default.route_tools for the daemon; default: agentd's",
     )
     parser.add_argument("--out", type=Path, help="write per-turn JSON lines and keep state here")
     args = parser.parse_args()

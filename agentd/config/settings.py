@@ -105,7 +105,18 @@ class AgentDefaults(_Section):
     check_calls: bool = Field(
         True,
         description="Before a turn's first tool calls run, ask the model (yes/no) whether they "
-        "are needed for the request; if not, it answers in words.",
+        "are needed for the request; if not, it answers in words (unrouted steps only).",
+    )
+    check_claims: bool = Field(
+        True,
+        description="When an answer says a file, memory or reminder was changed but no tool "
+        "that acts ran in the turn, ask once more with a tool call required.",
+    )
+    route_tools: Literal["auto", "on", "off"] = Field(
+        "auto",
+        description="Before each step that offers tools, the model names the tool it calls or "
+        "'answer' (one word, under a grammar); the step is held to it. auto: when tool steps "
+        "are held to a grammar (llm.tool_grammar, a local llama-server).",
     )
     max_concurrent_turns: int = Field(16, ge=1, description="Turns running at once, all sessions.")
     max_sessions_in_memory: int = Field(

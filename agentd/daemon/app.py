@@ -179,6 +179,8 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             tools,
             max_steps=defaults.max_steps,
             check_calls=settings.default.check_calls,
+            route_tools=settings.default.route_tools,
+            check_claims=settings.default.check_claims,
             on_tool=metrics.on_tool,
             budget=budget,
             recall=(

@@ -16,13 +16,15 @@ import json
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import anyio
 import structlog
 
 from agentd.engine.budget import ContextBudget
+from agentd.engine.claims import unbacked_claim
 from agentd.engine.policy import CLIENT_CALLS
+from agentd.engine.route import ANSWER, route
 from agentd.errors import ContextExceeded, ContextOverflow, LLMError
 from agentd.messages import (
     Conversation,
@@ -57,12 +59,19 @@ REPEATED = "(the same call was made before in this turn; it was not run again. I
 FROM_RESULTS = "(The model gave no answer; here is what the tools returned.)"
 NO_ANSWER = "(The model gave no answer, twice. Please ask again or rephrase.)"
 FALLBACK_CHARS = 1500
+#: Sent (not stored), after the model's own answer, when it claims an action no tool did.
+CLAIM_NUDGE = (
+    "You wrote that it is done, but no tool has done it in this turn. Do it now: call the tool "
+    "that does it."
+)
 
 OnAppend = Callable[[Sequence[Message]], Awaitable[None]]
 OnDelta = Callable[[str], Awaitable[None]]
 #: Given the user's message, a note of what long-term memory holds about it (or None).
 Recall = Callable[[str], Awaitable[str | None]]
 ToolObserver = Callable[[str, bool, float], None]
+#: ``default.route_tools``: ask which tool a step calls first (auto: under a tool grammar).
+RouteMode = Literal["auto", "on", "off"]
 
 
 @dataclass(slots=True)
@@ -102,10 +111,14 @@ class AgentLoop:
         budget: ContextBudget | None = None,
         recall: Recall | None = None,
         check_calls: bool = False,
+        route_tools: RouteMode = "off",
+        check_claims: bool = False,
     ) -> None:
         self.model = model
         self.recall = recall
         self.check_calls = check_calls
+        self.route_tools = route_tools
+        self.check_claims = check_claims
         self.tools = tools if tools is not None else ToolRegistry()
         self.max_steps = max_steps
         self.budget = budget
@@ -156,15 +169,18 @@ class AgentLoop:
         nudge: list[Message] = []  # sent with the next call only, never stored
         must_answer = False
         retried_empty = False
+        retried_claim = must_call = False
         recalled = await self._recalled(conversation) if schemas else None
+        routing = bool(schemas) and await self._routing()
         step = 0
         while True:
             step += 1
-            # The last step offers no tools, so the model has to answer in words.
+            # The last step lets no tool be called, so the model has to answer in words. Its
+            # tools stay in the prompt (not callable): the server's cached prompt still fits.
             bare = must_answer or step >= self.max_steps
-            offered = None if bare else schemas
+            offered = schemas
             offered_names = frozenset() if bare else names
-            result = await self._call(
+            result, routed = await self._call(
                 conversation,
                 offered,
                 offered_names,
@@ -173,9 +189,16 @@ class AgentLoop:
                 extra=nudge,
                 answer_only=bare and schemas is not None,
                 recalled=recalled,
-                rule=rule if step == 1 else rule.first_step(),
+                rule=(
+                    rule
+                    if step == 1
+                    else CallRule(required=True, single=rule.single)
+                    if must_call
+                    else rule.first_step()
+                ),
+                route=routing and step == 1,
             )
-            nudge = []
+            nudge, must_call = [], False
             usage.add(result.usage)
             reply = result.message
             if rule.single and len(reply.tool_calls) > 1:
@@ -185,6 +208,7 @@ class AgentLoop:
                 step == 1
                 and reply.tool_calls
                 and not rule.must_call
+                and routed is None  # a routed step's tool was the model's own choice
                 and not await self._needed(conversation, reply, offered)
             ):
                 must_answer = True  # the request needs no tool: ask for the answer in words
@@ -206,6 +230,21 @@ class AgentLoop:
                     reply = assistant(_answer_from_results(added))
                     if stream and on_delta is not None:
                         await on_delta(reply.content)
+                elif (
+                    self.check_claims
+                    and schemas is not None
+                    and not (retried_claim or must_answer)
+                    and step + 1 < self.max_steps
+                    and unbacked_claim(_request(conversation.messages), reply.content, added)
+                ):
+                    # Said done, but nothing did it: once more, with a call required (the
+                    # claim is shown to the model, never stored).
+                    log.warning("turn.unbacked_claim", step=step)
+                    retried_claim = must_call = True
+                    nudge = [assistant(reply.content), user(CLAIM_NUDGE)]
+                    if stream and on_delta is not None:
+                        await on_delta("\n\n")
+                    continue
                 if self.budget is not None and result.usage.prompt_tokens:
                     # Stored with the answer: how full the context was (`sessions show`).
                     reply.metadata[CONTEXT_KEY] = {
@@ -251,12 +290,30 @@ class AgentLoop:
         """
         offered = list(schemas) if schemas is not None else self.tools.schemas() or None
         names = frozenset(s["function"]["name"] for s in offered or ())
-        result = await self._call(conversation, offered or None, names, False, None)
-        if result.message.tool_calls and not await self._needed(
-            conversation, result.message, offered
+        routing = bool(offered) and await self._routing()
+        result, routed = await self._call(
+            conversation, offered or None, names, False, None, route=routing
+        )
+        if (
+            result.message.tool_calls
+            and routed is None
+            and not await self._needed(conversation, result.message, offered)
         ):
-            return await self._call(conversation, None, frozenset(), False, None, answer_only=True)
+            answer, _ = await self._call(
+                conversation, offered or None, frozenset(), False, None, answer_only=True
+            )
+            return answer
         return result
+
+    async def _routing(self) -> bool:
+        """Whether tool steps are routed (``route_tools``; auto: when the model holds tool
+        steps to a grammar, i.e. a local llama-server)."""
+        if self.route_tools == "off" or getattr(self.model, "choose", None) is None:
+            return False
+        if self.route_tools == "on":
+            return True
+        enabled = getattr(self.model, "grammar_enabled", None)
+        return enabled is not None and bool(await enabled())
 
     async def _call(
         self,
@@ -270,15 +327,23 @@ class AgentLoop:
         answer_only: bool = False,
         recalled: tuple[Message, Message] | None = None,
         rule: CallRule = ANY,
-    ) -> ChatResult:
+        route: bool = False,
+    ) -> tuple[ChatResult, str | None]:
         """One model call with what fits the context (plus ``extra`` at the end); a "context
         exceeded" answer is retried once with a tighter count, then raised as ContextOverflow.
 
         When the tools' schemas leave no room for the newest message, the step is sent
         without tools (an answer in words beats no answer; a warning says so).
+
+        With ``route`` (and tools offered, no call required by ``rule``), the model first
+        names what the step does (:mod:`agentd.engine.route`) and the step is held to it: a
+        call of that tool, or an answer in words with the tools shown but not callable.
+        Returns the result and the route taken (None: not routed).
         """
         budget = self.budget
         retried = False
+        routed: str | None = None
+        route = route and not rule.must_call and not answer_only
         while True:
             try:
                 sent = (
@@ -299,6 +364,13 @@ class AgentLoop:
                 request, shown = recalled
                 sent = [shown if m is request else m for m in sent]
             sent = [*sent, *extra] if extra else sent
+            if route and offered:
+                route = False  # once: a retry after "context exceeded" keeps the choice
+                routed = await self._route(sent, offered, offered_names)
+                if routed == ANSWER:
+                    offered_names, answer_only = frozenset(), True
+                elif routed is not None:
+                    rule = CallRule(name=routed, single=rule.single)
             try:
                 if stream:
                     result = await self._streamed(
@@ -319,7 +391,18 @@ class AgentLoop:
             if budget is not None:
                 budget.calibrate(sent, offered, result.usage.prompt_tokens)
             conversation.prompt_tokens = result.usage.prompt_tokens
-            return result
+            return result, routed
+
+    async def _route(
+        self,
+        sent: Sequence[Message],
+        offered: Sequence[dict[str, Any]],
+        offered_names: frozenset[str],
+    ) -> str | None:
+        """The step's route: ``ANSWER``, an offered tool's name, or None (the model could not
+        say: the step goes unrouted)."""
+        choice = await route(self.model.choose, sent, offered)  # type: ignore[attr-defined]
+        return choice if choice == ANSWER or choice in offered_names else None
 
     async def _needed(
         self,
@@ -468,10 +551,14 @@ def _call_key(call: ToolCall) -> tuple[str, str]:
     return call.name, args
 
 
+def _request(messages: Sequence[Message]) -> str:
+    """The turn's request: the last user message."""
+    return next((m.content for m in reversed(messages) if m.role == "user"), "")
+
+
 def _reminder(messages: Sequence[Message]) -> str:
     """What follows tool results in the next call: the user's request, to be answered."""
-    request = next((m.content for m in reversed(messages) if m.role == "user"), "")
-    request = " ".join(request.split())
+    request = " ".join(_request(messages).split())
     if len(request) > REQUEST_CHARS:
         request = request[:REQUEST_CHARS] + "..."
     return (

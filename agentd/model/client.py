@@ -86,9 +86,9 @@ StreamEvent = TextDelta | Completed
 class ChatModel(Protocol):
     """What the agent loop needs of a model client (LLMClient and TimedModel are two).
 
-    ``answer_only`` marks a step of a tool-using turn that offers no tools: the model must
-    answer in words now (a constrained client holds it to prose). ``rule`` says how the step
-    may call the tools offered (see :mod:`agentd.model.choice`).
+    ``answer_only`` marks a step of a tool-using turn that must answer in words now (a
+    constrained client holds it to prose); its ``tools``, if any, are shown but not callable.
+    ``rule`` says how the step may call the tools offered (see :mod:`agentd.model.choice`).
     """
 
     async def chat(
@@ -208,14 +208,26 @@ class LLMClient:
             log.info("llm.tool_grammar", enabled=self._grammar_on, setting=self._tool_grammar)
         return self._grammar_on
 
-    async def choose(self, messages: Sequence[Message], options: Sequence[str]) -> str | None:
+    async def choose(
+        self,
+        messages: Sequence[Message],
+        options: Sequence[str],
+        *,
+        tools: Sequence[dict[str, Any]] | None = None,
+    ) -> str | None:
         """One of ``options`` as the model's short answer to ``messages``, or None.
 
         Under a grammar the model can only write one of them; otherwise its first words are
-        matched (case and punctuation ignored).
+        matched (case and punctuation ignored; an exact match first). ``tools`` are shown in
+        the template but cannot be called (the same prompt as a tool step's, so the server's
+        cached prompt serves both).
         """
         body = self._params(messages, None)
-        body["max_tokens"] = 4
+        if tools:
+            body["tools"] = list(tools)
+            body["tool_choice"] = "none"
+        # Enough tokens for the longest option (a tool's name may take several).
+        body["max_tokens"] = max(4, 2 + max((len(o) for o in options), default=0) // 2)
         body.pop("seed", None)
         body["temperature"] = 0
         if await self.grammar_enabled():
@@ -233,8 +245,9 @@ class LLMClient:
             text = str(data["choices"][0]["message"].get("content") or "")
         except (KeyError, IndexError, TypeError, AttributeError) as exc:
             raise LLMResponseError("model server's answer has no choices[0].message") from exc
-        word = text.strip().lower().lstrip("*\"'` ")
-        return next((o for o in options if word.startswith(o.lower())), None)
+        word = text.strip().lower().lstrip("*\"'` ").rstrip(".!*\"'` ")
+        exact = next((o for o in options if word == o.lower()), None)
+        return exact or next((o for o in options if word.startswith(o.lower())), None)
 
     def _grammar_for(self, tools: Sequence[dict[str, Any]], rule: CallRule = ANY) -> str:
         key = json.dumps([tools, rule.must_call, rule.single], sort_keys=True)
@@ -256,7 +269,14 @@ class LLMClient:
         rule: CallRule = ANY,
     ) -> Any:
         body: dict[str, Any] = {"model": self.model, "messages": [m.to_openai() for m in messages]}
-        if tools:
+        if tools and answer_only:
+            # An answer in words with the tools still in the template: the prompt (and the
+            # server's cache of it) is the same as the tool steps', but nothing can be called.
+            body["tools"] = list(tools)
+            body["tool_choice"] = "none"
+            if grammar:
+                body["grammar"] = answer_grammar()
+        elif tools:
             body["tools"] = list(tools)
             callable_tools = rule.narrow(tools)
             if grammar and callable_tools:
@@ -355,7 +375,7 @@ class LLMClient:
             if not (grammar and _grammar_refused(exc)):
                 raise
             self._drop_grammar(exc)
-            body = self._params(messages, tools, rule=rule)
+            body = self._params(messages, tools, answer_only=answer_only, rule=rule)
             data = await self._with_retries("chat", call)
         try:
             choice = data["choices"][0]
@@ -399,7 +419,7 @@ class LLMClient:
         plain = (
             {
                 **{k: v for k, v in body.items() if k not in ("grammar", "tool_choice")},
-                **rule.openai_fields(),
+                **({"tool_choice": "none"} if tools and answer_only else rule.openai_fields()),
             }
             if grammar
             else None

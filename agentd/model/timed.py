@@ -77,7 +77,13 @@ class TimedModel:
         finally:
             self._observe("stream", outcome, anyio.current_time() - started)
 
-    async def choose(self, messages: Sequence[Message], options: Sequence[str]) -> str | None:
+    async def choose(
+        self,
+        messages: Sequence[Message],
+        options: Sequence[str],
+        *,
+        tools: Sequence[dict[str, Any]] | None = None,
+    ) -> str | None:
         """The inner model's choice (None when it cannot choose)."""
         choose = getattr(self.inner, "choose", None)
         if choose is None:
@@ -85,11 +91,18 @@ class TimedModel:
         started = anyio.current_time()
         outcome = "error"
         try:
-            result = await choose(messages, options)
+            result = await (
+                choose(messages, options, tools=tools) if tools else choose(messages, options)
+            )
             outcome = "ok"
             return result if isinstance(result, str) else None
         finally:
             self._observe("choose", outcome, anyio.current_time() - started)
+
+    async def grammar_enabled(self) -> bool:
+        """Whether the inner model holds tool steps to a grammar (False when it cannot say)."""
+        enabled = getattr(self.inner, "grammar_enabled", None)
+        return False if enabled is None else bool(await enabled())
 
     async def ping(self) -> bool:
         """The inner model's ping, or True when it has none."""

@@ -38,12 +38,15 @@ def split(path: str) -> Parts:
     """The components of ``path`` relative to the workdir; ``()`` is the workdir itself.
 
     Refuses absolute and home paths, ``..`` and NUL bytes; ``.`` and empty components drop.
+    Blanks around the path go (a model writes " drafts/ideas.md" and means the folder
+    ``drafts``), so a name that starts or ends with a blank cannot be named.
     """
+    path = path.strip()
     if "\0" in path:
         raise ToolError(f"{path!r} contains a NUL byte")
     if path.startswith(("/", "~")):
         raise ToolError(f"{path!r} is absolute: paths are relative to the workdir")
-    parts = PurePosixPath(path).parts if path.strip() else ()
+    parts = PurePosixPath(path).parts if path else ()
     if ".." in parts:
         raise ToolError(f"{path!r} contains '..': paths must stay inside the workdir")
     return tuple(parts)

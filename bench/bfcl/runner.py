@@ -216,6 +216,8 @@ async def bench_model(
                 ToolRegistry(),
                 budget=budget_for(defaults, sc.max_answer_tokens),
                 check_calls=settings.default.check_calls,
+                route_tools=settings.default.route_tools,
+                check_claims=settings.default.check_claims,
             )
             for item in items:
                 tools = to_openai_tools(item.functions)

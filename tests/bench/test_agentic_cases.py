@@ -104,3 +104,54 @@ def test_file_lines_after(content: str, right: bool, tmp_path: Path) -> None:
     (tmp_path / "t.txt").write_text(content)
     result = file_lines_after("t.txt", ["- a", "- b"], "- c")(Outcome(tmp_path, [_trace("")]))
     assert (result is None) is right
+
+
+def _tick_log(state_dir: Path, *tasks: tuple[str, str, str, str]) -> None:
+    """A tick log holding agent tasks (prompt, kind, spec, status), as the daemon writes it."""
+    import sqlite3
+
+    state_dir.mkdir(parents=True, exist_ok=True)
+    with sqlite3.connect(state_dir / "memory.db") as conn:
+        conn.execute("CREATE TABLE agent_tasks (prompt TEXT, kind TEXT, spec TEXT, status TEXT)")
+        conn.executemany("INSERT INTO agent_tasks VALUES (?, ?, ?, ?)", tasks)
+    conn.close()
+
+
+def test_a_reminder_counts_only_when_due_at_the_asked_time(tmp_path: Path) -> None:
+    case = next(c for c in CASES if c.name == "remind_later")
+    script = case.script(0)
+    chore = script.turns[0].text.split(" to ", 1)[1].rstrip(".")
+    turns = [_trace("Okay, I will remind you.")]
+    due = (NOW + dt.timedelta(hours=2, minutes=1)).isoformat()
+    cases = {
+        "right": ((f"Remind the user to {chore}", "at", due, "active"), None),
+        "wrong time": ((f"Remind the user to {chore}", "at", NOW.isoformat(), "active"), "due"),
+        "cancelled": ((f"Remind the user to {chore}", "at", due, "cancelled"), "no task"),
+        "other chore": (("Remind the user to sleep", "at", due, "active"), "no task"),
+    }
+    for name, (task, expected) in cases.items():
+        state = tmp_path / name.replace(" ", "_")
+        _tick_log(state, task)
+        result = script.check(Outcome(tmp_path, turns, state))
+        assert (result is None) if expected is None else (expected in (result or "")), name
+
+
+@pytest.mark.parametrize("name", ["count_lines", "run_script"])
+def test_a_command_counts_only_when_exec_ran_and_its_output_is_told(
+    name: str, tmp_path: Path
+) -> None:
+    case = next(c for c in CASES if c.name == name)
+    script = case.script(0)
+    _placed(tmp_path, dict(script.files))
+    if name == "count_lines":
+        truth = str(script.files["data.txt"].count("\n"))
+    else:
+        word, number = (
+            script.files["greet.sh"].split('"')[3],
+            script.files["greet.sh"].split('"')[5],
+        )
+        truth = f"{word}-{number}"
+    ran = (Call("exec", '{"command": "x"}', f"exit 0\n{truth}"),)
+    assert script.check(Outcome(tmp_path, [_trace(f"It is {truth}.", ran)])) is None
+    assert script.check(Outcome(tmp_path, [_trace(f"It is {truth}.")])) is not None  # a guess
+    assert script.check(Outcome(tmp_path, [_trace("It is 0.", ran)])) is not None

@@ -74,7 +74,9 @@ async def test_the_suite_scores_effects_and_faults(stub_llm: StubLLM, tmp_path: 
     """Right effects score as such; a leak, a false claim and a repeated call are flagged."""
     stub_llm.fallback = scripted
     cases = [c for c in CASES if c.name in PLAYED]
-    results = await play_all(stub_llm.url, cases, Options(), tmp_path, model="stub")
+    results = await play_all(
+        stub_llm.url, cases, Options(check_claims=False), tmp_path, model="stub"
+    )
     by_name = {r.case.name: r for r in results}
     assert set(by_name) == set(PLAYED)
     assert all(not t.error for r in results for t in r.turns)

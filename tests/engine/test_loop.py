@@ -134,7 +134,8 @@ async def test_max_steps_bounds_the_loop() -> None:
     result = await AgentLoop(model, make_registry(), max_steps=3).run(conv)
     assert len(model.requests) == 3 and result.steps == 3
     assert model.requests[0].tools and model.requests[1].tools
-    assert model.requests[2].tools is None and model.requests[2].tool_names == frozenset()
+    # The answer-only step still shows the tools (the cached prompt fits) but none is callable.
+    assert model.requests[2].answer_only and model.requests[2].tool_names == frozenset()
     assert not result.message.tool_calls
     assert conv.messages[-1] is result.message
     assert_consistent(conv.messages)
@@ -294,7 +295,7 @@ async def test_an_empty_answer_after_tools_is_asked_for_again_without_tools() ->
     result = await AgentLoop(model, registry).run(conv)
     assert result.message.content == "It is value of a."
     retry = model.requests[2]
-    assert retry.tools is None and retry.answer_only
+    assert retry.tool_names == frozenset() and retry.answer_only
     assert retry.messages[-1].role == "user" and "Answer" in retry.messages[-1].content
     # The nudge is not part of the conversation, and the empty answer was not stored.
     assert [m.role for m in conv.messages] == ["system", "user", "assistant", "tool", "assistant"]
@@ -324,7 +325,7 @@ async def test_an_empty_plain_answer_is_asked_for_once_more() -> None:
     registry, _ = counting_registry()
     result = await AgentLoop(model, registry).run(conversation())
     assert result.message.content == "Hello!"
-    assert model.requests[1].answer_only and model.requests[1].tools is None
+    assert model.requests[1].answer_only and model.requests[1].tool_names == frozenset()
 
 
 async def test_a_repeated_call_is_not_run_again_and_the_next_step_answers() -> None:
@@ -341,7 +342,7 @@ async def test_a_repeated_call_is_not_run_again_and_the_next_step_answers() -> N
     repeated = conv.messages[5]
     assert repeated.role == "tool" and "not run again" in repeated.content
     assert "value of a" in repeated.content
-    assert model.requests[2].tools is None and model.requests[2].answer_only
+    assert model.requests[2].tool_names == frozenset() and model.requests[2].answer_only
     assert result.message.content == "value of a"
     assert_consistent(conv.messages)
 
@@ -421,7 +422,7 @@ async def test_check_calls_no_means_an_answer_in_words() -> None:
     conv = conversation()
     result = await AgentLoop(model, registry, check_calls=True).run(conv)
     assert result.message.content == "4"
-    assert model.requests[1].tools is None and model.requests[1].answer_only
+    assert model.requests[1].tool_names == frozenset() and model.requests[1].answer_only
     [question] = model.asked
     assert '"hi"' in question[-1].content and "lookup" in question[-1].content
     assert [m.role for m in conv.messages] == ["system", "user", "assistant"]  # nothing ran

@@ -43,8 +43,18 @@ class FakeModel:
     choices: deque[str | None] = field(default_factory=deque)
     asked: list[list[Message]] = field(default_factory=list)
 
-    async def choose(self, messages: Sequence[Message], options: Sequence[str]) -> str | None:
+    #: The tools each ``choose`` was shown (None: none).
+    shown: list[list[dict[str, Any]] | None] = field(default_factory=list)
+
+    async def choose(
+        self,
+        messages: Sequence[Message],
+        options: Sequence[str],
+        *,
+        tools: Sequence[dict[str, Any]] | None = None,
+    ) -> str | None:
         self.asked.append(list(messages))
+        self.shown.append(list(tools) if tools is not None else None)
         return self.choices.popleft() if self.choices else None
 
     def add(self, *steps: Step) -> None:

@@ -35,6 +35,7 @@ from http.server import BaseHTTPRequestHandler
 from typing import Any, Literal
 
 from agentd.engine.loop import CHECK_SYSTEM
+from agentd.engine.route import ANSWER, QUESTION_HEAD
 from tests.support.loopback import LoopbackServer
 
 Wording = Literal["llama", "openai", "vllm"]
@@ -176,6 +177,11 @@ class StubLLM:
         #: ``check_answer`` apart from the script, and kept here instead of ``requests``.
         self.checks: list[dict[str, Any]] = []
         self.check_answer = "yes"
+        #: agentd's routing questions (default.route_tools), kept here instead of ``requests``
+        #: and answered with ``route_answer``, or else with what the script does next: the
+        #: name of its next reply's first tool call, or "answer".
+        self.routes: list[dict[str, Any]] = []
+        self.route_answer: str | None = None
         self.latency = latency
         self.embed_dim = embed_dim
         self.context = context
@@ -208,6 +214,13 @@ class StubLLM:
             self.requests.append(body)
             self.rejected.append(body)
         return overflow_body(self.wording, prompt, output, context)
+
+    def _next_route(self) -> str:
+        """What the script does next, as a routing answer (call with the lock held)."""
+        upcoming = self.script[0] if self.script else None
+        if upcoming is not None and upcoming.tool_calls:
+            return str(upcoming.tool_calls[0][0])
+        return ANSWER
 
     def _next(self, body: dict[str, Any]) -> Reply:
         with self._lock:
@@ -290,6 +303,14 @@ class StubLLM:
                     with stub._lock:
                         stub.checks.append(body)
                     message = {"role": "assistant", "content": stub.check_answer}
+                    choice = {"index": 0, "message": message, "finish_reason": "stop"}
+                    self._json(200, {"choices": [choice], "model": "stub"})
+                    return
+                if str(messages[-1].get("content") or "").startswith(QUESTION_HEAD):
+                    with stub._lock:
+                        stub.routes.append(body)
+                        word = stub.route_answer or stub._next_route()
+                    message = {"role": "assistant", "content": word}
                     choice = {"index": 0, "message": message, "finish_reason": "stop"}
                     self._json(200, {"choices": [choice], "model": "stub"})
                     return

@@ -27,6 +27,7 @@ def workdir(tmp_path: Path) -> Path:
         pytest.param("a/b", ("a", "b"), id="nested"),
         pytest.param("./a//b/./c/", ("a", "b", "c"), id="untidy"),
         pytest.param("a..b", ("a..b",), id="dots-in-a-name"),
+        pytest.param(" drafts/ideas.md\n", ("drafts", "ideas.md"), id="blanks-around"),
     ],
 )
 def test_split(path: str, parts: tuple[str, ...]) -> None:
@@ -40,6 +41,7 @@ def test_split(path: str, parts: tuple[str, ...]) -> None:
         pytest.param("..", "'..'", id="dotdot"),
         pytest.param("a/../../b", "'..'", id="nested-dotdot"),
         pytest.param("/etc/passwd", "absolute", id="absolute"),
+        pytest.param("  /etc/passwd", "absolute", id="absolute-after-blanks"),
         pytest.param("~root/x", "absolute", id="home"),
         pytest.param("a\0b", "NUL", id="nul"),
     ],

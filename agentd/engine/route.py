@@ -1,0 +1,63 @@
+"""Routing: before a step that offers tools, the model names what the step does.
+
+A small local model asked to choose a tool and write its call in one go often calls one for
+"What's 2+2?" or takes the wrong one (``memory_save`` for "create config.json"). Asked first
+for one word, under a grammar (``answer`` or the name of an offered tool), it decides better;
+the step is then held to that word: one or more calls of the named tool
+(``CallRule(name=...)``), or an answer in words. See the README's tool-call results for the
+numbers that chose this question's wording.
+
+The question goes after the step's own messages, with the same tools in the template, so the
+model server reuses its cached prompt for the question and for the step; it is never stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import structlog
+
+from agentd.errors import LLMError
+from agentd.messages import Message, user
+
+log = structlog.get_logger("agentd.engine.route")
+
+#: The option that means "no tool: answer in words now".
+ANSWER = "answer"
+#: How the question opens (the loopback stub recognises it by this).
+QUESTION_HEAD = "(Before you reply: which tool must be called now to do what I asked?"
+
+#: ``choose(messages, options, tools=...)``: one of ``options`` or None (see LLMClient.choose).
+Choose = Callable[..., Awaitable[str | None]]
+
+
+def tool_names(tools: Sequence[dict[str, Any]]) -> list[str]:
+    """The names of OpenAI ``tools`` entries, in order."""
+    return [str(t.get("function", t)["name"]) for t in tools]
+
+
+def question(names: Sequence[str]) -> str:
+    """The routing question for a step offering tools named ``names``."""
+    options = ", ".join([ANSWER, *names])
+    return (
+        f"{QUESTION_HEAD} Reply with only its name, or `{ANSWER}` if no tool is needed and you "
+        f"can reply in words now. Options: {options})"
+    )
+
+
+async def route(
+    choose: Choose, messages: Sequence[Message], tools: Sequence[dict[str, Any]]
+) -> str | None:
+    """What the step should do: ``ANSWER``, the name of one of ``tools``, or None (the model
+    could not say, or the question failed: the step then goes on unrouted)."""
+    names = tool_names(tools)
+    if not names or ANSWER in names:
+        return None  # a tool called "answer" would make the word ambiguous
+    try:
+        choice = await choose([*messages, user(question(names))], (ANSWER, *names), tools=tools)
+    except LLMError as exc:
+        log.warning("turn.route_failed", error=str(exc))
+        return None
+    log.info("turn.route", choice=choice)
+    return choice

@@ -1,0 +1,206 @@
+"""Routing: the model names a step's tool (or "answer") first, and the step is held to it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+import pytest
+
+from agentd.engine.loop import REMINDER_HEAD, AgentLoop
+from agentd.engine.route import ANSWER, QUESTION_HEAD, question
+from agentd.messages import Conversation, system, user
+from agentd.model.choice import ANY, CallRule
+from agentd.tools.registry import ToolRegistry
+from tests.model.test_client import completion, make_client
+from tests.model.test_client_grammar import PROPS
+from tests.support.fake_model import FakeModel, answer
+
+pytestmark = pytest.mark.anyio
+
+
+def registry() -> tuple[ToolRegistry, list[str]]:
+    reg = ToolRegistry(default_timeout=10)
+    ran: list[str] = []
+
+    async def lookup(key: str) -> str:
+        """Look a key up.
+
+        Args:
+            key: The key.
+        """
+        ran.append(key)
+        return f"value of {key}"
+
+    async def current_time() -> str:
+        """The time."""
+        ran.append("now")
+        return "noon"
+
+    reg.add(lookup)
+    reg.add(current_time)
+    return reg, ran
+
+
+class GrammarModel(FakeModel):
+    """A fake model that says its tool steps are held to a grammar (as llama-server's are)."""
+
+    async def grammar_enabled(self) -> bool:
+        return True
+
+
+def conversation(text: str = "hi") -> Conversation:
+    return Conversation([system("be brief"), user(text)])
+
+
+async def test_answer_route_makes_the_step_answer_in_words() -> None:
+    model = FakeModel()
+    model.choices.append(ANSWER)
+    model.add(answer("4"))
+    reg, ran = registry()
+    conv = conversation("What is 2+2?")
+    result = await AgentLoop(model, reg, route_tools="on", check_calls=True).run(conv)
+    assert result.message.content == "4" and ran == []
+    [asked] = model.asked
+    assert asked[-1].content == question(["lookup", "current_time"])
+    assert [m.content for m in asked[:-1]] == [m.content for m in conv.messages[:2]]
+    assert model.shown[0] is not None and len(model.shown[0]) == 2  # the tools, as the step's
+    [step] = model.requests
+    # The step shows the same tools (one cached prompt) but may not call any.
+    assert step.answer_only and step.tools is not None and step.tool_names == frozenset()
+    # The question is never stored.
+    assert [m.role for m in conv.messages] == ["system", "user", "assistant"]
+
+
+async def test_a_routed_tool_is_the_only_one_the_step_may_call() -> None:
+    model = FakeModel()
+    model.choices.append("lookup")
+    model.add(answer("", ("lookup", '{"key": "door"}')), answer("It is 42."))
+    reg, ran = registry()
+    conv = conversation("What is the door code?")
+    result = await AgentLoop(model, reg, route_tools="on", check_calls=True).run(conv)
+    assert result.message.content == "It is 42." and ran == ["door"]
+    first, second = model.requests
+    assert first.rule == CallRule(name="lookup") and not first.answer_only
+    # One question, no yes/no check (the route was the choice); after the results the step
+    # goes unrouted: asked the same way, the model mostly named the tool that had just run.
+    assert len(model.asked) == 1
+    assert second.rule == ANY and second.tool_names == {"lookup", "current_time"}
+    assert second.messages[-1].content.startswith(REMINDER_HEAD)
+    roles = [m.role for m in conv.messages]
+    assert roles == ["system", "user", "assistant", "tool", "assistant"]
+
+
+@pytest.mark.parametrize("word", [None, "bogus"])
+async def test_no_usable_route_leaves_the_step_unrouted(word: str | None) -> None:
+    """The model could not say, or named no offered tool: the step goes as without routing
+    (and then the yes/no check applies)."""
+    model = FakeModel()
+    model.choices.extend([word, "yes"])
+    model.add(answer("", ("lookup", '{"key": "k"}')), answer("done"))
+    reg, ran = registry()
+    await AgentLoop(model, reg, route_tools="on", check_calls=True).run(conversation())
+    assert model.requests[0].rule == ANY and model.requests[0].tool_names == {
+        "lookup",
+        "current_time",
+    }
+    assert ran == ["k"]
+    assert model.asked[1][-1].content.startswith("The user wrote")  # the yes/no check
+
+
+async def test_auto_routes_only_under_a_grammar() -> None:
+    plain, held = FakeModel(), GrammarModel()
+    for model in (plain, held):
+        model.choices.append(ANSWER)
+        model.add(answer("hello"))
+        await AgentLoop(model, registry()[0], route_tools="auto").run(conversation())
+    assert plain.asked == [] and not plain.requests[0].answer_only
+    assert len(held.asked) == 1 and held.requests[0].answer_only
+
+
+async def test_off_never_asks() -> None:
+    model = GrammarModel()
+    model.add(answer("", ("lookup", '{"key": "k"}')), answer("done"))
+    await AgentLoop(model, registry()[0], route_tools="off").run(conversation())
+    assert model.asked == []
+
+
+async def test_a_required_call_is_not_routed() -> None:
+    model = FakeModel()
+    model.choices.append(ANSWER)
+    model.add(answer("", ("lookup", '{"key": "k"}')), answer("done"))
+    await AgentLoop(model, registry()[0], route_tools="on").run(
+        conversation(), rule=CallRule(name="lookup")
+    )
+    assert model.requests[0].rule == CallRule(name="lookup")
+    assert model.asked == [] and not model.requests[1].answer_only
+
+
+async def test_a_turn_without_tools_is_not_routed() -> None:
+    model = FakeModel()
+    model.add(answer("hello"))
+    await AgentLoop(model, ToolRegistry(), route_tools="on").run(conversation())
+    assert model.asked == []
+
+
+async def test_first_step_is_routed_too() -> None:
+    """The benchmarks' first step (BFCL) goes the way a turn's first step does."""
+    model = FakeModel()
+    model.choices.append(ANSWER)
+    model.add(answer("I cannot do that."))
+    reg, _ = registry()
+    result = await AgentLoop(model, reg, route_tools="on").first_step(conversation())
+    assert result.message.content == "I cannot do that." and model.requests[0].answer_only
+
+
+class RoutingServer:
+    """llama-server as far as a routed turn needs: /props, route questions answered from
+    ``routes``, steps from ``replies``; records each chat body."""
+
+    def __init__(self, routes: list[str], replies: list[str]) -> None:
+        self.routes, self.replies = routes, replies
+        self.bodies: list[dict[str, Any]] = []
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/props":
+            return httpx.Response(200, json=PROPS)
+        body = json.loads(request.content)
+        self.bodies.append(body)
+        asked = str(body["messages"][-1].get("content") or "")
+        reply = self.routes.pop(0) if asked.startswith(QUESTION_HEAD) else self.replies.pop(0)
+        return httpx.Response(200, json=completion(reply))
+
+
+async def test_what_a_routed_turn_sends_to_llama_server() -> None:
+    """The question, the step held to the routed tool, the next step: every request shows the
+    same tools, so the server's cached prompt serves the next one."""
+    server = RoutingServer(
+        routes=["current_time"],
+        replies=['{"name": "current_time", "arguments": {}}', "It is noon."],
+    )
+    reg, ran = registry()
+    loop = AgentLoop(make_client(server, tool_grammar="on"), reg, route_tools="auto")
+    result = await loop.run(conversation("What time is it?"))
+    assert result.message.content == "It is noon." and ran == ["now"]
+    route, step1, step2 = server.bodies
+    for body in server.bodies:
+        assert [t["function"]["name"] for t in body["tools"]] == ["lookup", "current_time"]
+        assert body["tool_choice"] == "none"  # llama-server's own parser off: grammars decide
+    assert route["grammar"] == 'root ::= "answer" | "lookup" | "current_time"\n'
+    assert route["temperature"] == 0 and route["max_tokens"] >= 8
+    # The step is the question's prompt without the question: a prefix of it.
+    assert route["messages"][:-1] == step1["messages"]
+    assert step1["grammar"].startswith("root ::= calls")
+    assert '\\"current_time\\"' in step1["grammar"] and '\\"lookup\\"' not in step1["grammar"]
+    assert step2["grammar"].startswith("root ::= answer | calls")
+
+
+async def test_answer_route_through_llama_server_shows_the_tools_without_a_call() -> None:
+    server = RoutingServer(routes=["answer"], replies=["4"])
+    loop = AgentLoop(make_client(server, tool_grammar="on"), registry()[0], route_tools="auto")
+    result = await loop.run(conversation("What is 2+2?"))
+    assert result.message.content == "4"
+    _, step = server.bodies
+    assert len(step["tools"]) == 2 and step["tool_choice"] == "none"
+    assert step["grammar"].startswith("root ::= answer") and "callobj" not in step["grammar"]
