@@ -166,6 +166,7 @@ class AgentLoop:
         mine = self.tools.names if allowed is None else self.tools.names & allowed
         names = mine | client_names if schemas else frozenset()
         done: dict[tuple[str, str], str] = {}  # successful calls of this turn -> their result
+        failures: set[tuple[str, str]] = set()  # (tool, error) of this turn's failed calls
         nudge: list[Message] = []  # sent with the next call only, never stored
         must_answer = False
         retried_empty = False
@@ -175,10 +176,9 @@ class AgentLoop:
         step = 0
         while True:
             step += 1
-            # The last step lets no tool be called, so the model has to answer in words. Its
-            # tools stay in the prompt (not callable): the server's cached prompt still fits.
+            # The last step offers no tools, so the model has to answer in words.
             bare = must_answer or step >= self.max_steps
-            offered = schemas
+            offered = None if bare else schemas
             offered_names = frozenset() if bare else names
             result, routed = await self._call(
                 conversation,
@@ -269,9 +269,20 @@ class AgentLoop:
             if handed:
                 log.info("turn.client_tools", step=step, tools=[c.name for c in handed])
                 return TurnResult(assistant(reply.content, handed), usage, step, added)
-            if repeats == len(ours):
+            errors = {
+                (c.name, out.content) for c, out in zip(ours, outcomes, strict=True) if out.error
+            }
+            # Every call failed as one failed before (the same path with another offset...).
+            failed_again = len(errors) == len(ours) and errors <= failures
+            failures |= errors
+            if repeats == len(ours) or failed_again:
                 # Nothing new was asked: what it needs is above, so the next step answers.
-                log.info("turn.repeated_calls", step=step, tools=[c.name for c in reply.tool_calls])
+                log.info(
+                    "turn.repeated_calls",
+                    step=step,
+                    tools=[c.name for c in reply.tool_calls],
+                    failed=failed_again,
+                )
                 must_answer = True
                 nudge = [user(ANSWER_NOW)]
             else:
@@ -300,7 +311,7 @@ class AgentLoop:
             and not await self._needed(conversation, result.message, offered)
         ):
             answer, _ = await self._call(
-                conversation, offered or None, frozenset(), False, None, answer_only=True
+                conversation, None, frozenset(), False, None, answer_only=True
             )
             return answer
         return result
@@ -368,7 +379,10 @@ class AgentLoop:
                 route = False  # once: a retry after "context exceeded" keeps the choice
                 routed = await self._route(sent, offered, offered_names)
                 if routed == ANSWER:
-                    offered_names, answer_only = frozenset(), True
+                    # Without the tools in its prompt: shown tools it may not call, the model
+                    # wrote calls as text in the answer (a ```python fence, "name " with a
+                    # blank) in 4 of 6 such answers of the agentic suite.
+                    offered, offered_names, answer_only = None, frozenset(), True
                 elif routed is not None:
                     rule = CallRule(name=routed, single=rule.single)
             try:

@@ -86,8 +86,8 @@ StreamEvent = TextDelta | Completed
 class ChatModel(Protocol):
     """What the agent loop needs of a model client (LLMClient and TimedModel are two).
 
-    ``answer_only`` marks a step of a tool-using turn that must answer in words now (a
-    constrained client holds it to prose); its ``tools``, if any, are shown but not callable.
+    ``answer_only`` marks a step of a tool-using turn that offers no tools: the model must
+    answer in words now (a constrained client holds it to prose).
     ``rule`` says how the step may call the tools offered (see :mod:`agentd.model.choice`).
     """
 
@@ -269,14 +269,7 @@ class LLMClient:
         rule: CallRule = ANY,
     ) -> Any:
         body: dict[str, Any] = {"model": self.model, "messages": [m.to_openai() for m in messages]}
-        if tools and answer_only:
-            # An answer in words with the tools still in the template: the prompt (and the
-            # server's cache of it) is the same as the tool steps', but nothing can be called.
-            body["tools"] = list(tools)
-            body["tool_choice"] = "none"
-            if grammar:
-                body["grammar"] = answer_grammar()
-        elif tools:
+        if tools:
             body["tools"] = list(tools)
             callable_tools = rule.narrow(tools)
             if grammar and callable_tools:
@@ -375,7 +368,7 @@ class LLMClient:
             if not (grammar and _grammar_refused(exc)):
                 raise
             self._drop_grammar(exc)
-            body = self._params(messages, tools, answer_only=answer_only, rule=rule)
+            body = self._params(messages, tools, rule=rule)
             data = await self._with_retries("chat", call)
         try:
             choice = data["choices"][0]
@@ -419,7 +412,7 @@ class LLMClient:
         plain = (
             {
                 **{k: v for k, v in body.items() if k not in ("grammar", "tool_choice")},
-                **({"tool_choice": "none"} if tools and answer_only else rule.openai_fields()),
+                **rule.openai_fields(),
             }
             if grammar
             else None

@@ -24,6 +24,8 @@ from agentd.tools.edit import edit_file as _edit_file
 from agentd.tools.fit import more_marker
 from agentd.tools.registry import ToolRegistry
 
+#: The fewest characters a read returns (unless the file ends first).
+MIN_READ = 1000
 MAX_READ = 64 * 1024  # characters one read_file call returns at most
 READ_CHUNK = 1024 * 1024  # characters decoded at a time while skipping or counting
 MAX_WRITE = 1024 * 1024
@@ -82,7 +84,7 @@ def register_builtin_tools(
         Args:
             path: File path relative to the workdir.
             offset: The character to start at.
-            length: The most characters to return (at most 65536).
+            length: The most characters to return (1000 to 65536).
         """
         return await anyio.to_thread.run_sync(
             lambda who: _read_file(resolve(who), path, offset, length), tenant()
@@ -169,6 +171,9 @@ def _read_file(workdir: Path, path: str, offset: int = 0, length: int = MAX_READ
         raise ToolError("offset must be 0 or more")
     if length < 1:
         raise ToolError("length must be 1 or more")
+    # A small model asks for length 1 meaning "the first line" and gets one character: a
+    # read is never shorter than MIN_READ (the agentic suite's first_line case).
+    length = max(length, MIN_READ)
     try:
         with workdir_fs.open_file(workdir, workdir_fs.split(path)) as fd:
             # newline="" keeps every character, so offsets mean the same in every call.

@@ -8,7 +8,7 @@ import anyio
 import pytest
 
 from agentd.engine.loop import REMINDER_HEAD, REPEATED, AgentLoop
-from agentd.errors import LLMUnavailable
+from agentd.errors import LLMUnavailable, ToolError
 from agentd.messages import Conversation, Message, system, user
 from agentd.model.choice import CallRule
 from agentd.tools.registry import ToolRegistry
@@ -134,8 +134,7 @@ async def test_max_steps_bounds_the_loop() -> None:
     result = await AgentLoop(model, make_registry(), max_steps=3).run(conv)
     assert len(model.requests) == 3 and result.steps == 3
     assert model.requests[0].tools and model.requests[1].tools
-    # The answer-only step still shows the tools (the cached prompt fits) but none is callable.
-    assert model.requests[2].answer_only and model.requests[2].tool_names == frozenset()
+    assert model.requests[2].tools is None and model.requests[2].tool_names == frozenset()
     assert not result.message.tool_calls
     assert conv.messages[-1] is result.message
     assert_consistent(conv.messages)
@@ -295,7 +294,7 @@ async def test_an_empty_answer_after_tools_is_asked_for_again_without_tools() ->
     result = await AgentLoop(model, registry).run(conv)
     assert result.message.content == "It is value of a."
     retry = model.requests[2]
-    assert retry.tool_names == frozenset() and retry.answer_only
+    assert retry.tools is None and retry.answer_only
     assert retry.messages[-1].role == "user" and "Answer" in retry.messages[-1].content
     # The nudge is not part of the conversation, and the empty answer was not stored.
     assert [m.role for m in conv.messages] == ["system", "user", "assistant", "tool", "assistant"]
@@ -325,7 +324,7 @@ async def test_an_empty_plain_answer_is_asked_for_once_more() -> None:
     registry, _ = counting_registry()
     result = await AgentLoop(model, registry).run(conversation())
     assert result.message.content == "Hello!"
-    assert model.requests[1].answer_only and model.requests[1].tool_names == frozenset()
+    assert model.requests[1].answer_only and model.requests[1].tools is None
 
 
 async def test_a_repeated_call_is_not_run_again_and_the_next_step_answers() -> None:
@@ -342,12 +341,14 @@ async def test_a_repeated_call_is_not_run_again_and_the_next_step_answers() -> N
     repeated = conv.messages[5]
     assert repeated.role == "tool" and "not run again" in repeated.content
     assert "value of a" in repeated.content
-    assert model.requests[2].tool_names == frozenset() and model.requests[2].answer_only
+    assert model.requests[2].tools is None and model.requests[2].answer_only
     assert result.message.content == "value of a"
     assert_consistent(conv.messages)
 
 
-async def test_a_failed_call_may_be_repeated() -> None:
+async def test_a_failed_call_may_be_repeated_once() -> None:
+    """A failed call runs again when asked (the failure may pass); failing the same way twice,
+    the next step answers."""
     model = FakeModel()
     model.add(
         answer("", ("lookup", '{"key": "bad"}')),
@@ -357,7 +358,8 @@ async def test_a_failed_call_may_be_repeated() -> None:
     registry, ran = counting_registry()
     await AgentLoop(model, registry).run(conversation())
     assert ran == ["bad", "bad"]
-    assert model.requests[2].tools is not None  # not forced to answer: nothing repeated
+    assert model.requests[1].tools is not None  # the first failure may be tried again
+    assert model.requests[2].tools is None and model.requests[2].answer_only
 
 
 async def test_the_same_call_twice_in_one_step_runs_once() -> None:
@@ -422,7 +424,7 @@ async def test_check_calls_no_means_an_answer_in_words() -> None:
     conv = conversation()
     result = await AgentLoop(model, registry, check_calls=True).run(conv)
     assert result.message.content == "4"
-    assert model.requests[1].tool_names == frozenset() and model.requests[1].answer_only
+    assert model.requests[1].tools is None and model.requests[1].answer_only
     [question] = model.asked
     assert '"hi"' in question[-1].content and "lookup" in question[-1].content
     assert [m.role for m in conv.messages] == ["system", "user", "assistant"]  # nothing ran
@@ -476,3 +478,30 @@ async def test_one_call_per_step_keeps_the_first() -> None:
     conv = conversation()
     await AgentLoop(model, make_registry()).run(conv, rule=CallRule(single=True))
     assert [m.content for m in conv.messages if m.role == "tool"] == ["echoed a"]
+
+
+async def test_a_call_failing_as_before_makes_the_next_step_answer() -> None:
+    """The same failure again (the same missing file read at another offset): no third try."""
+    reg = ToolRegistry(default_timeout=10)
+    tried: list[int] = []
+
+    async def read_file(path: str, offset: int = 0) -> str:
+        """Read a file.
+
+        Args:
+            path: The file.
+            offset: Where to start.
+        """
+        tried.append(offset)
+        raise ToolError(f"no file {path!r} in the workdir")
+
+    reg.add(read_file)
+    model = FakeModel()
+    model.add(
+        answer("", ("read_file", '{"path": "n.md"}')),
+        answer("", ("read_file", '{"path": "n.md", "offset": 100}')),
+        answer("There is no n.md."),
+    )
+    result = await AgentLoop(model, reg).run(conversation())
+    assert tried == [0, 100] and result.message.content == "There is no n.md."
+    assert model.requests[2].answer_only and model.requests[2].tools is None

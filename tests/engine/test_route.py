@@ -67,8 +67,8 @@ async def test_answer_route_makes_the_step_answer_in_words() -> None:
     assert [m.content for m in asked[:-1]] == [m.content for m in conv.messages[:2]]
     assert model.shown[0] is not None and len(model.shown[0]) == 2  # the tools, as the step's
     [step] = model.requests
-    # The step shows the same tools (one cached prompt) but may not call any.
-    assert step.answer_only and step.tools is not None and step.tool_names == frozenset()
+    # The step goes without tools: shown tools it may not call, the model wrote calls as text.
+    assert step.answer_only and step.tools is None and step.tool_names == frozenset()
     # The question is never stored.
     assert [m.role for m in conv.messages] == ["system", "user", "assistant"]
 
@@ -173,8 +173,8 @@ class RoutingServer:
 
 
 async def test_what_a_routed_turn_sends_to_llama_server() -> None:
-    """The question, the step held to the routed tool, the next step: every request shows the
-    same tools, so the server's cached prompt serves the next one."""
+    """The question, the step held to the routed tool, the next step: each shows the same tools,
+    so the server's cached prompt serves the next one."""
     server = RoutingServer(
         routes=["current_time"],
         replies=['{"name": "current_time", "arguments": {}}', "It is noon."],
@@ -196,11 +196,11 @@ async def test_what_a_routed_turn_sends_to_llama_server() -> None:
     assert step2["grammar"].startswith("root ::= answer | calls")
 
 
-async def test_answer_route_through_llama_server_shows_the_tools_without_a_call() -> None:
+async def test_answer_route_through_llama_server_is_an_answer_without_tools() -> None:
     server = RoutingServer(routes=["answer"], replies=["4"])
     loop = AgentLoop(make_client(server, tool_grammar="on"), registry()[0], route_tools="auto")
     result = await loop.run(conversation("What is 2+2?"))
     assert result.message.content == "4"
-    _, step = server.bodies
-    assert len(step["tools"]) == 2 and step["tool_choice"] == "none"
+    route, step = server.bodies
+    assert len(route["tools"]) == 2 and "tools" not in step
     assert step["grammar"].startswith("root ::= answer") and "callobj" not in step["grammar"]

@@ -130,8 +130,11 @@ async def test_large_files_are_read_in_parts(registry: ToolRegistry, workdir: Pa
     assert rest.content == "a" * 10
 
 
-async def test_read_file_ranges(registry: ToolRegistry, workdir: Path) -> None:
+async def test_read_file_ranges(
+    registry: ToolRegistry, workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """offset and length pick characters (not bytes); the marker counts what is left."""
+    monkeypatch.setattr(builtin_tools, "MIN_READ", 1)
     text = "héllo wörld\r\nsecond line ✓\n"
     (workdir / "t.txt").write_text(text, encoding="utf-8", newline="")
     part = (await run(registry, "read_file", path="t.txt", offset=1, length=4)).content
@@ -143,11 +146,24 @@ async def test_read_file_ranges(registry: ToolRegistry, workdir: Path) -> None:
     assert whole.content == text
 
 
+async def test_a_short_length_still_reads_the_first_lines(
+    registry: ToolRegistry, workdir: Path
+) -> None:
+    """A small model asks for length 1 meaning the first line: it gets MIN_READ characters."""
+    (workdir / "poem.txt").write_text("The violet sings at dawn\nand the sea replies\n")
+    out = (await run(registry, "read_file", path="poem.txt", length=1)).content
+    assert out == "The violet sings at dawn\nand the sea replies\n"
+    (workdir / "big.txt").write_text("x" * 5000)
+    out = (await run(registry, "read_file", path="big.txt", length=10)).content
+    assert out.startswith("x" * builtin_tools.MIN_READ + "\n[... 4,000 more characters")
+
+
 async def test_read_file_counts_long_remainders(
     registry: ToolRegistry, workdir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Skipping and counting work a chunk at a time; the count is exact and comma-grouped."""
     monkeypatch.setattr(builtin_tools, "READ_CHUNK", 7)
+    monkeypatch.setattr(builtin_tools, "MIN_READ", 1)
     (workdir / "n.txt").write_text("0123456789" * 1500)
     out = (await run(registry, "read_file", path="n.txt", offset=25, length=10)).content
     assert out == (
