@@ -249,3 +249,30 @@ async def test_the_learned_token_estimate_survives_a_restart(
     async with open_app(other) as app:
         budget = app.runtime.agent_loop.budget
         assert budget is not None and budget.counter.chars_per_token == first
+
+
+async def test_routing_and_the_claim_check_reach_the_loop(
+    tmp_path: Path, stub_llm: StubLLM
+) -> None:
+    """default.route_tools and default.check_claims are the loop's; a routed turn through the
+    stub: one question (answered with the script's next call), then the step names that tool
+    (as OpenAI's tool_choice: the stub has no grammar)."""
+    from agentd.engine.route import QUESTION_HEAD
+
+    settings = _settings(tmp_path, stub_llm, default={"route_tools": "on", "check_claims": False})
+    async with open_app(settings) as app:
+        loop = app.runtime.agent_loop
+        assert loop.route_tools == "on" and not loop.check_claims
+        stub_llm.add(Reply(tool_calls=[("current_time", {})]), Reply(text="It is noon."))
+        result = await app.runtime.ask("s", "What time is it?")
+        assert result.message.content == "It is noon."
+        [route] = stub_llm.routes
+        assert route["messages"][-1]["content"].startswith(QUESTION_HEAD)
+        assert {t["function"]["name"] for t in route["tools"]} == app.tools.names
+        first = stub_llm.requests[0]
+        assert first["tool_choice"] == {"type": "function", "function": {"name": "current_time"}}
+        assert route["messages"][:-1] == first["messages"]
+    (tmp_path / "b").mkdir()
+    async with open_app(_settings(tmp_path / "b", stub_llm)) as app:
+        loop = app.runtime.agent_loop
+        assert loop.route_tools == "auto" and loop.check_claims  # the defaults
