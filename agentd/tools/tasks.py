@@ -47,10 +47,10 @@ def register_task_tools(registry: ToolRegistry, store: TaskStore, limits: TaskLi
 
         Args:
             prompt: What to do then, e.g. "Remind the user to call the dentist".
-            at: ISO date-time, e.g. "2026-05-01T07:00:00".
-            in_: Delay from now, e.g. "10s", "2h30m".
-            every: Interval, e.g. "30m", "1d".
-            cron: Cron line, e.g. "0 9 * * MON".
+            at: Once, at this ISO date-time (leave out with in, every or cron).
+            in_: Once, after this delay from now, e.g. "10s", "2h30m".
+            every: Repeating at this interval, e.g. "30m", "1d".
+            cron: Repeating on this cron line, e.g. "0 9 * * MON".
             timezone: IANA zone of at and cron, e.g. "Europe/Berlin".
             name: Short label.
         """
