@@ -24,6 +24,8 @@ from agentd.tools.edit import edit_file as _edit_file
 from agentd.tools.fit import more_marker
 from agentd.tools.registry import ToolRegistry
 
+#: Names of a folder shown when a file in it is missing.
+NEARBY = 20
 #: The fewest characters a read returns (unless the file ends first).
 MIN_READ = 1000
 MAX_READ = 64 * 1024  # characters one read_file call returns at most
@@ -182,13 +184,28 @@ def _read_file(workdir: Path, path: str, offset: int = 0, length: int = MAX_READ
                 text = fh.read(min(length, MAX_READ))
                 rest = _count(fh)
     except (FileNotFoundError, NotADirectoryError):
-        raise ToolError(f"no file {path!r} in the workdir") from None
+        raise ToolError(f"no file {path!r} in the workdir{_nearby(workdir, path)}") from None
     if offset and not text:
         raise ToolError(f"offset {offset} is past the end: {path!r} has {skipped:,} characters")
     if rest:
         hint = f"call read_file with offset={offset + len(text)} to read on"
         text += "\n" + more_marker(rest, hint)
     return text
+
+
+def _nearby(workdir: Path, path: str) -> str:
+    """What the folder of a missing file holds, for the error (a small model guesses a file's
+    name, "notes/readme.md" for notes/reminder.txt, and then its content): "" if none."""
+    parts = workdir_fs.split(path)[:-1]
+    try:
+        names = sorted(workdir_fs.list_names(workdir, parts))
+    except (OSError, ToolError):
+        return ""
+    if not names:
+        return ""
+    folder = "/".join(parts) + "/" if parts else "the workdir"
+    shown = ", ".join(names[:NEARBY])
+    return f"; {folder} holds: {shown}" + (" ..." if len(names) > NEARBY else "")
 
 
 def _count(fh: TextIO, limit: int | None = None) -> int:

@@ -384,3 +384,19 @@ async def test_other_read_only_files(workdir: Path) -> None:
         assert out.error and "read-only instruction file" in out.content, out
     assert not (await run(registry, "write_file", path="AGENTS.md", content="x")).error
     assert not (await run(registry, "write_file", path="prompts/other.md", content="x")).error
+
+
+async def test_a_missing_file_error_names_what_its_folder_holds(
+    registry: ToolRegistry, workdir: Path
+) -> None:
+    """The model guessed notes/readme.md for notes/reminder.txt: the error shows the folder."""
+    (workdir / "notes").mkdir()
+    (workdir / "notes" / "reminder.txt").write_text("locker 12\n")
+    (workdir / "a.txt").write_text("a\n")
+    out = await run(registry, "read_file", path="notes/readme.md")
+    assert out.error and "no file 'notes/readme.md'" in out.content
+    assert "notes/ holds: reminder.txt" in out.content
+    top = await run(registry, "read_file", path="b.txt")
+    assert "the workdir holds: a.txt, notes/" in top.content
+    gone = await run(registry, "read_file", path="nowhere/x.txt")
+    assert gone.content.endswith("no file 'nowhere/x.txt' in the workdir")
