@@ -348,7 +348,7 @@ class AgentLoop:
 
         With ``route`` (and tools offered, no call required by ``rule``), the model first
         names what the step does (:mod:`agentd.engine.route`) and the step is held to it: a
-        call of that tool, or an answer in words with the tools shown but not callable.
+        call of that tool, or an answer in words without tools.
         Returns the result and the route taken (None: not routed).
         """
         budget = self.budget
