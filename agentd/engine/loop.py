@@ -172,7 +172,11 @@ class AgentLoop:
         retried_empty = False
         retried_claim = must_call = False
         recalled = await self._recalled(conversation) if schemas else None
-        routing = bool(schemas) and await self._routing()
+        # Only a step that answers a user's message is routed: after tool results (the turn's
+        # later steps, or a client that sends its tools' results back) the question mostly
+        # named the tool that had just run, and a client's tool then ran again and again.
+        fresh = bool(conversation.messages) and conversation.messages[-1].role == "user"
+        routing = bool(schemas) and fresh and await self._routing()
         step = 0
         while True:
             step += 1

@@ -10,7 +10,7 @@ import pytest
 
 from agentd.engine.loop import REMINDER_HEAD, AgentLoop
 from agentd.engine.route import ANSWER, QUESTION_HEAD, question
-from agentd.messages import Conversation, system, user
+from agentd.messages import Conversation, ToolCall, assistant, system, tool_result, user
 from agentd.model.choice import ANY, CallRule
 from agentd.tools.registry import ToolRegistry
 from tests.model.test_client import completion, make_client
@@ -204,3 +204,18 @@ async def test_answer_route_through_llama_server_is_an_answer_without_tools() ->
     route, step = server.bodies
     assert len(route["tools"]) == 2 and "tools" not in step
     assert step["grammar"].startswith("root ::= answer") and "callobj" not in step["grammar"]
+
+
+async def test_a_turn_that_goes_on_from_tool_results_is_not_routed() -> None:
+    """A client sends its tool's result back (a stateless continuation): the step answers from
+    it unrouted (routed, the model named the tool again and the client ran it again)."""
+    model = FakeModel()
+    model.choices.append("lookup")
+    model.add(answer("The product is 42."))
+    call = ToolCall("c1", "mul", '{"a": 6, "b": 7}')
+    conv = conversation("6 times 7?")
+    conv.extend([assistant("", (call,)), tool_result(call, "42")])
+    mul = {"type": "function", "function": {"name": "mul", "parameters": {"type": "object"}}}
+    result = await AgentLoop(model, registry()[0], route_tools="on").run(conv, client_tools=[mul])
+    assert result.message.content == "The product is 42."
+    assert model.asked == [] and model.requests[0].rule == ANY
