@@ -114,9 +114,10 @@ class AgentDefaults(_Section):
     )
     route_tools: Literal["auto", "on", "off"] = Field(
         "auto",
-        description="Before each step that offers tools, the model names the tool it calls or "
+        description="Before a turn's first tool step, the model names the tool it calls or "
         "'answer' (one word, under a grammar); the step is held to it. auto: when tool steps "
-        "are held to a grammar (llm.tool_grammar, a local llama-server).",
+        "are held to a grammar (llm.tool_grammar, a local llama-server), except for the "
+        "packaged qwen2.5-coder-0.5b (measured to route badly).",
     )
     max_concurrent_turns: int = Field(16, ge=1, description="Turns running at once, all sessions.")
     max_sessions_in_memory: int = Field(

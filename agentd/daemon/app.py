@@ -29,6 +29,7 @@ from agentd.engine.budget import budget_for, effective_defaults
 from agentd.engine.loop import AgentLoop
 from agentd.engine.policy import SessionPolicy
 from agentd.engine.quotas import Quotas
+from agentd.engine.route import mode_for as route_mode_for
 from agentd.engine.runtime import Runtime
 from agentd.errors import ConfigError
 from agentd.memory.factory import open_store_or_warn
@@ -179,7 +180,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             tools,
             max_steps=defaults.max_steps,
             check_calls=settings.default.check_calls,
-            route_tools=settings.default.route_tools,
+            route_tools=route_mode_for(settings),
             check_claims=settings.default.check_claims,
             on_tool=metrics.on_tool,
             budget=budget,

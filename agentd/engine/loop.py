@@ -16,7 +16,7 @@ import json
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 import anyio
 import structlog
@@ -24,7 +24,7 @@ import structlog
 from agentd.engine.budget import ContextBudget
 from agentd.engine.claims import unbacked_claim
 from agentd.engine.policy import CLIENT_CALLS
-from agentd.engine.route import ANSWER, route
+from agentd.engine.route import ANSWER, RouteMode, route
 from agentd.errors import ContextExceeded, ContextOverflow, LLMError
 from agentd.messages import (
     Conversation,
@@ -70,8 +70,6 @@ OnDelta = Callable[[str], Awaitable[None]]
 #: Given the user's message, a note of what long-term memory holds about it (or None).
 Recall = Callable[[str], Awaitable[str | None]]
 ToolObserver = Callable[[str, bool, float], None]
-#: ``default.route_tools``: ask which tool a step calls first (auto: under a tool grammar).
-RouteMode = Literal["auto", "on", "off"]
 
 
 @dataclass(slots=True)

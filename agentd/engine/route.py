@@ -14,12 +14,14 @@ model server reuses its cached prompt for the question and for the step; it is n
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from typing import Any, Literal
 
 import structlog
 
+from agentd.config import Settings
 from agentd.errors import LLMError
 from agentd.messages import Message, user
+from agentd.model.packages import MODELS
 
 log = structlog.get_logger("agentd.engine.route")
 
@@ -28,8 +30,21 @@ ANSWER = "answer"
 #: How the question opens (the loopback stub recognises it by this).
 QUESTION_HEAD = "(Before you reply: which tool must be called now to do what I asked?"
 
+#: ``default.route_tools``: route tool steps (auto: under a tool grammar).
+RouteMode = Literal["auto", "on", "off"]
 #: ``choose(messages, options, tools=...)``: one of ``options`` or None (see LLMClient.choose).
 Choose = Callable[..., Awaitable[str | None]]
+
+
+def mode_for(settings: Settings) -> RouteMode:
+    """``default.route_tools`` as it applies: ``auto`` is ``off`` when the sidecar serves a
+    packaged model that was measured to route badly (``PackagedModel.routes``)."""
+    mode = settings.default.route_tools
+    sidecar = settings.llm.sidecar
+    if mode != "auto" or not sidecar.enabled or sidecar.model_path is not None:
+        return mode
+    packaged = MODELS.get(sidecar.model)
+    return mode if packaged is None or packaged.routes else "off"
 
 
 def tool_names(tools: Sequence[dict[str, Any]]) -> list[str]:

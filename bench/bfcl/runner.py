@@ -23,6 +23,7 @@ from agentd.config import Settings, load_settings
 from agentd.daemon.prompt import build_system_prompt
 from agentd.engine.budget import budget_for, effective_defaults
 from agentd.engine.loop import AgentLoop
+from agentd.engine.route import mode_for as route_mode_for
 from agentd.engine.runtime import stateless_conversation
 from agentd.errors import ContextOverflow, LLMError
 from agentd.messages import ROLES, Message, Role
@@ -216,7 +217,7 @@ async def bench_model(
                 ToolRegistry(),
                 budget=budget_for(defaults, sc.max_answer_tokens),
                 check_calls=settings.default.check_calls,
-                route_tools=settings.default.route_tools,
+                route_tools=route_mode_for(settings),
                 check_claims=settings.default.check_claims,
             )
             for item in items:

@@ -8,8 +8,9 @@ from typing import Any
 import httpx
 import pytest
 
+from agentd.config import Settings
 from agentd.engine.loop import REMINDER_HEAD, AgentLoop
-from agentd.engine.route import ANSWER, QUESTION_HEAD, question
+from agentd.engine.route import ANSWER, QUESTION_HEAD, mode_for, question
 from agentd.messages import Conversation, ToolCall, assistant, system, tool_result, user
 from agentd.model.choice import ANY, CallRule
 from agentd.tools.registry import ToolRegistry
@@ -219,3 +220,24 @@ async def test_a_turn_that_goes_on_from_tool_results_is_not_routed() -> None:
     result = await AgentLoop(model, registry()[0], route_tools="on").run(conv, client_tools=[mul])
     assert result.message.content == "The product is 42."
     assert model.asked == [] and model.requests[0].rule == ANY
+
+
+@pytest.mark.parametrize(
+    ("setting", "sidecar", "expected"),
+    [
+        ("auto", {"enabled": True, "model": "qwen2.5-coder-1.5b"}, "auto"),
+        # Measured to route badly (BFCL 6/24 routed vs 10/24 unrouted): auto is off for it.
+        ("auto", {"enabled": True, "model": "qwen2.5-coder-0.5b"}, "off"),
+        ("on", {"enabled": True, "model": "qwen2.5-coder-0.5b"}, "on"),
+        ("auto", {"enabled": True, "model": "qwen2.5-coder-0.5b", "model_path": "/m.gguf"}, "auto"),
+        ("auto", {"enabled": False}, "auto"),
+    ],
+)
+def test_the_mode_follows_the_served_model(
+    setting: str, sidecar: dict[str, Any], expected: str
+) -> None:
+    settings = Settings(
+        default={"route_tools": setting},  # type: ignore[arg-type]
+        llm={"sidecar": sidecar},  # type: ignore[arg-type]
+    )
+    assert mode_for(settings) == expected
