@@ -1,11 +1,12 @@
-"""Routing: before a step that offers tools, the model names what the step does.
+"""Routing: before a turn's first tool step, the model names what the step does.
 
 A small local model asked to choose a tool and write its call in one go often calls one for
 "What's 2+2?" or takes the wrong one (``memory_save`` for "create config.json"). Asked first
 for one word, under a grammar (``answer`` or the name of an offered tool), it decides better;
 the step is then held to that word: one or more calls of the named tool
-(``CallRule(name=...)``), or an answer in words. See the README's tool-call results for the
-numbers that chose this question's wording.
+(``CallRule(name=...)``), or an answer in words. Only a step that answers a user's message is
+routed: after tool results the question mostly named the tool that had just run. See the
+README's tool-call results for the numbers that chose this question's wording.
 
 The question goes after the step's own messages, with the same tools in the template, so the
 model server reuses its cached prompt for the question and for the step; it is never stored.

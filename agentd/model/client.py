@@ -30,7 +30,7 @@ from agentd.errors import (
 )
 from agentd.messages import Message, ToolCall, assistant
 from agentd.model.choice import ANY, CallRule
-from agentd.model.grammar import answer_grammar, tool_step_grammar
+from agentd.model.grammar import answer_grammar, literal, tool_step_grammar
 from agentd.model.overflow import context_exceeded
 from agentd.model.textcalls import TextToolCallFilter, parse_text_tool_calls
 from agentd.model.transport import ShardedTransport
@@ -231,7 +231,7 @@ class LLMClient:
         body.pop("seed", None)
         body["temperature"] = 0
         if await self.grammar_enabled():
-            body["grammar"] = "root ::= " + " | ".join(json.dumps(o) for o in options) + "\n"
+            body["grammar"] = "root ::= " + " | ".join(literal(o) for o in options) + "\n"
 
         async def call() -> Any:
             response = await self._http.post(

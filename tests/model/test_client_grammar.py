@@ -235,3 +235,12 @@ async def test_without_a_grammar_the_rule_goes_as_openai_fields(
         body = server.bodies[-1]
         assert "grammar" not in body
         assert {k: body[k] for k in ("tool_choice", "parallel_tool_calls") if k in body} == fields
+
+
+async def test_choose_grammar_spells_options_as_gbnf_literals() -> None:
+    """A routing option with a non-ASCII or quoted name is one GBNF literal (grammar.literal)."""
+    server = Server()
+    server.reply = "café"
+    client = make_client(server, tool_grammar="on")
+    assert await client.choose([user("which?")], ("answer", "café", 'a"b')) == "café"
+    assert server.bodies[0]["grammar"] == 'root ::= "answer" | "café" | "a\\"b"\n'
