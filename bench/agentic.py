@@ -109,6 +109,8 @@ class Options:
     check_calls: bool | None = None
     check_claims: bool | None = None
     route_tools: str | None = None
+    #: More ``default.*`` settings for the daemon (``--default KEY=VALUE``).
+    defaults: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(slots=True)
@@ -327,6 +329,7 @@ def daemon_config(options: Options) -> dict[str, Any]:
         defaults["check_claims"] = options.check_claims
     if options.route_tools is not None:
         defaults["route_tools"] = options.route_tools
+    defaults.update(options.defaults)
     if defaults:
         config["default"] = defaults
     return config
@@ -477,6 +480,7 @@ async def main_async(
         args.check_calls,
         args.check_claims,
         args.route_tools,
+        tuple(args.default or ()),
     )
     stop = SignalStop()
 
@@ -503,6 +507,17 @@ async def main_async(
                     sink.close()
         tg.cancel_scope.cancel()
     return not stop.stopped
+
+
+def default_setting(text: str) -> tuple[str, Any]:
+    """``KEY=VALUE`` (VALUE as JSON, else a string) as a ``default.*`` setting."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+    try:
+        return key.strip(), json.loads(value)
+    except ValueError:
+        return key.strip(), value
 
 
 def main() -> None:
@@ -536,6 +551,13 @@ def main() -> None:
         "--route-tools",
         choices=("auto", "on", "off"),
         help="default.route_tools for the daemon; default: agentd's",
+    )
+    parser.add_argument(
+        "--default",
+        action="append",
+        type=default_setting,
+        metavar="KEY=VALUE",
+        help="another default.KEY for the daemon, VALUE as JSON (e.g. read_first=false)",
     )
     parser.add_argument("--out", type=Path, help="write per-turn JSON lines and keep state here")
     args = parser.parse_args()

@@ -119,6 +119,17 @@ class AgentDefaults(_Section):
         "are held to a grammar (llm.tool_grammar, a local llama-server), except for the "
         "packaged qwen2.5-coder-0.5b (measured to route badly).",
     )
+    read_first: bool = Field(
+        True,
+        description="In a routed first step, a request that names files of the workdir "
+        "('copy notes.md to ...') has them read first: the step calls read_file with its path "
+        "held to those files.",
+    )
+    date_in_prompt: bool = Field(
+        True,
+        description="End the system prompt with today's date and weekday (the prompt then "
+        "changes once a day).",
+    )
     max_concurrent_turns: int = Field(16, ge=1, description="Turns running at once, all sessions.")
     max_sessions_in_memory: int = Field(
         1000, ge=1, description="Idle sessions kept in memory; older ones are evicted (LRU)."

@@ -19,7 +19,7 @@ from agentd.config import Settings
 from agentd.cron.tasks import TaskStore
 from agentd.cron.ticklog import TickLog
 from agentd.daemon.lifecycle import ChannelHealth, supervise_channel
-from agentd.daemon.prompt import TenantPrompts
+from agentd.daemon.prompt import TenantPrompts, dated_clock
 from agentd.daemon.sdnotify import Notifier, pet_watchdog, watchdog_interval
 from agentd.daemon.statelock import hold_state, lock_paths
 from agentd.daemon.token_file import with_http_token
@@ -44,6 +44,7 @@ from agentd.model.timed import TimedModel
 from agentd.tools.builtin import INSTRUCTION_FILES, register_builtin_tools
 from agentd.tools.exec import register_exec_tool
 from agentd.tools.memory import register_memory_tools
+from agentd.tools.mentions import workdir_mentions
 from agentd.tools.policy import ToolPolicy
 from agentd.tools.registry import ToolRegistry
 from agentd.tools.tasks import register_task_tools
@@ -123,7 +124,7 @@ def read_only_files(settings: Settings) -> list[Path]:
 async def open_app(settings: Settings) -> AsyncIterator[App]:
     """Build the runtime and close what it opened on exit."""
     workdirs = Workdirs(settings)
-    prompts = TenantPrompts(workdirs)
+    prompts = TenantPrompts(workdirs, now=dated_clock(settings.default.date_in_prompt))
     metrics = Metrics()
     async with AsyncExitStack() as stack:
         sidecar = None
@@ -182,6 +183,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             check_calls=settings.default.check_calls,
             route_tools=route_mode_for(settings),
             check_claims=settings.default.check_claims,
+            mentioned=workdir_mentions(workdirs) if settings.default.read_first else None,
             on_tool=metrics.on_tool,
             budget=budget,
             recall=(

@@ -8,11 +8,18 @@ refuses to start, and a reload keeps the prompt it had.
 A tenant with a workdir of its own gets the operator's prompt and then its own ``AGENTS.md``
 (:class:`TenantPrompts`). That file is the tenant's, not the operator's: when it cannot be read,
 the error is logged and the tenant's turns go on without it.
+
+With ``date_in_prompt`` (``default.date_in_prompt``) every prompt ends with today's date and
+weekday (:func:`today_line`): asked to write today's date into a file, the small local model
+wrote one it made up ("2023-10-05") rather than call ``current_time`` first. The date changes
+the prompt once a day, so the model server's cached prompt is lost once a day, not per turn.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
 import anyio
@@ -33,6 +40,20 @@ You are agentd, a helpful assistant running as a local daemon. Answer concisely 
 Use a tool when it gives a better answer than guessing (the time, files in your workdir, your
 long-term memory); otherwise answer directly. If a tool returns an error, read it and fix the call
 or tell the user what went wrong."""
+
+
+def today_line(now: datetime) -> str:
+    """The sentence giving the date of ``now`` (an aware datetime, in the local time zone),
+    and the UTC date too when that is another day."""
+    zone = now.tzname() or "local time"
+    utc = now.astimezone(UTC)
+    if utc.date() == now.date():
+        return f"Today is {now:%A, %Y-%m-%d} ({zone})."
+    return f"Today is {now:%A, %Y-%m-%d} ({zone}, UTC{now:%z}); in UTC it is {utc:%A, %Y-%m-%d}."
+
+
+def _local_now() -> datetime:
+    return datetime.now().astimezone()
 
 
 def _unreadable(path: Path, why: object) -> ConfigError:
@@ -72,6 +93,11 @@ def _read_agents(workdir: Path) -> str | None:
     return text.strip() or None
 
 
+def dated_clock(enabled: bool) -> Callable[[], datetime] | None:
+    """The clock ``TenantPrompts`` dates prompts with (``default.date_in_prompt``), or None."""
+    return _local_now if enabled else None
+
+
 def build_system_prompt(workdir: Path) -> str:
     """``SYSTEM.md`` replaces the fallback text; ``AGENTS.md`` is appended; both optional.
 
@@ -101,17 +127,28 @@ class TenantPrompts:
     ConfigError (at start) when the operator's files cannot be read.
     """
 
-    __slots__ = ("_cache", "base", "max_cached", "workdirs")
+    __slots__ = ("_cache", "base", "max_cached", "now", "workdirs")
 
-    def __init__(self, workdirs: Workdirs, *, max_cached: int = MAX_CACHED) -> None:
+    def __init__(
+        self,
+        workdirs: Workdirs,
+        *,
+        max_cached: int = MAX_CACHED,
+        now: Callable[[], datetime] | None = None,
+    ) -> None:
         self.workdirs = workdirs
         self.max_cached = max_cached
+        #: With a clock (local, aware), each prompt ends with today's date (``today_line``).
+        self.now = now
         self.base = build_system_prompt(workdirs.operator)
         self._cache: OrderedDict[str, str] = OrderedDict()
 
     async def __call__(self, scope: scopes.Scope) -> str:
-        """The system prompt for turns in ``scope``."""
-        tenant = scope.tenant
+        """The system prompt for turns in ``scope`` (dated, with a clock)."""
+        prompt = await self._for(scope.tenant)
+        return prompt if self.now is None else f"{prompt}\n\n{today_line(self.now())}"
+
+    async def _for(self, tenant: str) -> str:
         if tenant == self.workdirs.tenant:
             return self.base
         prompt = self._cache.get(tenant)

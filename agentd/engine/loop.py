@@ -70,6 +70,10 @@ OnDelta = Callable[[str], Awaitable[None]]
 #: Given the user's message, a note of what long-term memory holds about it (or None).
 Recall = Callable[[str], Awaitable[str | None]]
 ToolObserver = Callable[[str, bool, float], None]
+#: Given the user's message, the workdir files it names (see :mod:`agentd.tools.mentions`).
+Mentioned = Callable[[str], Awaitable[Sequence[str]]]
+#: The tool a routed first step calls when the request names files of the workdir.
+READ_TOOL = "read_file"
 
 
 @dataclass(slots=True)
@@ -111,8 +115,10 @@ class AgentLoop:
         check_calls: bool = False,
         route_tools: RouteMode = "off",
         check_claims: bool = False,
+        mentioned: Mentioned | None = None,
     ) -> None:
         self.model = model
+        self.mentioned = mentioned
         self.recall = recall
         self.check_calls = check_calls
         self.route_tools = route_tools
@@ -350,7 +356,9 @@ class AgentLoop:
 
         With ``route`` (and tools offered, no call required by ``rule``), the model first
         names what the step does (:mod:`agentd.engine.route`) and the step is held to it: a
-        call of that tool, or an answer in words without tools.
+        call of that tool, or an answer in words without tools. A request that names files
+        of the workdir (``mentioned``) is not asked: the step reads those files (``read_file``
+        with its path held to them), so what the model writes next stands on their text.
         Returns the result and the route taken (None: not routed).
         """
         budget = self.budget
@@ -379,8 +387,11 @@ class AgentLoop:
             sent = [*sent, *extra] if extra else sent
             if route and offered:
                 route = False  # once: a retry after "context exceeded" keeps the choice
-                routed = await self._route(sent, offered, offered_names)
-                if routed == ANSWER:
+                named = await self._named(conversation, offered_names)
+                routed = READ_TOOL if named else await self._route(sent, offered, offered_names)
+                if named:
+                    rule = CallRule(name=READ_TOOL, single=rule.single, values=(("path", named),))
+                elif routed == ANSWER:
                     # Without the tools in its prompt: shown tools it may not call, the model
                     # wrote calls as text in the answer (a ```python fence, "name " with a
                     # blank) in 4 of 6 such answers of the agentic suite.
@@ -408,6 +419,21 @@ class AgentLoop:
                 budget.calibrate(sent, offered, result.usage.prompt_tokens)
             conversation.prompt_tokens = result.usage.prompt_tokens
             return result, routed
+
+    async def _named(
+        self, conversation: Conversation, offered_names: frozenset[str]
+    ) -> tuple[str, ...]:
+        """The workdir files the turn's request names, when ``read_file`` is offered."""
+        if self.mentioned is None or READ_TOOL not in offered_names:
+            return ()
+        try:
+            named = tuple(await self.mentioned(_request(conversation.messages)))
+        except Exception as exc:  # a help: a failure must not cost the turn
+            log.warning("turn.mentions_failed", error=str(exc), exc_type=type(exc).__name__)
+            return ()
+        if named:
+            log.info("turn.read_first", files=len(named))
+        return named
 
     async def _route(
         self,

@@ -2,9 +2,10 @@
 
 A :class:`CallRule` travels with a model call. Under agentd's step grammar it is enforced:
 ``required`` leaves out the answer-in-words half, a ``name`` narrows the calls to that tool,
-``single`` allows one call. A server without the grammar is sent the OpenAI fields instead
-(what it does with them is up to it), and the agent loop keeps the first call of a step when
-``single`` holds either way.
+``single`` allows one call, ``values`` holds some of its arguments to given values. A server
+without the grammar is sent the OpenAI fields instead (what it does with them is up to it; it
+is not told ``values``), and the agent loop keeps the first call of a step when ``single``
+holds either way.
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ from typing import Any
 @dataclass(frozen=True, slots=True)
 class CallRule:
     """``required``: the step must call a tool; ``name``: that tool (implies required);
-    ``single``: at most one call in the step. The default allows anything."""
+    ``single``: at most one call in the step; ``values``: (argument, allowed values) pairs for
+    the named tool's call, e.g. ``(("path", ("notes.md",)),)``. The default allows anything."""
 
     required: bool = False
     name: str | None = None
     single: bool = False
+    values: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def must_call(self) -> bool:
@@ -33,10 +36,12 @@ class CallRule:
         return CallRule(single=self.single) if self.must_call else self
 
     def narrow(self, tools: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-        """The tools a call may name under this rule (all of them unless one is named)."""
+        """The tools a call may name under this rule (all of them unless one is named), with
+        the arguments that ``values`` holds narrowed to an ``enum`` of those values."""
         if self.name is None:
             return list(tools)
-        return [t for t in tools if t.get("function", t).get("name") == self.name]
+        named = [t for t in tools if t.get("function", t).get("name") == self.name]
+        return [_held(t, dict(self.values)) for t in named] if self.values else named
 
     def openai_fields(self) -> dict[str, Any]:
         """The request fields saying this to an OpenAI-compatible server."""
@@ -48,6 +53,21 @@ class CallRule:
         if self.single:
             fields["parallel_tool_calls"] = False
         return fields
+
+
+def _held(tool: dict[str, Any], values: dict[str, tuple[str, ...]]) -> dict[str, Any]:
+    """``tool`` (an OpenAI ``tools`` entry) with each argument in ``values`` required and
+    limited to those values (a copy; the original is shared)."""
+    fn = tool.get("function", tool)
+    params = dict(fn.get("parameters") or {})
+    props = dict(params.get("properties") or {})
+    for arg, allowed in values.items():
+        props[arg] = {**props.get(arg, {"type": "string"}), "enum": list(allowed)}
+    required = list(params.get("required") or ())
+    params["properties"] = props
+    params["required"] = [*required, *(a for a in values if a not in required)]
+    held = {**fn, "parameters": params}
+    return {**tool, "function": held} if "function" in tool else held
 
 
 ANY = CallRule()

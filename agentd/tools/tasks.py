@@ -8,6 +8,7 @@ many tasks, a task that is not this tenant's) is an error result that says what 
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Annotated, Protocol
 
 import pydantic
@@ -75,8 +76,11 @@ def register_task_tools(registry: ToolRegistry, store: TaskStore, limits: TaskLi
             )
         except TaskRefused as exc:
             raise ToolError(str(exc)) from None
-        first = f"at {task.spec}" if task.one_shot else f"{task.kind} {task.spec}"
-        return f"scheduled task {task.id} ({first}); cancel_task({task.id!r}) cancels it"
+        # No "cancel_task cancels it" here: the small model then told the user the task it
+        # had just scheduled was cancelled. How far off a one-shot is shows a wrong "in".
+        if task.one_shot:
+            return f"scheduled task {task.id} (runs once at {task.spec}{_from_now(task.spec)})"
+        return f"scheduled task {task.id} (runs {task.kind} {task.spec})"
 
     async def list_tasks() -> str:
         """List the open scheduled tasks with their ids."""
@@ -100,3 +104,18 @@ def register_task_tools(registry: ToolRegistry, store: TaskStore, limits: TaskLi
     registry.add(schedule_task)
     registry.add(list_tasks)
     registry.add(cancel_task)
+
+
+def _from_now(spec: str) -> str:
+    """``", 2h30m from now"`` for an ISO time ``spec``; empty when it cannot be read."""
+    try:
+        due = datetime.fromisoformat(spec.replace("Z", "+00:00"))
+        seconds = round((due - datetime.now(UTC)).total_seconds() / 60) * 60
+    except (ValueError, TypeError):
+        return ""
+    if seconds < 60:
+        return ""
+    hours, minutes = divmod(seconds // 60, 60)
+    days, hours = divmod(hours, 24)
+    text = "".join(f"{n}{unit}" for n, unit in ((days, "d"), (hours, "h"), (minutes, "m")) if n)
+    return f", {text} from now"

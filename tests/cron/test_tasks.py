@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import sqlite3
 from pathlib import Path
 
@@ -195,6 +196,9 @@ async def test_tools_answer_errors_and_keep_tenants_apart(target: Path | str) ->
         with scopes.use(A), origins.use(Origin.of_session("telegram", "telegram:7#2")):
             text, error = await _call(registry, "schedule_task", prompt="stretch", **{"in": "5m"})
             assert not error, text
+            # When it runs and how far off (a wrong "in" shows), no word of cancelling (the
+            # model told the user a task it had just made was cancelled).
+            assert re.fullmatch(r"scheduled task t-\w+ \(runs once at \S+Z, 5m from now\)", text)
             task_id = text.split()[2]
             for args, says in [
                 ({"at": "2001-01-01T00:00:00Z"}, "in the past"),
@@ -203,8 +207,9 @@ async def test_tools_answer_errors_and_keep_tenants_apart(target: Path | str) ->
             ]:
                 text, error = await _call(registry, "schedule_task", prompt="x", **args)
                 assert error and says in text, text
-            for _ in range(2):
-                assert not (await _call(registry, "schedule_task", prompt="x", every="1h"))[1]
+            text, error = await _call(registry, "schedule_task", prompt="x", every="1h")
+            assert not error and text.endswith(" (runs every 3600s)"), text
+            assert not (await _call(registry, "schedule_task", prompt="x", every="1h"))[1]
             text, error = await _call(registry, "schedule_task", prompt="x", every="1h")
             assert error and "3 active tasks" in text
             listed, _ = await _call(registry, "list_tasks")

@@ -42,7 +42,8 @@ async def test_open_app_wires_a_working_runtime(tmp_path: Path, stub_llm: StubLL
         stub_llm.add(Reply(text="hello"))
         result = await app.runtime.ask("s", "hi")
         assert result.message.content == "hello"
-        assert stub_llm.requests[0]["messages"][0]["content"] == "You are Ada."
+        prompt = stub_llm.requests[0]["messages"][0]["content"]
+        assert prompt.startswith("You are Ada.\n\nToday is ")  # default.date_in_prompt
         (workdir / "AGENTS.md").write_text("Notes live in notes/.")
         app.reload_prompt()
         assert app.runtime.system_prompt == "You are Ada.\n\nNotes live in notes/."
@@ -276,3 +277,11 @@ async def test_routing_and_the_claim_check_reach_the_loop(
     async with open_app(_settings(tmp_path / "b", stub_llm)) as app:
         loop = app.runtime.agent_loop
         assert loop.route_tools == "auto" and loop.check_claims  # the defaults
+        assert loop.mentioned is not None and app.runtime.prompt_for is not None
+        (app.settings.workdir / "notes.md").write_text("x")
+        with scopes.use(scopes.Scope(tenant=app.settings.tenant)):
+            assert await loop.mentioned("read notes.md and other.md") == ["notes.md"]
+    (tmp_path / "c").mkdir()
+    settings = _settings(tmp_path / "c", stub_llm, default={"read_first": False})
+    async with open_app(settings) as app:
+        assert app.runtime.agent_loop.mentioned is None

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 from structlog.testing import capture_logs
@@ -11,7 +13,7 @@ from structlog.testing import capture_logs
 from agentd import scope as scopes
 from agentd.config import Settings
 from agentd.daemon.app import open_app
-from agentd.daemon.prompt import TenantPrompts
+from agentd.daemon.prompt import TenantPrompts, today_line
 from agentd.daemon.workdirs import Workdirs
 from tests.support.stub_llm import Reply, StubLLM
 
@@ -115,7 +117,49 @@ async def test_turn_in_a_tenants_scope_sends_its_prompt(
         assert app.reload_prompt()
         stub_llm.add(Reply(text="three"))
         await app.runtime.ask("s", "again", scope=FAMILY)
-    systems = [r["messages"][0]["content"] for r in stub_llm.requests]
+    # Each prompt ends with today's date (default.date_in_prompt).
+    dated = [r["messages"][0]["content"].rsplit("\n\n", 1) for r in stub_llm.requests]
+    assert all(line.startswith("Today is ") for _, line in dated)
+    systems = [prompt for prompt, _ in dated]
     assert systems[0] == "You are Ada.\n\nOperator rules.\n\nFamily rules."
     assert systems[1] == "You are Ada.\n\nOperator rules."
     assert systems[-1] == "You are Ada.\n\nOperator rules.\n\nReloaded rules."
+
+
+async def test_a_clock_dates_every_tenants_prompt(settings: Settings) -> None:
+    now = datetime(2026, 12, 1, 9, 30, tzinfo=ZoneInfo("UTC"))
+    prompts = TenantPrompts(Workdirs(settings), now=lambda: now)
+    family = await prompts(FAMILY)
+    assert family == "You are Ada.\n\nOperator rules.\n\nFamily rules.\n\n" + today_line(now)
+    assert (await prompts(scopes.Scope(tenant="default"))).endswith(
+        "Operator rules.\n\nToday is Tuesday, 2026-12-01 (UTC)."
+    )
+    # Without a clock, no date (default.date_in_prompt = false).
+    assert await TenantPrompts(Workdirs(settings))(FAMILY) == family.rsplit("\n\n", 1)[0]
+
+
+@pytest.mark.parametrize(
+    ("when", "line"),
+    [
+        (
+            datetime(2026, 12, 1, 23, 59, tzinfo=ZoneInfo("UTC")),
+            "Today is Tuesday, 2026-12-01 (UTC).",
+        ),
+        (
+            datetime(2026, 12, 1, 12, 0, tzinfo=ZoneInfo("Asia/Tokyo")),
+            "Today is Tuesday, 2026-12-01 (JST).",
+        ),
+        (
+            datetime(2026, 12, 1, 3, 30, tzinfo=ZoneInfo("Asia/Tokyo")),
+            "Today is Tuesday, 2026-12-01 (JST, UTC+0900); in UTC it is Monday, 2026-11-30.",
+        ),
+        (
+            datetime(2026, 11, 30, 20, 0, tzinfo=ZoneInfo("America/New_York")),
+            "Today is Monday, 2026-11-30 (EST, UTC-0500); in UTC it is Tuesday, 2026-12-01.",
+        ),
+    ],
+)
+def test_today_line_names_the_local_day_and_the_utc_day_when_it_differs(
+    when: datetime, line: str
+) -> None:
+    assert today_line(when) == line

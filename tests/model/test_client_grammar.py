@@ -204,6 +204,34 @@ async def test_a_named_tool_choice_narrows_the_grammar_to_it() -> None:
     assert result.message.tool_calls[0].name == "area"
 
 
+def test_values_hold_a_named_tools_arguments_to_an_enum() -> None:
+    """``values`` make the argument required and one of the values; the tools given stay as
+    they were (they are shared with the template)."""
+    before = json.dumps([*TOOLS, AREA], sort_keys=True)
+    rule = CallRule(name="current_time", values=(("timezone", ("UTC", "Asia/Tokyo")),))
+    [held] = rule.narrow([*TOOLS, AREA])
+    params = held["function"]["parameters"]
+    assert params["properties"]["timezone"] == {"type": "string", "enum": ["UTC", "Asia/Tokyo"]}
+    assert params["required"] == ["timezone"]
+    assert json.dumps([*TOOLS, AREA], sort_keys=True) == before
+    # An argument the schema lacks is added as a string held to the values.
+    [area] = CallRule(name="area", values=(("unit", ("cm",)),)).narrow([AREA])
+    assert area["function"]["parameters"]["properties"]["unit"] == {
+        "type": "string",
+        "enum": ["cm"],
+    }
+
+
+async def test_a_grammar_with_values_allows_only_those_values() -> None:
+    server = Server()
+    client = make_client(server, tool_grammar="on")
+    rule = CallRule(name="current_time", values=(("timezone", ("UTC",)),))
+    await client.chat([user("time?")], TOOLS, frozenset({"current_time"}), rule=rule)
+    grammar = server.bodies[0]["grammar"]
+    assert 't0-args-timezone ::= "\\"UTC\\""\n' in grammar
+    assert "enum" not in json.dumps(server.bodies[0]["tools"])
+
+
 @pytest.mark.parametrize(
     ("rule", "fields"),
     [

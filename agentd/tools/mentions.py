@@ -1,0 +1,80 @@
+"""Files a message names: the workdir's files that a request mentions by path.
+
+"Copy source.txt into backup.txt", "What is the timeout in app.conf?", "In settings.ini,
+change the theme": a small model asked to do these in one step wrote the copy without reading
+the file (``"The contents of source.txt."``), answered a made-up value, explained ``sed``. The
+agent loop has it read the files such a request names first (see ``AgentLoop``'s
+``mentioned``); this module finds them.
+
+A candidate is a word with a ``/`` or a dot followed by a letter or digit, trimmed of quotes
+and punctuation. It counts only when it is a regular file in the workdir, reached the way the
+file tools reach it (:mod:`agentd.tools.workdir_fs`: no ``..``, no absolute paths, no symlinks),
+so what a message names can never lead outside the workdir.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import anyio
+
+from agentd import scope as scopes
+from agentd.errors import ToolError
+from agentd.tools import workdir_fs
+
+#: At most this many files are named back (the first ones, in the message's order).
+MAX_FILES = 4
+#: Words looked at, at most (a pasted log names many "paths").
+MAX_CANDIDATES = 32
+
+_WORD = re.compile(r"[\w./\-]+")
+_PATHLIKE = re.compile(r"(?:/|\.[A-Za-z0-9])")
+
+
+def candidates(text: str) -> list[str]:
+    """The words of ``text`` that look like relative paths, each once, in order."""
+    seen: dict[str, None] = {}
+    for match in _WORD.finditer(text):
+        start, end = match.span()
+        if text[end : end + 3] == "://" or text[max(0, start - 3) : start] == "://":
+            continue  # a URL's scheme or host
+        # "app.conf." ends a sentence; "./notes.md" is "notes.md"
+        word = match.group(0).removeprefix("./").rstrip(".-")
+        if _PATHLIKE.search(word) and not word.startswith("/"):
+            seen.setdefault(word, None)
+        if len(seen) >= MAX_CANDIDATES:
+            break
+    return list(seen)
+
+
+def _is_file(workdir: Path, path: str) -> bool:
+    try:
+        parts = workdir_fs.split(path)
+        with workdir_fs.open_file(workdir, parts):
+            return True
+    except (ToolError, OSError):
+        return False
+
+
+def mentioned_files(workdir: Path, text: str) -> list[str]:
+    """The workdir's regular files that ``text`` names by path, at most ``MAX_FILES``."""
+    found: list[str] = []
+    for path in candidates(text):
+        if _is_file(workdir, path):
+            found.append(path)
+            if len(found) >= MAX_FILES:
+                break
+    return found
+
+
+def workdir_mentions(workdir_for: Callable[[str], Path]) -> Callable[[str], Awaitable[list[str]]]:
+    """``mentioned_files`` in the workdir of the current scope's tenant (``workdir_for`` maps
+    a tenant to its folder, as for the file tools), off the event loop."""
+
+    async def mentioned(text: str) -> list[str]:
+        workdir = workdir_for(scopes.current().tenant)
+        return await anyio.to_thread.run_sync(mentioned_files, workdir, text)
+
+    return mentioned

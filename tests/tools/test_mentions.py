@@ -1,0 +1,55 @@
+"""Which workdir files a message names: only regular files reached as the file tools reach them."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from agentd import scope as scopes
+from agentd.tools.mentions import MAX_FILES, candidates, mentioned_files, workdir_mentions
+
+
+def test_candidates_are_path_like_words_trimmed_of_punctuation() -> None:
+    text = (
+        'In settings.ini, change it; see https://example.org/a.html, "app.conf"? or '
+        "./notes/a.md and `b.txt`. Not: hello, 3 cats, /etc/passwd or e.g. this."
+    )
+    assert candidates(text) == ["settings.ini", "app.conf", "notes/a.md", "b.txt", "e.g"]
+    assert candidates("settings.ini and settings.ini again") == ["settings.ini"]
+
+
+def test_only_regular_files_inside_the_workdir_count(tmp_path: Path) -> None:
+    work = tmp_path / "work"
+    (work / "notes").mkdir(parents=True)
+    (work / "notes" / "a.md").write_text("a")
+    (work / "app.conf").write_text("timeout = 11")
+    (tmp_path / "secret.txt").write_text("outside")
+    (work / "link.txt").symlink_to(tmp_path / "secret.txt")
+    (work / "hard.txt").hardlink_to(tmp_path / "secret.txt")
+    os.mkfifo(work / "pipe.fifo")
+    text = (
+        "Read app.conf, notes/a.md, notes/, ../secret.txt, link.txt, hard.txt, pipe.fifo, "
+        f"{tmp_path}/secret.txt and missing.txt"
+    )
+    assert mentioned_files(work, text) == ["app.conf", "notes/a.md"]
+
+
+def test_at_most_max_files_are_named(tmp_path: Path) -> None:
+    for i in range(MAX_FILES + 2):
+        (tmp_path / f"f{i}.txt").write_text(str(i))
+    text = " ".join(f"f{i}.txt" for i in range(MAX_FILES + 2))
+    assert mentioned_files(tmp_path, text) == [f"f{i}.txt" for i in range(MAX_FILES)]
+
+
+@pytest.mark.anyio
+async def test_each_tenant_is_looked_up_in_its_own_workdir(tmp_path: Path) -> None:
+    (tmp_path / "ops").mkdir()
+    (tmp_path / "family").mkdir()
+    (tmp_path / "family" / "list.txt").write_text("milk")
+    mentioned = workdir_mentions(lambda tenant: tmp_path / tenant)
+    with scopes.use(scopes.Scope(tenant="ops")):
+        assert await mentioned("what is in list.txt?") == []
+    with scopes.use(scopes.Scope(tenant="family")):
+        assert await mentioned("what is in list.txt?") == ["list.txt"]
