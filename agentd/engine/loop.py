@@ -179,8 +179,11 @@ class AgentLoop:
         # Only a step that answers a user's message is routed: after tool results (the turn's
         # later steps, or a client that sends its tools' results back) the question mostly
         # named the tool that had just run, and a client's tool then ran again and again.
+        # The one exception: once per turn, the step after one whose calls all failed.
         fresh = bool(conversation.messages) and conversation.messages[-1].role == "user"
         routing = bool(schemas) and fresh and await self._routing()
+        reroute = False  # the step after one whose calls all failed is routed (once)
+        rerouted = False
         step = 0
         while True:
             step += 1
@@ -204,9 +207,10 @@ class AgentLoop:
                     if must_call
                     else rule.first_step()
                 ),
-                route=routing and step == 1,
+                route=routing and (step == 1 or reroute),
+                first=step == 1,
             )
-            nudge, must_call = [], False
+            nudge, must_call, reroute = [], False, False
             usage.add(result.usage)
             reply = result.message
             if rule.single and len(reply.tool_calls) > 1:
@@ -283,6 +287,10 @@ class AgentLoop:
             # Every call failed as one failed before (the same path with another offset...).
             failed_again = len(errors) == len(ours) and errors <= failures
             failures |= errors
+            if errors and len(errors) == len(ours) and not failed_again and not rerouted:
+                # After a failed call the model often made up what the tool would have said
+                # ("The file says ...", when the error listed the file to read instead).
+                reroute = rerouted = True
             if repeats == len(ours) or failed_again:
                 # Nothing new was asked: what it needs is above, so the next step answers.
                 log.info(
@@ -347,6 +355,7 @@ class AgentLoop:
         recalled: tuple[Message, Message] | None = None,
         rule: CallRule = ANY,
         route: bool = False,
+        first: bool = True,
     ) -> tuple[ChatResult, str | None]:
         """One model call with what fits the context (plus ``extra`` at the end); a "context
         exceeded" answer is retried once with a tighter count, then raised as ContextOverflow.
@@ -356,9 +365,10 @@ class AgentLoop:
 
         With ``route`` (and tools offered, no call required by ``rule``), the model first
         names what the step does (:mod:`agentd.engine.route`) and the step is held to it: a
-        call of that tool, or an answer in words without tools. A request that names files
-        of the workdir (``mentioned``) is not asked: the step reads those files (``read_file``
-        with its path held to them), so what the model writes next stands on their text.
+        call of that tool, or an answer in words without tools. In a turn's ``first`` step, a
+        request that names files of the workdir (``mentioned``) is not asked: the step reads
+        those files (``read_file`` with its path held to them), so what the model writes next
+        stands on their text.
         Returns the result and the route taken (None: not routed).
         """
         budget = self.budget
@@ -387,7 +397,7 @@ class AgentLoop:
             sent = [*sent, *extra] if extra else sent
             if route and offered:
                 route = False  # once: a retry after "context exceeded" keeps the choice
-                named = await self._named(conversation, offered_names)
+                named = await self._named(conversation, offered_names) if first else ()
                 routed = READ_TOOL if named else await self._route(sent, offered, offered_names)
                 if named:
                     rule = CallRule(name=READ_TOOL, single=rule.single, values=(("path", named),))

@@ -11,6 +11,7 @@ import pytest
 from agentd.config import Settings
 from agentd.engine.loop import REMINDER_HEAD, AgentLoop
 from agentd.engine.route import ANSWER, QUESTION_HEAD, mode_for, question
+from agentd.errors import ToolError
 from agentd.messages import Conversation, ToolCall, assistant, system, tool_result, user
 from agentd.model.choice import ANY, CallRule
 from agentd.tools.registry import ToolRegistry
@@ -241,3 +242,67 @@ def test_the_mode_follows_the_served_model(
         llm={"sidecar": sidecar},  # type: ignore[arg-type]
     )
     assert mode_for(settings) == expected
+
+
+def failing_registry() -> tuple[ToolRegistry, list[str]]:
+    """``read`` fails for every key but "right"."""
+    reg, ran = registry()
+
+    async def read(key: str) -> str:
+        """Read a key.
+
+        Args:
+            key: The key.
+        """
+        ran.append(key)
+        if key != "right":
+            raise ToolError(f"no key {key!r}; try 'right'")
+        return "the value"
+
+    reg.add(read)
+    return reg, ran
+
+
+async def test_the_step_after_a_failed_call_is_routed_once() -> None:
+    """All of a step's calls failed: the next step is routed (the model made up the result
+    otherwise); a second failure is not routed again."""
+    model = FakeModel()
+    model.choices.extend(["read", "read"])
+    model.add(
+        answer("", ("read", '{"key": "wrong"}')),
+        answer("", ("read", '{"key": "worse"}')),
+        answer("", ("read", '{"key": "right"}')),
+        answer("It is the value."),
+    )
+    reg, ran = failing_registry()
+    result = await AgentLoop(model, reg, route_tools="on").run(conversation("read it"))
+    assert result.message.content == "It is the value." and ran == ["wrong", "worse", "right"]
+    assert len(model.asked) == 2  # the first step, and the one after the first failure
+    rules = [r.rule for r in model.requests]
+    assert rules == [CallRule(name="read"), CallRule(name="read"), ANY, ANY]
+    # The question follows the failed result and the reminder; none of it is stored.
+    rerouted = model.asked[1]
+    assert rerouted[-3].role == "tool" and rerouted[-2].content.startswith(REMINDER_HEAD)
+    assert not any(QUESTION_HEAD in m.content for m in result.added)
+
+
+async def test_a_failure_then_an_answer_route_answers_without_tools() -> None:
+    model = FakeModel()
+    model.choices.extend(["read", ANSWER])
+    model.add(answer("", ("read", '{"key": "wrong"}')), answer("I could not read it."))
+    reg, _ = failing_registry()
+    result = await AgentLoop(model, reg, route_tools="on").run(conversation("read it"))
+    assert result.message.content == "I could not read it."
+    assert model.requests[1].answer_only and model.requests[1].tools is None
+
+
+async def test_a_step_with_a_successful_call_is_not_followed_by_a_route() -> None:
+    model = FakeModel()
+    model.choices.append("read")
+    model.add(
+        answer("", ("read", '{"key": "right"}'), ("read", '{"key": "wrong"}')),
+        answer("Half of it."),
+    )
+    reg, _ = failing_registry()
+    await AgentLoop(model, reg, route_tools="on").run(conversation("read both"))
+    assert len(model.asked) == 1 and model.requests[1].rule == ANY
