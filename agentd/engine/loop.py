@@ -400,7 +400,9 @@ class AgentLoop:
                 named = await self._named(conversation, offered_names) if first else ()
                 routed = READ_TOOL if named else await self._route(sent, offered, offered_names)
                 if named:
-                    rule = CallRule(name=READ_TOOL, single=rule.single, values=(("path", named),))
+                    # One call: held to one path, the model wrote that call again and again
+                    # to the token cap. It may read another file in the next step.
+                    rule = CallRule(name=READ_TOOL, single=True, values=(("path", named),))
                 elif routed == ANSWER:
                     # Without the tools in its prompt: shown tools it may not call, the model
                     # wrote calls as text in the answer (a ```python fence, "name " with a

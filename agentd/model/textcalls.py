@@ -86,12 +86,23 @@ def _object_sequence(body: str) -> list[Any] | None:
     while at < len(body):
         try:
             obj, at = decoder.raw_decode(body, at)
-        except ValueError:
+        except ValueError as exc:
+            if objects and body[at] == "{" and _cut_short(body, at, exc):
+                break  # the last object ran into the token cap: the ones before it stand
             return None
         objects.append(obj)
         while at < len(body) and body[at].isspace():
             at += 1
     return objects or None
+
+
+def _cut_short(body: str, at: int, exc: ValueError) -> bool:
+    """Whether the JSON from ``at`` on fails only because the text ends inside it."""
+    pos = getattr(exc, "pos", -1)
+    if pos >= len(body) - 1:
+        return True
+    # A string cut mid-way is reported where the string starts ("Unterminated string").
+    return "Unterminated string" in str(exc) and '"' not in body[pos + 1 :]
 
 
 def parse_text_tool_calls(

@@ -59,7 +59,7 @@ async def test_named_files_are_read_before_anything_else(tmp_path: Path) -> None
     # No routing question: the step is held to reading the named file.
     assert model.asked == []
     first, second, third = model.requests
-    assert first.rule == CallRule(name=READ_TOOL, values=(("path", ("source.txt",)),))
+    assert first.rule == CallRule(name=READ_TOOL, single=True, values=(("path", ("source.txt",)),))
     assert "maple-1845" in second.messages[-2].content  # the file's text, before the next step
     assert second.messages[-1].content.startswith(REMINDER_HEAD)
     assert second.rule == ANY and third.rule == ANY

@@ -254,3 +254,22 @@ def test_filter_holds_a_fenced_call_after_prose() -> None:
     shown = f.feed("I will check.\n") + f.feed("```js") + f.feed('on\n{"name": "x"}\n```')
     assert shown == "I will check."
     assert f.flush() == '\n```json\n{"name": "x"}\n```'
+
+
+CALL = '{"name": "read_file", "arguments": {"path": "j.txt"}}'
+
+
+@pytest.mark.parametrize(
+    "tail",
+    ['{"name": "read_file", "argum', '{"name": "read_file", "arguments": {"path": "j.t', "{"],
+)
+def test_calls_cut_off_at_the_token_cap_keep_the_complete_ones(tail: str) -> None:
+    """A step that wrote the same call line after line until the token cap: the complete
+    calls are calls (the loop runs them once), the cut one is dropped, nothing is left as text."""
+    text, calls = parse(f"{CALL}\n{CALL}\n{tail}")
+    assert text == "" and calls == [("read_file", {"path": "j.txt"})] * 2
+
+
+def test_a_broken_object_after_calls_is_not_a_cut() -> None:
+    text = f'{CALL}\n{{"name": "read_file", "arguments": {{}} oops}}'
+    assert parse(text) == (text, [])
