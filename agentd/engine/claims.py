@@ -28,7 +28,9 @@ _DONE = (
 )
 _CLAIM = re.compile(
     rf"\b(?:I(?:'ve|\s+have)?(?:\s+(?:now|just|also|successfully))?|(?:has|have)\s+been"
-    rf"|(?:was|were)(?:\s+successfully)?|(?:is|are)\s+now)\s+(?:{_DONE})\b",
+    rf"|(?:was|were)(?:\s+successfully)?|(?:is|are)\s+now)\s+(?:{_DONE})\b"
+    # "Met Bruno about the roof is added as the last line of journal.txt." (after read_file)
+    rf"|\b(?:is|are)\s+(?:{_DONE})\s+(?:to|as|in|into)\b",
     re.I,
 )
 #: What a tool acts on: a file name (a dot and an extension), or these words.

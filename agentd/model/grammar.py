@@ -29,6 +29,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+#: Calls one step may make: held to one tool, the model wrote the same call 30 times in a row
+#: (to the token cap) when nothing bounded them.
+MAX_CALLS = 6
 CALL_OPEN = "<tool_call>"
 CALL_CLOSE = "</tool_call>"
 
@@ -182,7 +185,8 @@ def tool_step_grammar(
     """The grammar of one step offered ``tools`` (OpenAI ``tools`` entries): prose, or
     ``<tool_call>`` blocks calling them with schema-valid arguments.
 
-    ``required`` leaves prose out (the step calls a tool); ``single`` allows one call.
+    ``required`` leaves prose out (the step calls a tool); ``single`` allows one call, and
+    otherwise at most ``MAX_CALLS``.
     """
     builder = _Builder({})
     calls: list[str] = []
@@ -197,14 +201,15 @@ def tool_step_grammar(
         calls.append(builder.add(f"t{index}-call", body))
     if not calls:
         return answer_grammar()
+    more = f"{{0,{MAX_CALLS - 1}}}"
     rules = {
         "root": "calls" if required else "answer | calls",
         # The forms small models write calls in: Hermes tags, a ```json fence, bare JSON.
         "calls": 'tagged | "```json\\n" some "\\n```" | some'
         if single
-        else 'tagged ("\\n" tagged)* | "```json\\n" some "\\n```" | some',
+        else f'tagged ("\\n" tagged){more} | "```json\\n" some "\\n```" | some',
         "tagged": f'{literal(CALL_OPEN)} "\\n"? callobj "\\n"? {literal(CALL_CLOSE)}',
-        "some": "callobj" if single else 'callobj ("\\n" callobj)*',
+        "some": "callobj" if single else f'callobj ("\\n" callobj){more}',
         "callobj": " | ".join(calls),
         **({} if required else _ANSWER_RULES),
         **_JSON_RULES,

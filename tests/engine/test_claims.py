@@ -21,6 +21,7 @@ from tests.support.fake_model import FakeModel, answer
         "The line was added to todo.txt.",
         "The contents of source.txt have been copied to backup.txt.",
         "Your reminder is now scheduled.",
+        "Met Bruno about the roof is added as the last line of journal.txt.",
     ],
 )
 def test_claims(text: str) -> None:
@@ -34,6 +35,8 @@ def test_claims(text: str) -> None:
         "You have 3 files: a.txt, b.txt and c.md.",
         "I can save it if you want.",
         "The capital of Japan is Tokyo.",
+        "A line is added when the job runs.",
+        "The file is saved automatically.",
     ],
 )
 def test_not_claims(text: str) -> None:

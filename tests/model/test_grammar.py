@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from agentd.model.grammar import answer_grammar, literal, tool_step_grammar
+from agentd.model.grammar import MAX_CALLS, answer_grammar, literal, tool_step_grammar
 from agentd.tools.builtin import register_builtin_tools
 from agentd.tools.registry import ToolRegistry
 from tests.support.gbnf import accepts, parse
@@ -201,3 +201,12 @@ def test_single_allows_one_call_only() -> None:
     assert accepts(rules, "It is noon.")
     assert not accepts(rules, one + "\n" + call("current_time", {"timezone": "UTC"}))
     assert not accepts(rules, f"<tool_call>{one}</tool_call>\n<tool_call>{one}</tool_call>")
+
+
+@pytest.mark.parametrize("form", ["bare", "tagged"])
+def test_a_step_makes_at_most_max_calls(form: str) -> None:
+    """Held to one tool, the model wrote the same call line after line to the token cap."""
+    one = call("current_time", {})
+    line = one if form == "bare" else f"<tool_call>{one}</tool_call>"
+    assert accepts(GRAMMAR, "\n".join([line] * MAX_CALLS))
+    assert not accepts(GRAMMAR, "\n".join([line] * (MAX_CALLS + 1)))
