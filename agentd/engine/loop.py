@@ -74,6 +74,8 @@ ToolObserver = Callable[[str, bool, float], None]
 Mentioned = Callable[[str], Awaitable[Sequence[str]]]
 #: The tool a routed first step calls when the request names files of the workdir.
 READ_TOOL = "read_file"
+#: The route of such a step (no tool can have this name).
+READ_FIRST = "(read first)"
 
 
 @dataclass(slots=True)
@@ -291,6 +293,10 @@ class AgentLoop:
                 # After a failed call the model often made up what the tool would have said
                 # ("The file says ...", when the error listed the file to read instead).
                 reroute = rerouted = True
+            elif routed == READ_FIRST:
+                # The daemon chose that step; the model's own first choice comes now, with
+                # the files' text before it (unrouted, it explained `sed` after reading).
+                reroute = True
             if repeats == len(ours) or failed_again:
                 # Nothing new was asked: what it needs is above, so the next step answers.
                 log.info(
@@ -398,7 +404,7 @@ class AgentLoop:
             if route and offered:
                 route = False  # once: a retry after "context exceeded" keeps the choice
                 named = await self._named(conversation, offered_names) if first else ()
-                routed = READ_TOOL if named else await self._route(sent, offered, offered_names)
+                routed = READ_FIRST if named else await self._route(sent, offered, offered_names)
                 if named:
                     # One call: held to one path, the model wrote that call again and again
                     # to the token cap. It may read another file in the next step.

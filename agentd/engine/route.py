@@ -5,8 +5,11 @@ A small local model asked to choose a tool and write its call in one go often ca
 for one word, under a grammar (``answer`` or the name of an offered tool), it decides better;
 the step is then held to that word: one or more calls of the named tool
 (``CallRule(name=...)``), or an answer in words. Only a step that answers a user's message is
-routed: after tool results the question mostly named the tool that had just run. See the
-README's tool-call results for the numbers that chose this question's wording.
+routed: after tool results the question mostly named the tool that had just run. Two steps
+after tool results are routed all the same (see ``AgentLoop``): the one after the daemon had
+the files a request names read first (the model's own first choice), and, once per turn, the
+one after a step whose calls all failed. See the README's tool-call results for the numbers
+that chose this question's wording.
 
 The question goes after the step's own messages, with the same tools in the template, so the
 model server reuses its cached prompt for the question and for the step; it is never stored.

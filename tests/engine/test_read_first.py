@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from agentd.engine.loop import READ_TOOL, REMINDER_HEAD, AgentLoop, Mentioned
+from agentd.engine.route import QUESTION_HEAD
 from agentd.messages import Conversation, system, user
 from agentd.model.choice import ANY, CallRule
 from agentd.tools.builtin import register_builtin_tools
@@ -42,6 +43,7 @@ def conversation(text: str) -> Conversation:
 async def test_named_files_are_read_before_anything_else(tmp_path: Path) -> None:
     (tmp_path / "source.txt").write_text("maple-1845\n")
     model = FakeModel()
+    model.choices.append("write_file")  # asked after the read: the model's own first choice
     model.add(
         answer("", ("read_file", '{"path": "source.txt"}')),
         answer("", ("write_file", '{"path": "backup.txt", "content": "maple-1845\\n"}')),
@@ -56,13 +58,14 @@ async def test_named_files_are_read_before_anything_else(tmp_path: Path) -> None
     assert result.message.content == "Copied."
     assert (tmp_path / "backup.txt").read_text() == "maple-1845\n"
     assert asked == [request]
-    # No routing question: the step is held to reading the named file.
-    assert model.asked == []
+    # No routing question first: the step is held to reading the named file. The next step
+    # is routed, with the file's text before the question.
     first, second, third = model.requests
     assert first.rule == CallRule(name=READ_TOOL, single=True, values=(("path", ("source.txt",)),))
-    assert "maple-1845" in second.messages[-2].content  # the file's text, before the next step
-    assert second.messages[-1].content.startswith(REMINDER_HEAD)
-    assert second.rule == ANY and third.rule == ANY
+    [asked] = model.asked
+    assert "maple-1845" in asked[-3].content and asked[-2].content.startswith(REMINDER_HEAD)
+    assert asked[-1].content.startswith(QUESTION_HEAD)
+    assert second.rule == CallRule(name="write_file") and third.rule == ANY
 
 
 async def test_without_named_files_the_step_is_routed_as_usual(tmp_path: Path) -> None:
@@ -118,7 +121,7 @@ async def test_llama_server_gets_a_grammar_holding_the_path_to_the_named_files()
     """Through the real client: no route question; the step's grammar calls only read_file,
     with the path one of the named files; the template shows the tools as declared."""
     server = RoutingServer(
-        routes=[],
+        routes=["answer"],
         replies=['{"name": "read_file", "arguments": {"path": "app.conf"}}', "It is 11."],
     )
     reg = ToolRegistry(default_timeout=10)
@@ -144,10 +147,11 @@ async def test_llama_server_gets_a_grammar_holding_the_path_to_the_named_files()
     loop = AgentLoop(client, reg, route_tools="auto", mentioned=names("app.conf", "b.md"))
     result = await loop.run(conversation("What is the timeout in app.conf?"))
     assert result.message.content == "It is 11." and ran == ["app.conf"]
-    step1, step2 = server.bodies
+    step1, route, step2 = server.bodies
+    assert route["messages"][-1]["content"].startswith(QUESTION_HEAD)
     grammar = step1["grammar"]
     assert grammar.startswith("root ::= calls")
     assert '"\\"app.conf\\""' in grammar and '"\\"b.md\\""' in grammar
     assert '\\"list_dir\\"' not in grammar
     assert "enum" not in json.dumps(step1["tools"])  # the enum lives in the grammar only
-    assert step2["grammar"].startswith("root ::= answer | calls")
+    assert "tools" not in step2 and "callobj" not in step2["grammar"]  # routed to answer
