@@ -24,7 +24,7 @@ import structlog
 from agentd.engine.budget import ContextBudget
 from agentd.engine.claims import unbacked_claim
 from agentd.engine.policy import CLIENT_CALLS
-from agentd.engine.route import ANSWER, RouteMode, route
+from agentd.engine.route import ANSWER, RouteMode, asks_for_change, route
 from agentd.errors import ContextExceeded, ContextOverflow, LLMError
 from agentd.messages import (
     Conversation,
@@ -50,6 +50,8 @@ ANSWER_NOW = "Answer my last request now, in words, using the tool results above
 #: Sent (not stored) after tool results: small models otherwise answer the results, not the user.
 REMINDER_HEAD = "(Those are the results of your tool calls.)"
 REQUEST_CHARS = 300
+#: Sent (not stored) after a read-first step of a change (see ``AgentLoop._call``).
+CHANGE_HEAD = "(That is what the file holds now.)"
 CHECK_SYSTEM = "You check whether a tool call is needed. Answer only yes or no."
 CHECK_QUESTION = (
     'The user wrote: "{request}"\n\nThe assistant wants to call:\n{calls}\n\n'
@@ -184,7 +186,7 @@ class AgentLoop:
         # The one exception: once per turn, the step after one whose calls all failed.
         fresh = bool(conversation.messages) and conversation.messages[-1].role == "user"
         routing = bool(schemas) and fresh and await self._routing()
-        reroute = False  # the step after one whose calls all failed is routed (once)
+        reroute = False  # the next step is routed (see above)
         rerouted = False
         step = 0
         while True:
@@ -293,10 +295,6 @@ class AgentLoop:
                 # After a failed call the model often made up what the tool would have said
                 # ("The file says ...", when the error listed the file to read instead).
                 reroute = rerouted = True
-            elif routed == READ_FIRST:
-                # The daemon chose that step; the model's own first choice comes now, with
-                # the files' text before it (unrouted, it explained `sed` after reading).
-                reroute = True
             if repeats == len(ours) or failed_again:
                 # Nothing new was asked: what it needs is above, so the next step answers.
                 log.info(
@@ -307,6 +305,12 @@ class AgentLoop:
                 )
                 must_answer = True
                 nudge = [user(ANSWER_NOW)]
+            elif routed == READ_FIRST and not errors:
+                # The files of a change are read: now the change itself, a call required
+                # (unrouted, the model answered "- Append '...' to the end of todo.txt";
+                # routed, it named write_file for appends and for questions alike).
+                must_call = True
+                nudge = [user(_change_now(conversation.messages))]
             else:
                 nudge = [user(_reminder(conversation.messages))]
 
@@ -372,9 +376,11 @@ class AgentLoop:
         With ``route`` (and tools offered, no call required by ``rule``), the model first
         names what the step does (:mod:`agentd.engine.route`) and the step is held to it: a
         call of that tool, or an answer in words without tools. In a turn's ``first`` step, a
-        request that names files of the workdir (``mentioned``) is not asked: the step reads
-        those files (``read_file`` with its path held to them), so what the model writes next
-        stands on their text.
+        request that names files of the workdir (``mentioned``) is asked apart whether it is
+        a change or a question (``asks_for_change``): a change has the step read those files
+        (``read_file`` with its path held to them; the next step must call a tool, so what
+        the model writes stands on their text); a question is routed without ``answer``
+        among the options (a tool must look at the file).
         Returns the result and the route taken (None: not routed).
         """
         budget = self.budget
@@ -404,17 +410,22 @@ class AgentLoop:
             if route and offered:
                 route = False  # once: a retry after "context exceeded" keeps the choice
                 named = await self._named(conversation, offered_names) if first else ()
-                routed = READ_FIRST if named else await self._route(sent, offered, offered_names)
-                if named:
+                change = bool(named) and await self._asks_for_change(conversation)
+                if change:
                     # One call: held to one path, the model wrote that call again and again
                     # to the token cap. It may read another file in the next step.
+                    routed = READ_FIRST
                     rule = CallRule(name=READ_TOOL, single=True, values=(("path", named),))
-                elif routed == ANSWER:
+                else:
+                    # A question about a named file needs a tool to answer (routed to
+                    # `answer`, the model made up the value of a setting).
+                    routed = await self._route(sent, offered, offered_names, answer=not named)
+                if routed == ANSWER:
                     # Without the tools in its prompt: shown tools it may not call, the model
                     # wrote calls as text in the answer (a ```python fence, "name " with a
                     # blank) in 4 of 6 such answers of the agentic suite.
                     offered, offered_names, answer_only = None, frozenset(), True
-                elif routed is not None:
+                elif routed is not None and not change:
                     rule = CallRule(name=routed, single=rule.single)
             try:
                 if stream:
@@ -458,11 +469,19 @@ class AgentLoop:
         sent: Sequence[Message],
         offered: Sequence[dict[str, Any]],
         offered_names: frozenset[str],
+        *,
+        answer: bool = True,
     ) -> str | None:
-        """The step's route: ``ANSWER``, an offered tool's name, or None (the model could not
-        say: the step goes unrouted)."""
-        choice = await route(self.model.choose, sent, offered)  # type: ignore[attr-defined]
-        return choice if choice == ANSWER or choice in offered_names else None
+        """The step's route: ``ANSWER`` (if ``answer``), an offered tool's name, or None (the
+        model could not say: the step goes unrouted)."""
+        choose = self.model.choose  # type: ignore[attr-defined]
+        choice = await route(choose, sent, offered, answer=answer)
+        return choice if (answer and choice == ANSWER) or choice in offered_names else None
+
+    async def _asks_for_change(self, conversation: Conversation) -> bool:
+        """Whether the turn's request asks to change a file (see ``asks_for_change``)."""
+        choose = self.model.choose  # type: ignore[attr-defined]
+        return bool(await asks_for_change(choose, _request(conversation.messages)))
 
     async def _needed(
         self,
@@ -624,6 +643,17 @@ def _reminder(messages: Sequence[Message]) -> str:
     return (
         f'{REMINDER_HEAD} My request was: "{request}". Answer it in words using those results, '
         "or call another tool if it still needs one."
+    )
+
+
+def _change_now(messages: Sequence[Message]) -> str:
+    """What follows a read-first step of a change: the request, to be done now with a tool."""
+    request = " ".join(_request(messages).split())
+    if len(request) > REQUEST_CHARS:
+        request = request[:REQUEST_CHARS] + "..."
+    return (
+        f'{CHANGE_HEAD} My request was: "{request}". Make the change now: call the tool that '
+        "does it."
     )
 
 

@@ -5,11 +5,11 @@ A small local model asked to choose a tool and write its call in one go often ca
 for one word, under a grammar (``answer`` or the name of an offered tool), it decides better;
 the step is then held to that word: one or more calls of the named tool
 (``CallRule(name=...)``), or an answer in words. Only a step that answers a user's message is
-routed: after tool results the question mostly named the tool that had just run. Two steps
-after tool results are routed all the same (see ``AgentLoop``): the one after the daemon had
-the files a request names read first (the model's own first choice), and, once per turn, the
-one after a step whose calls all failed. See the README's tool-call results for the numbers
-that chose this question's wording.
+routed: after tool results the question mostly named the tool that had just run (after a
+file was read, ``write_file`` for questions about it as for changes), except, once per turn,
+the step after one whose calls all failed. A request that names workdir files is first sorted
+(:func:`asks_for_change`): a change has them read first, a question is routed without
+``answer``. See the README's tool-call results for the numbers that chose these wordings.
 
 The question goes after the step's own messages, with the same tools in the template, so the
 model server reuses its cached prompt for the question and for the step; it is never stored.
@@ -24,7 +24,7 @@ import structlog
 
 from agentd.config import Settings
 from agentd.errors import LLMError
-from agentd.messages import Message, user
+from agentd.messages import Message, system, user
 from agentd.model.packages import MODELS
 
 log = structlog.get_logger("agentd.engine.route")
@@ -33,6 +33,14 @@ log = structlog.get_logger("agentd.engine.route")
 ANSWER = "answer"
 #: How the question opens (the loopback stub recognises it by this).
 QUESTION_HEAD = "(Before you reply: which tool must be called now to do what I asked?"
+
+#: Asked of a request that names workdir files: a question about them, or a change to make?
+QUESTION, CHANGE = "question", "change"
+KIND_SYSTEM = "You sort messages. Reply with one word: question or change."
+KIND_QUESTION = (
+    'Message: "{request}"\n\nIs it a question to answer in words, or a change to make to a file?'
+)
+REQUEST_CHARS = 300
 
 #: ``default.route_tools``: route tool steps (auto: under a tool grammar).
 RouteMode = Literal["auto", "on", "off"]
@@ -56,8 +64,11 @@ def tool_names(tools: Sequence[dict[str, Any]]) -> list[str]:
     return [str(t.get("function", t)["name"]) for t in tools]
 
 
-def question(names: Sequence[str]) -> str:
-    """The routing question for a step offering tools named ``names``."""
+def question(names: Sequence[str], *, answer: bool = True) -> str:
+    """The routing question for a step offering tools named ``names`` (without ``answer``
+    among the options when the step must call one)."""
+    if not answer:
+        return f"{QUESTION_HEAD} Reply with only its name. Options: {', '.join(names)})"
     options = ", ".join([ANSWER, *names])
     return (
         f"{QUESTION_HEAD} Reply with only its name, or `{ANSWER}` if no tool is needed and you "
@@ -66,17 +77,39 @@ def question(names: Sequence[str]) -> str:
 
 
 async def route(
-    choose: Choose, messages: Sequence[Message], tools: Sequence[dict[str, Any]]
+    choose: Choose,
+    messages: Sequence[Message],
+    tools: Sequence[dict[str, Any]],
+    *,
+    answer: bool = True,
 ) -> str | None:
-    """What the step should do: ``ANSWER``, the name of one of ``tools``, or None (the model
-    could not say, or the question failed: the step then goes on unrouted)."""
+    """What the step should do: ``ANSWER`` (unless ``answer`` is false), the name of one of
+    ``tools``, or None (the model could not say, or the question failed: the step then goes on
+    unrouted)."""
     names = tool_names(tools)
     if not names or ANSWER in names:
         return None  # a tool called "answer" would make the word ambiguous
+    options = (ANSWER, *names) if answer else tuple(names)
     try:
-        choice = await choose([*messages, user(question(names))], (ANSWER, *names), tools=tools)
+        choice = await choose(
+            [*messages, user(question(names, answer=answer))], options, tools=tools
+        )
     except LLMError as exc:
         log.warning("turn.route_failed", error=str(exc))
         return None
     log.info("turn.route", choice=choice)
     return choice
+
+
+async def asks_for_change(choose: Choose, request: str) -> bool | None:
+    """Whether ``request`` asks for a change to a file (True) rather than a question about
+    one (False); None when the model could not say. Asked apart from the conversation, in
+    its own short prompt: in the conversation the model called every request a change."""
+    messages = [system(KIND_SYSTEM), user(KIND_QUESTION.format(request=request[:REQUEST_CHARS]))]
+    try:
+        kind = await choose(messages, (QUESTION, CHANGE))
+    except LLMError as exc:
+        log.warning("turn.kind_failed", error=str(exc))
+        return None
+    log.info("turn.kind", kind=kind)
+    return None if kind is None else kind == CHANGE

@@ -47,9 +47,9 @@ def register_task_tools(registry: ToolRegistry, store: TaskStore, limits: TaskLi
         at, in, every, cron.
 
         Args:
-            prompt: What to do then, e.g. "Remind the user to call the dentist".
+            prompt: What to do then, e.g. "Remind the user to water the plants".
             at: Once, at this ISO date-time (leave out with in, every or cron).
-            in_: Once, after this delay from now, e.g. "10s", "2h30m".
+            in_: Once, after this delay from now, e.g. "90s", "20m", "3h".
             every: Repeating at this interval, e.g. "30m", "1d".
             cron: Repeating on this cron line, e.g. "0 9 * * MON".
             timezone: IANA zone of at and cron, e.g. "Europe/Berlin".

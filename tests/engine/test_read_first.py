@@ -6,16 +6,17 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+import httpx
 import pytest
 
-from agentd.engine.loop import READ_TOOL, REMINDER_HEAD, AgentLoop, Mentioned
-from agentd.engine.route import QUESTION_HEAD
+from agentd.engine.loop import CHANGE_HEAD, READ_TOOL, AgentLoop, Mentioned
+from agentd.engine.route import ANSWER, CHANGE, KIND_SYSTEM, QUESTION, question
 from agentd.messages import Conversation, system, user
 from agentd.model.choice import ANY, CallRule
 from agentd.tools.builtin import register_builtin_tools
 from agentd.tools.registry import ToolRegistry
 from tests.engine.test_route import RoutingServer
-from tests.model.test_client import make_client
+from tests.model.test_client import completion, make_client
 from tests.support.fake_model import FakeModel, answer
 
 pytestmark = pytest.mark.anyio
@@ -40,10 +41,10 @@ def conversation(text: str) -> Conversation:
     return Conversation([system("be brief"), user(text)])
 
 
-async def test_named_files_are_read_before_anything_else(tmp_path: Path) -> None:
+async def test_a_change_to_named_files_reads_them_then_must_call(tmp_path: Path) -> None:
     (tmp_path / "source.txt").write_text("maple-1845\n")
     model = FakeModel()
-    model.choices.append("write_file")  # asked after the read: the model's own first choice
+    model.choices.append(CHANGE)
     model.add(
         answer("", ("read_file", '{"path": "source.txt"}')),
         answer("", ("write_file", '{"path": "backup.txt", "content": "maple-1845\\n"}')),
@@ -58,14 +59,40 @@ async def test_named_files_are_read_before_anything_else(tmp_path: Path) -> None
     assert result.message.content == "Copied."
     assert (tmp_path / "backup.txt").read_text() == "maple-1845\n"
     assert asked == [request]
-    # No routing question first: the step is held to reading the named file. The next step
-    # is routed, with the file's text before the question.
+    # Sorted apart, in a prompt of its own (not the conversation's): a change.
+    [kind] = model.asked
+    assert kind[0].content == KIND_SYSTEM and request in kind[1].content and len(kind) == 2
+    # The step is held to reading the named file; the next must call a tool, after the
+    # file's text and the request; the one after that is free.
     first, second, third = model.requests
     assert first.rule == CallRule(name=READ_TOOL, single=True, values=(("path", ("source.txt",)),))
-    [asked] = model.asked
-    assert "maple-1845" in asked[-3].content and asked[-2].content.startswith(REMINDER_HEAD)
-    assert asked[-1].content.startswith(QUESTION_HEAD)
-    assert second.rule == CallRule(name="write_file") and third.rule == ANY
+    assert "maple-1845" in second.messages[-2].content
+    assert second.messages[-1].content.startswith(CHANGE_HEAD)
+    assert request in second.messages[-1].content
+    assert second.rule == CallRule(required=True) and third.rule == ANY
+    assert not any(CHANGE_HEAD in m.content for m in result.added)  # never stored
+
+
+@pytest.mark.parametrize("kind", [QUESTION, None])
+async def test_a_question_about_named_files_is_routed_to_a_tool(
+    tmp_path: Path, kind: str | None
+) -> None:
+    """A question (or no verdict): routed without "answer" among the options."""
+    model = FakeModel()
+    model.choices.extend([kind, "read_file"])
+    model.add(answer("", ("read_file", '{"path": "app.conf"}')), answer("It is 11."))
+    (tmp_path / "app.conf").write_text("timeout = 11\n")
+    loop = AgentLoop(model, file_tools(tmp_path), route_tools="on", mentioned=names("app.conf"))
+    result = await loop.run(conversation("What is the timeout in app.conf?"))
+    assert result.message.content == "It is 11."
+    routed = model.asked[1][-1].content
+    assert routed == question(sorted_names(tmp_path), answer=False)
+    assert ANSWER not in routed.split("Options:")[1]
+    assert model.requests[0].rule == CallRule(name="read_file")
+
+
+def sorted_names(workdir: Path) -> list[str]:
+    return [s["function"]["name"] for s in file_tools(workdir).schemas()]
 
 
 async def test_without_named_files_the_step_is_routed_as_usual(tmp_path: Path) -> None:
@@ -117,12 +144,34 @@ async def test_a_failing_lookup_leaves_the_step_routed(tmp_path: Path) -> None:
     assert result.message.content == "ok" and len(model.asked) == 1
 
 
-async def test_llama_server_gets_a_grammar_holding_the_path_to_the_named_files() -> None:
-    """Through the real client: no route question; the step's grammar calls only read_file,
-    with the path one of the named files; the template shows the tools as declared."""
-    server = RoutingServer(
-        routes=["answer"],
-        replies=['{"name": "read_file", "arguments": {"path": "app.conf"}}', "It is 11."],
+class SortingServer(RoutingServer):
+    """The routing server that also answers the change-or-question prompt from ``kinds``."""
+
+    def __init__(self, kinds: list[str], routes: list[str], replies: list[str]) -> None:
+        super().__init__(routes, replies)
+        self.kinds = kinds
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        if request.url.path != "/props":
+            body = json.loads(request.content)
+            if body["messages"][0]["content"] == KIND_SYSTEM:
+                self.bodies.append(body)
+                return httpx.Response(200, json=completion(self.kinds.pop(0)))
+        return super().__call__(request)
+
+
+async def test_what_llama_server_gets_for_a_change_to_a_named_file() -> None:
+    """Through the real client: the sorting prompt under a two-word grammar; the read step's
+    grammar calls only read_file, with the path one of the named files (the template shows
+    the tools as declared); then a step that must call."""
+    server = SortingServer(
+        kinds=["change"],
+        routes=[],
+        replies=[
+            '{"name": "read_file", "arguments": {"path": "app.conf"}}',
+            '{"name": "write_file", "arguments": {"path": "app.conf", "content": "timeout = 12"}}',
+            "Done: the timeout is 12.",
+        ],
     )
     reg = ToolRegistry(default_timeout=10)
     ran: list[str] = []
@@ -134,24 +183,34 @@ async def test_llama_server_gets_a_grammar_holding_the_path_to_the_named_files()
             path: The path.
             offset: Where to start.
         """
-        ran.append(path)
+        ran.append(f"read {path}")
         return "timeout = 11"
 
-    async def list_dir() -> str:
-        """List the workdir."""
-        return "app.conf"
+    async def write_file(path: str, content: str) -> str:
+        """Write a file.
+
+        Args:
+            path: The path.
+            content: The text.
+        """
+        ran.append(f"write {path}: {content}")
+        return "written"
 
     reg.add(read_file)
-    reg.add(list_dir)
+    reg.add(write_file)
     client = make_client(server, tool_grammar="on")
     loop = AgentLoop(client, reg, route_tools="auto", mentioned=names("app.conf", "b.md"))
-    result = await loop.run(conversation("What is the timeout in app.conf?"))
-    assert result.message.content == "It is 11." and ran == ["app.conf"]
-    step1, route, step2 = server.bodies
-    assert route["messages"][-1]["content"].startswith(QUESTION_HEAD)
-    grammar = step1["grammar"]
+    result = await loop.run(conversation("Set the timeout in app.conf to 12."))
+    assert result.message.content == "Done: the timeout is 12."
+    assert ran == ["read app.conf", "write app.conf: timeout = 12"]
+    kind, read, change, last = server.bodies
+    assert kind["grammar"] == 'root ::= "question" | "change"\n' and "tools" not in kind
+    grammar = read["grammar"]
     assert grammar.startswith("root ::= calls")
     assert '"\\"app.conf\\""' in grammar and '"\\"b.md\\""' in grammar
-    assert '\\"list_dir\\"' not in grammar
-    assert "enum" not in json.dumps(step1["tools"])  # the enum lives in the grammar only
-    assert "tools" not in step2 and "callobj" not in step2["grammar"]  # routed to answer
+    assert '\\"write_file\\"' not in grammar
+    assert "enum" not in json.dumps(read["tools"])  # the enum lives in the grammar only
+    assert (
+        change["grammar"].startswith("root ::= calls") and '\\"write_file\\"' in change["grammar"]
+    )
+    assert last["grammar"].startswith("root ::= answer | calls")
