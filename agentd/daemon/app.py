@@ -44,7 +44,7 @@ from agentd.model.timed import TimedModel
 from agentd.tools.builtin import INSTRUCTION_FILES, register_builtin_tools
 from agentd.tools.exec import register_exec_tool
 from agentd.tools.memory import register_memory_tools
-from agentd.tools.mentions import workdir_mentions
+from agentd.tools.mentions import workdir_listing, workdir_mentions
 from agentd.tools.policy import ToolPolicy
 from agentd.tools.registry import ToolRegistry
 from agentd.tools.tasks import register_task_tools
@@ -184,6 +184,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             route_tools=route_mode_for(settings),
             check_claims=settings.default.check_claims,
             mentioned=workdir_mentions(workdirs) if settings.default.read_first else None,
+            listing=workdir_listing(workdirs) if settings.default.read_first else None,
             on_tool=metrics.on_tool,
             budget=budget,
             recall=(

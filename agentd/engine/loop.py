@@ -74,6 +74,8 @@ Recall = Callable[[str], Awaitable[str | None]]
 ToolObserver = Callable[[str, bool, float], None]
 #: Given the user's message, the workdir files it names (see :mod:`agentd.tools.mentions`).
 Mentioned = Callable[[str], Awaitable[Sequence[str]]]
+#: The workdir's files, or None when there are too many to list (see ``workdir_files``).
+Listing = Callable[[], Awaitable[Sequence[str] | None]]
 #: The tool a routed first step calls when the request names files of the workdir.
 READ_TOOL = "read_file"
 #: The route of such a step (no tool can have this name).
@@ -120,9 +122,11 @@ class AgentLoop:
         route_tools: RouteMode = "off",
         check_claims: bool = False,
         mentioned: Mentioned | None = None,
+        listing: Listing | None = None,
     ) -> None:
         self.model = model
         self.mentioned = mentioned
+        self.listing = listing
         self.recall = recall
         self.check_calls = check_calls
         self.route_tools = route_tools
@@ -418,14 +422,24 @@ class AgentLoop:
                     rule = CallRule(name=READ_TOOL, single=True, values=(("path", named),))
                 else:
                     # A question about a named file needs a tool to answer (routed to
-                    # `answer`, the model made up the value of a setting).
-                    routed = await self._route(sent, offered, offered_names, answer=not named)
+                    # `answer`, the model made up the value of a setting). With no file in
+                    # the workdir, read_file is no option (the model read "data/capitals.txt"
+                    # for the capital of France); otherwise its path is one of the files.
+                    files = await self._files(offered_names)
+                    skip = frozenset({READ_TOOL}) if files is not None and not files else None
+                    routed = await self._route(
+                        sent, offered, offered_names, answer=not named, skip=skip
+                    )
+                    paths = named or files
+                    if routed == READ_TOOL and paths:
+                        held = (("path", tuple(paths)),)
+                        rule = CallRule(name=READ_TOOL, single=rule.single, values=held)
                 if routed == ANSWER:
                     # Without the tools in its prompt: shown tools it may not call, the model
                     # wrote calls as text in the answer (a ```python fence, "name " with a
                     # blank) in 4 of 6 such answers of the agentic suite.
                     offered, offered_names, answer_only = None, frozenset(), True
-                elif routed is not None and not change:
+                elif routed is not None and not change and rule.name != routed:
                     rule = CallRule(name=routed, single=rule.single)
             try:
                 if stream:
@@ -471,12 +485,23 @@ class AgentLoop:
         offered_names: frozenset[str],
         *,
         answer: bool = True,
+        skip: frozenset[str] | None = None,
     ) -> str | None:
-        """The step's route: ``ANSWER`` (if ``answer``), an offered tool's name, or None (the
-        model could not say: the step goes unrouted)."""
+        """The step's route: ``ANSWER`` (if ``answer``), an offered tool's name (not one of
+        ``skip``), or None (the model could not say: the step goes unrouted)."""
         choose = self.model.choose  # type: ignore[attr-defined]
-        choice = await route(choose, sent, offered, answer=answer)
+        choice = await route(choose, sent, offered, answer=answer, skip=skip or frozenset())
         return choice if (answer and choice == ANSWER) or choice in offered_names else None
+
+    async def _files(self, offered_names: frozenset[str]) -> Sequence[str] | None:
+        """The workdir's files when ``read_file`` is offered (None: not known, or too many)."""
+        if self.listing is None or READ_TOOL not in offered_names:
+            return None
+        try:
+            return await self.listing()
+        except Exception as exc:  # a help: a failure must not cost the turn
+            log.warning("turn.listing_failed", error=str(exc), exc_type=type(exc).__name__)
+            return None
 
     async def _asks_for_change(self, conversation: Conversation) -> bool:
         """Whether the turn's request asks to change a file (see ``asks_for_change``)."""

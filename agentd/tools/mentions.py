@@ -28,6 +28,9 @@ from agentd.tools import workdir_fs
 MAX_FILES = 4
 #: Words looked at, at most (a pasted log names many "paths").
 MAX_CANDIDATES = 32
+#: ``workdir_files`` lists at most this many files, in folders at most this deep.
+MAX_LISTED = 64
+MAX_DEPTH = 3
 
 _WORD = re.compile(r"[\w./\-]+")
 _PATHLIKE = re.compile(r"(?:/|\.[A-Za-z0-9])")
@@ -69,6 +72,29 @@ def mentioned_files(workdir: Path, text: str) -> list[str]:
     return found
 
 
+def workdir_files(workdir: Path) -> list[str] | None:
+    """The workdir's files (not symlinks; at most ``MAX_DEPTH`` folders down), sorted; None
+    when there are more than ``MAX_LISTED`` or it cannot be read."""
+    found: list[str] = []
+    pending: list[tuple[str, ...]] = [()]
+    try:
+        while pending:
+            parts = pending.pop()
+            for name in workdir_fs.list_names(workdir, parts):
+                if name.endswith("/"):
+                    if len(parts) < MAX_DEPTH:
+                        pending.append((*parts, name[:-1]))
+                    continue
+                path = "/".join((*parts, name))
+                if _is_file(workdir, path):
+                    found.append(path)
+                    if len(found) > MAX_LISTED:
+                        return None
+    except (ToolError, OSError):
+        return None
+    return sorted(found)
+
+
 def workdir_mentions(workdir_for: Callable[[str], Path]) -> Callable[[str], Awaitable[list[str]]]:
     """``mentioned_files`` in the workdir of the current scope's tenant (``workdir_for`` maps
     a tenant to its folder, as for the file tools), off the event loop."""
@@ -78,3 +104,15 @@ def workdir_mentions(workdir_for: Callable[[str], Path]) -> Callable[[str], Awai
         return await anyio.to_thread.run_sync(mentioned_files, workdir, text)
 
     return mentioned
+
+
+def workdir_listing(
+    workdir_for: Callable[[str], Path],
+) -> Callable[[], Awaitable[list[str] | None]]:
+    """``workdir_files`` of the current scope's tenant, off the event loop."""
+
+    async def listing() -> list[str] | None:
+        workdir = workdir_for(scopes.current().tenant)
+        return await anyio.to_thread.run_sync(workdir_files, workdir)
+
+    return listing

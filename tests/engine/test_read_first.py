@@ -9,7 +9,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from agentd.engine.loop import CHANGE_HEAD, READ_TOOL, AgentLoop, Mentioned
+from agentd.engine.loop import CHANGE_HEAD, READ_TOOL, AgentLoop, Listing, Mentioned
 from agentd.engine.route import ANSWER, CHANGE, KIND_SYSTEM, QUESTION, question
 from agentd.messages import Conversation, system, user
 from agentd.model.choice import ANY, CallRule
@@ -88,7 +88,8 @@ async def test_a_question_about_named_files_is_routed_to_a_tool(
     routed = model.asked[1][-1].content
     assert routed == question(sorted_names(tmp_path), answer=False)
     assert ANSWER not in routed.split("Options:")[1]
-    assert model.requests[0].rule == CallRule(name="read_file")
+    # Routed to read_file, its path is held to the named file.
+    assert model.requests[0].rule == CallRule(name="read_file", values=(("path", ("app.conf",)),))
 
 
 def sorted_names(workdir: Path) -> list[str]:
@@ -214,3 +215,56 @@ async def test_what_llama_server_gets_for_a_change_to_a_named_file() -> None:
         change["grammar"].startswith("root ::= calls") and '\\"write_file\\"' in change["grammar"]
     )
     assert last["grammar"].startswith("root ::= answer | calls")
+
+
+def listed(*files: str, none: bool = False) -> Listing:
+    async def listing() -> Sequence[str] | None:
+        return None if none else list(files)
+
+    return listing
+
+
+async def test_with_an_empty_workdir_read_file_is_no_route(tmp_path: Path) -> None:
+    """The model read "data/capitals.txt" for the capital of France: with no file to read,
+    read_file is no option (it stays in the prompt and the grammar of the step)."""
+    model = FakeModel()
+    model.choices.append(ANSWER)
+    model.add(answer("Paris."))
+    loop = AgentLoop(
+        model, file_tools(tmp_path), route_tools="on", mentioned=names(), listing=listed()
+    )
+    await loop.run(conversation("What is the capital of France?"))
+    options = model.asked[0][-1].content.split("Options:")[1]
+    assert "read_file" not in options and "write_file" in options
+    assert {t["function"]["name"] for t in model.shown[0] or ()} >= {"read_file"}
+
+
+async def test_a_routed_read_is_held_to_the_workdirs_files(tmp_path: Path) -> None:
+    model = FakeModel()
+    model.choices.append("read_file")
+    model.add(answer("", ("read_file", '{"path": "notes/reminder.txt"}')), answer("Apples."))
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "reminder.txt").write_text("apples")
+    loop = AgentLoop(
+        model,
+        file_tools(tmp_path),
+        route_tools="on",
+        mentioned=names(),
+        listing=listed("notes/reminder.txt", "readme.md"),
+    )
+    await loop.run(conversation("What does the file in the notes folder say?"))
+    assert "read_file" in model.asked[0][-1].content
+    held = (("path", ("notes/reminder.txt", "readme.md")),)
+    assert model.requests[0].rule == CallRule(name="read_file", values=held)
+
+
+async def test_too_many_files_leave_the_path_free(tmp_path: Path) -> None:
+    model = FakeModel()
+    model.choices.append("read_file")
+    model.add(answer("", ("read_file", '{"path": "x.txt"}')), answer("ok"))
+    loop = AgentLoop(
+        model, file_tools(tmp_path), route_tools="on", mentioned=names(), listing=listed(none=True)
+    )
+    await loop.run(conversation("read x"))
+    assert "read_file" in model.asked[0][-1].content.split("Options:")[1]
+    assert model.requests[0].rule == CallRule(name="read_file")

@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 from agentd import scope as scopes
-from agentd.tools.mentions import MAX_FILES, candidates, mentioned_files, workdir_mentions
+from agentd.tools.mentions import (
+    MAX_FILES,
+    MAX_LISTED,
+    candidates,
+    mentioned_files,
+    workdir_files,
+    workdir_mentions,
+)
 
 
 def test_candidates_are_path_like_words_trimmed_of_punctuation() -> None:
@@ -53,3 +60,25 @@ async def test_each_tenant_is_looked_up_in_its_own_workdir(tmp_path: Path) -> No
         assert await mentioned("what is in list.txt?") == []
     with scopes.use(scopes.Scope(tenant="family")):
         assert await mentioned("what is in list.txt?") == ["list.txt"]
+
+
+def test_workdir_files_lists_regular_files_a_few_folders_down(tmp_path: Path) -> None:
+    (tmp_path / "a" / "b" / "c" / "d").mkdir(parents=True)
+    (tmp_path / "top.md").write_text("x")
+    (tmp_path / "a" / "one.txt").write_text("x")
+    (tmp_path / "a" / "b" / "two.txt").write_text("x")
+    (tmp_path / "a" / "b" / "c" / "deep.txt").write_text("x")  # MAX_DEPTH folders down
+    (tmp_path / "a" / "b" / "c" / "d" / "deeper.txt").write_text("x")
+    (tmp_path / "outside.txt").write_text("x")
+    (tmp_path / "a" / "link.txt").symlink_to(tmp_path / "outside.txt")
+    listed = ["a/b/c/deep.txt", "a/b/two.txt", "a/one.txt", "outside.txt", "top.md"]
+    assert workdir_files(tmp_path) == listed
+    assert workdir_files(tmp_path / "missing") is None
+
+
+def test_workdir_files_is_none_beyond_max_listed(tmp_path: Path) -> None:
+    for i in range(MAX_LISTED):
+        (tmp_path / f"f{i}.txt").write_text("x")
+    assert len(workdir_files(tmp_path) or ()) == MAX_LISTED
+    (tmp_path / "one-more.txt").write_text("x")
+    assert workdir_files(tmp_path) is None
