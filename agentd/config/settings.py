@@ -127,7 +127,7 @@ class AgentDefaults(_Section):
     )
     date_in_prompt: bool = Field(
         True,
-        description="End the system prompt with today's date and weekday (the prompt then "
+        description="Start the system prompt with today's date and weekday (the prompt then "
         "changes once a day).",
     )
     max_concurrent_turns: int = Field(16, ge=1, description="Turns running at once, all sessions.")

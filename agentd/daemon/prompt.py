@@ -9,7 +9,7 @@ A tenant with a workdir of its own gets the operator's prompt and then its own `
 (:class:`TenantPrompts`). That file is the tenant's, not the operator's: when it cannot be read,
 the error is logged and the tenant's turns go on without it.
 
-With ``date_in_prompt`` (``default.date_in_prompt``) every prompt ends with today's date and
+With ``date_in_prompt`` (``default.date_in_prompt``) every prompt starts with today's date and
 weekday (:func:`today_line`): asked to write today's date into a file, the small local model
 wrote one it made up ("2023-10-05") rather than call ``current_time`` first. The date changes
 the prompt once a day, so the model server's cached prompt is lost once a day, not per turn.
@@ -138,7 +138,7 @@ class TenantPrompts:
     ) -> None:
         self.workdirs = workdirs
         self.max_cached = max_cached
-        #: With a clock (local, aware), each prompt ends with today's date (``today_line``).
+        #: With a clock (local, aware), each prompt starts with today's date (``today_line``).
         self.now = now
         self.base = build_system_prompt(workdirs.operator)
         self._cache: OrderedDict[str, str] = OrderedDict()
@@ -146,7 +146,9 @@ class TenantPrompts:
     async def __call__(self, scope: scopes.Scope) -> str:
         """The system prompt for turns in ``scope`` (dated, with a clock)."""
         prompt = await self._for(scope.tenant)
-        return prompt if self.now is None else f"{prompt}\n\n{today_line(self.now())}"
+        # First, not last: at the end of the prompt the line made the 1.5B model route 4 of 8
+        # requests that need no tool to write_file (against 1 of 8 without it, or first).
+        return prompt if self.now is None else f"{today_line(self.now())}\n\n{prompt}"
 
     async def _for(self, tenant: str) -> str:
         if tenant == self.workdirs.tenant:

@@ -43,7 +43,7 @@ async def test_open_app_wires_a_working_runtime(tmp_path: Path, stub_llm: StubLL
         result = await app.runtime.ask("s", "hi")
         assert result.message.content == "hello"
         prompt = stub_llm.requests[0]["messages"][0]["content"]
-        assert prompt.startswith("You are Ada.\n\nToday is ")  # default.date_in_prompt
+        assert prompt.startswith("Today is ") and prompt.endswith("\n\nYou are Ada.")
         (workdir / "AGENTS.md").write_text("Notes live in notes/.")
         app.reload_prompt()
         assert app.runtime.system_prompt == "You are Ada.\n\nNotes live in notes/."

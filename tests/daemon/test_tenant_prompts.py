@@ -117,10 +117,10 @@ async def test_turn_in_a_tenants_scope_sends_its_prompt(
         assert app.reload_prompt()
         stub_llm.add(Reply(text="three"))
         await app.runtime.ask("s", "again", scope=FAMILY)
-    # Each prompt ends with today's date (default.date_in_prompt).
-    dated = [r["messages"][0]["content"].rsplit("\n\n", 1) for r in stub_llm.requests]
-    assert all(line.startswith("Today is ") for _, line in dated)
-    systems = [prompt for prompt, _ in dated]
+    # Each prompt starts with today's date (default.date_in_prompt).
+    dated = [r["messages"][0]["content"].split("\n\n", 1) for r in stub_llm.requests]
+    assert all(line.startswith("Today is ") for line, _ in dated)
+    systems = [prompt for _, prompt in dated]
     assert systems[0] == "You are Ada.\n\nOperator rules.\n\nFamily rules."
     assert systems[1] == "You are Ada.\n\nOperator rules."
     assert systems[-1] == "You are Ada.\n\nOperator rules.\n\nReloaded rules."
@@ -130,12 +130,12 @@ async def test_a_clock_dates_every_tenants_prompt(settings: Settings) -> None:
     now = datetime(2026, 12, 1, 9, 30, tzinfo=ZoneInfo("UTC"))
     prompts = TenantPrompts(Workdirs(settings), now=lambda: now)
     family = await prompts(FAMILY)
-    assert family == "You are Ada.\n\nOperator rules.\n\nFamily rules.\n\n" + today_line(now)
-    assert (await prompts(scopes.Scope(tenant="default"))).endswith(
-        "Operator rules.\n\nToday is Tuesday, 2026-12-01 (UTC)."
+    assert family == today_line(now) + "\n\nYou are Ada.\n\nOperator rules.\n\nFamily rules."
+    assert await prompts(scopes.Scope(tenant="default")) == (
+        "Today is Tuesday, 2026-12-01 (UTC).\n\nYou are Ada.\n\nOperator rules."
     )
     # Without a clock, no date (default.date_in_prompt = false).
-    assert await TenantPrompts(Workdirs(settings))(FAMILY) == family.rsplit("\n\n", 1)[0]
+    assert await TenantPrompts(Workdirs(settings))(FAMILY) == family.split("\n\n", 1)[1]
 
 
 @pytest.mark.parametrize(
