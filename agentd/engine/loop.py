@@ -422,15 +422,13 @@ class AgentLoop:
                     rule = CallRule(name=READ_TOOL, single=True, values=(("path", named),))
                 else:
                     # A question about a named file needs a tool to answer (routed to
-                    # `answer`, the model made up the value of a setting). With no file in
-                    # the workdir, read_file is no option (the model read "data/capitals.txt"
-                    # for the capital of France); otherwise its path is one of the files.
-                    files = await self._files(offered_names)
-                    skip = frozenset({READ_TOOL}) if files is not None and not files else None
-                    routed = await self._route(
-                        sent, offered, offered_names, answer=not named, skip=skip
-                    )
-                    paths = named or files
+                    # `answer`, the model made up the value of a setting). A routed read's
+                    # path is one of the workdir's files (it read "notes/readme.md" when
+                    # notes/ held reminder.txt). Leaving read_file out of the options in an
+                    # empty workdir only moved "what does len([1, 2, 3]) return?" to
+                    # write_file: it stays.
+                    routed = await self._route(sent, offered, offered_names, answer=not named)
+                    paths = named or await self._files(offered_names)
                     if routed == READ_TOOL and paths:
                         held = (("path", tuple(paths)),)
                         rule = CallRule(name=READ_TOOL, single=rule.single, values=held)
@@ -485,12 +483,11 @@ class AgentLoop:
         offered_names: frozenset[str],
         *,
         answer: bool = True,
-        skip: frozenset[str] | None = None,
     ) -> str | None:
-        """The step's route: ``ANSWER`` (if ``answer``), an offered tool's name (not one of
-        ``skip``), or None (the model could not say: the step goes unrouted)."""
+        """The step's route: ``ANSWER`` (if ``answer``), an offered tool's name, or None (the
+        model could not say: the step goes unrouted)."""
         choose = self.model.choose  # type: ignore[attr-defined]
-        choice = await route(choose, sent, offered, answer=answer, skip=skip or frozenset())
+        choice = await route(choose, sent, offered, answer=answer)
         return choice if (answer and choice == ANSWER) or choice in offered_names else None
 
     async def _files(self, offered_names: frozenset[str]) -> Sequence[str] | None:

@@ -82,13 +82,11 @@ async def route(
     tools: Sequence[dict[str, Any]],
     *,
     answer: bool = True,
-    skip: frozenset[str] = frozenset(),
 ) -> str | None:
     """What the step should do: ``ANSWER`` (unless ``answer`` is false), the name of one of
-    ``tools`` (not one of ``skip``: they stay in the prompt, for the server's cache, but are
-    no option), or None (the model could not say, or the question failed: the step then goes
-    on unrouted)."""
-    names = [n for n in tool_names(tools) if n not in skip]
+    ``tools``, or None (the model could not say, or the question failed: the step then goes on
+    unrouted)."""
+    names = tool_names(tools)
     if not names or ANSWER in names:
         return None  # a tool called "answer" would make the word ambiguous
     options = (ANSWER, *names) if answer else tuple(names)

@@ -224,19 +224,18 @@ def listed(*files: str, none: bool = False) -> Listing:
     return listing
 
 
-async def test_with_an_empty_workdir_read_file_is_no_route(tmp_path: Path) -> None:
-    """The model read "data/capitals.txt" for the capital of France: with no file to read,
-    read_file is no option (it stays in the prompt and the grammar of the step)."""
+async def test_an_empty_workdir_leaves_read_file_an_option(tmp_path: Path) -> None:
+    """Left out of the options in an empty workdir, read_file only made way for write_file
+    ("what does len([1, 2, 3]) return?" wrote a file): it stays, its path free."""
     model = FakeModel()
-    model.choices.append(ANSWER)
-    model.add(answer("Paris."))
+    model.choices.append("read_file")
+    model.add(answer("", ("read_file", '{"path": "x.txt"}')), answer("Paris."))
     loop = AgentLoop(
         model, file_tools(tmp_path), route_tools="on", mentioned=names(), listing=listed()
     )
     await loop.run(conversation("What is the capital of France?"))
-    options = model.asked[0][-1].content.split("Options:")[1]
-    assert "read_file" not in options and "write_file" in options
-    assert {t["function"]["name"] for t in model.shown[0] or ()} >= {"read_file"}
+    assert "read_file" in model.asked[0][-1].content.split("Options:")[1]
+    assert model.requests[0].rule == CallRule(name="read_file")
 
 
 async def test_a_routed_read_is_held_to_the_workdirs_files(tmp_path: Path) -> None:
