@@ -383,8 +383,8 @@ class AgentLoop:
         request that names files of the workdir (``mentioned``) is asked apart whether it is
         a change or a question (``asks_for_change``): a change has the step read those files
         (``read_file`` with its path held to them; the next step must call a tool, so what
-        the model writes stands on their text); a question is routed without ``answer``
-        among the options (a tool must look at the file).
+        the model writes stands on their text); a question is routed, and when the route is
+        ``answer`` the files are read first all the same (the answer comes next).
         Returns the result and the route taken (None: not routed).
         """
         budget = self.budget
@@ -415,21 +415,23 @@ class AgentLoop:
                 route = False  # once: a retry after "context exceeded" keeps the choice
                 named = await self._named(conversation, offered_names) if first else ()
                 change = bool(named) and await self._asks_for_change(conversation)
-                if change:
+                if not change:
+                    routed = await self._route(sent, offered, offered_names)
+                if change or (named and routed == ANSWER):
+                    # A change, or a question about the files answered in words (routed to
+                    # `answer`, the model made up a setting's value; routed without it, it
+                    # picked exec and ran `sed -i` on the file): the files are read first.
                     # One call: held to one path, the model wrote that call again and again
                     # to the token cap. It may read another file in the next step.
-                    routed = READ_FIRST
+                    routed = READ_FIRST if change else READ_TOOL
                     rule = CallRule(name=READ_TOOL, single=True, values=(("path", named),))
-                else:
-                    # A question about a named file needs a tool to answer (routed to
-                    # `answer`, the model made up the value of a setting). A routed read's
-                    # path is one of the workdir's files (it read "notes/readme.md" when
-                    # notes/ held reminder.txt). Leaving read_file out of the options in an
-                    # empty workdir only moved "what does len([1, 2, 3]) return?" to
+                elif routed == READ_TOOL:
+                    # Its path is one of the workdir's files (the model read "notes/readme.md"
+                    # when notes/ held reminder.txt). Leaving read_file out of the options in
+                    # an empty workdir only moved "what does len([1, 2, 3]) return?" to
                     # write_file: it stays.
-                    routed = await self._route(sent, offered, offered_names, answer=not named)
                     paths = named or await self._files(offered_names)
-                    if routed == READ_TOOL and paths:
+                    if paths:
                         held = (("path", tuple(paths)),)
                         rule = CallRule(name=READ_TOOL, single=rule.single, values=held)
                 if routed == ANSWER:
@@ -437,7 +439,7 @@ class AgentLoop:
                     # wrote calls as text in the answer (a ```python fence, "name " with a
                     # blank) in 4 of 6 such answers of the agentic suite.
                     offered, offered_names, answer_only = None, frozenset(), True
-                elif routed is not None and not change and rule.name != routed:
+                elif routed is not None and routed != READ_FIRST and rule.name != routed:
                     rule = CallRule(name=routed, single=rule.single)
             try:
                 if stream:
@@ -481,14 +483,11 @@ class AgentLoop:
         sent: Sequence[Message],
         offered: Sequence[dict[str, Any]],
         offered_names: frozenset[str],
-        *,
-        answer: bool = True,
     ) -> str | None:
-        """The step's route: ``ANSWER`` (if ``answer``), an offered tool's name, or None (the
-        model could not say: the step goes unrouted)."""
-        choose = self.model.choose  # type: ignore[attr-defined]
-        choice = await route(choose, sent, offered, answer=answer)
-        return choice if (answer and choice == ANSWER) or choice in offered_names else None
+        """The step's route: ``ANSWER``, an offered tool's name, or None (the model could not
+        say: the step goes unrouted)."""
+        choice = await route(self.model.choose, sent, offered)  # type: ignore[attr-defined]
+        return choice if choice == ANSWER or choice in offered_names else None
 
     async def _files(self, offered_names: frozenset[str]) -> Sequence[str] | None:
         """The workdir's files when ``read_file`` is offered (None: not known, or too many)."""

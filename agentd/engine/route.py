@@ -8,8 +8,9 @@ the step is then held to that word: one or more calls of the named tool
 routed: after tool results the question mostly named the tool that had just run (after a
 file was read, ``write_file`` for questions about it as for changes), except, once per turn,
 the step after one whose calls all failed. A request that names workdir files is first sorted
-(:func:`asks_for_change`): a change has them read first, a question is routed without
-``answer``. See the README's tool-call results for the numbers that chose these wordings.
+(:func:`asks_for_change`): a change has them read first; a question routed to ``answer``
+has them read before the answer. See the README's tool-call results for the numbers that
+chose these wordings.
 
 The question goes after the step's own messages, with the same tools in the template, so the
 model server reuses its cached prompt for the question and for the step; it is never stored.
@@ -64,11 +65,8 @@ def tool_names(tools: Sequence[dict[str, Any]]) -> list[str]:
     return [str(t.get("function", t)["name"]) for t in tools]
 
 
-def question(names: Sequence[str], *, answer: bool = True) -> str:
-    """The routing question for a step offering tools named ``names`` (without ``answer``
-    among the options when the step must call one)."""
-    if not answer:
-        return f"{QUESTION_HEAD} Reply with only its name. Options: {', '.join(names)})"
+def question(names: Sequence[str]) -> str:
+    """The routing question for a step offering tools named ``names``."""
     options = ", ".join([ANSWER, *names])
     return (
         f"{QUESTION_HEAD} Reply with only its name, or `{ANSWER}` if no tool is needed and you "
@@ -80,20 +78,15 @@ async def route(
     choose: Choose,
     messages: Sequence[Message],
     tools: Sequence[dict[str, Any]],
-    *,
-    answer: bool = True,
 ) -> str | None:
-    """What the step should do: ``ANSWER`` (unless ``answer`` is false), the name of one of
-    ``tools``, or None (the model could not say, or the question failed: the step then goes on
-    unrouted)."""
+    """What the step should do: ``ANSWER``, the name of one of ``tools``, or None (the model
+    could not say, or the question failed: the step then goes on unrouted)."""
     names = tool_names(tools)
     if not names or ANSWER in names:
         return None  # a tool called "answer" would make the word ambiguous
-    options = (ANSWER, *names) if answer else tuple(names)
     try:
-        choice = await choose(
-            [*messages, user(question(names, answer=answer))], options, tools=tools
-        )
+        asked = [*messages, user(question(names))]
+        choice = await choose(asked, (ANSWER, *names), tools=tools)
     except LLMError as exc:
         log.warning("turn.route_failed", error=str(exc))
         return None

@@ -171,10 +171,9 @@ class _Protected:
 def _read_file(workdir: Path, path: str, offset: int = 0, length: int = MAX_READ) -> str:
     if offset < 0:
         raise ToolError("offset must be 0 or more")
-    if length < 1:
-        raise ToolError("length must be 1 or more")
-    # A small model asks for length 1 meaning "the first line" and gets one character: a
-    # read is never shorter than MIN_READ (the agentic suite's first_line case).
+    # A small model asks for length 1 meaning "the first line" and gets one character, or for
+    # length 0, gets an error and asks again the same way: a read is never shorter than
+    # MIN_READ (the agentic suite's first_line case).
     length = max(length, MIN_READ)
     try:
         with workdir_fs.open_file(workdir, workdir_fs.split(path)) as fd:

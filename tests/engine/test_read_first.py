@@ -74,10 +74,10 @@ async def test_a_change_to_named_files_reads_them_then_must_call(tmp_path: Path)
 
 
 @pytest.mark.parametrize("kind", [QUESTION, None])
-async def test_a_question_about_named_files_is_routed_to_a_tool(
+async def test_a_question_routed_to_a_read_is_held_to_the_named_files(
     tmp_path: Path, kind: str | None
 ) -> None:
-    """A question (or no verdict): routed without "answer" among the options."""
+    """A question (or no verdict) is routed as usual; a read is held to the named file."""
     model = FakeModel()
     model.choices.extend([kind, "read_file"])
     model.add(answer("", ("read_file", '{"path": "app.conf"}')), answer("It is 11."))
@@ -85,11 +85,25 @@ async def test_a_question_about_named_files_is_routed_to_a_tool(
     loop = AgentLoop(model, file_tools(tmp_path), route_tools="on", mentioned=names("app.conf"))
     result = await loop.run(conversation("What is the timeout in app.conf?"))
     assert result.message.content == "It is 11."
-    routed = model.asked[1][-1].content
-    assert routed == question(sorted_names(tmp_path), answer=False)
-    assert ANSWER not in routed.split("Options:")[1]
-    # Routed to read_file, its path is held to the named file.
+    assert model.asked[1][-1].content == question(sorted_names(tmp_path))
     assert model.requests[0].rule == CallRule(name="read_file", values=(("path", ("app.conf",)),))
+    assert model.requests[1].rule == ANY
+
+
+async def test_a_question_routed_to_answer_reads_the_files_first(tmp_path: Path) -> None:
+    """Routed to answer, the model made up a setting's value: the file is read, then the
+    step is free (it answers; no call is required, as for a change)."""
+    model = FakeModel()
+    model.choices.extend([QUESTION, ANSWER])
+    model.add(answer("", ("read_file", '{"path": "app.conf"}')), answer("It is 11."))
+    (tmp_path / "app.conf").write_text("timeout = 11\n")
+    loop = AgentLoop(model, file_tools(tmp_path), route_tools="on", mentioned=names("app.conf"))
+    result = await loop.run(conversation("What is the timeout in app.conf?"))
+    assert result.message.content == "It is 11."
+    held = CallRule(name="read_file", single=True, values=(("path", ("app.conf",)),))
+    first, second = model.requests
+    assert first.rule == held and not first.answer_only
+    assert second.rule == ANY and not second.messages[-1].content.startswith(CHANGE_HEAD)
 
 
 def sorted_names(workdir: Path) -> list[str]:

@@ -175,7 +175,6 @@ async def test_read_file_counts_long_remainders(
     ("args", "needle"),
     [
         pytest.param({"offset": -1}, "offset must be 0 or more", id="negative-offset"),
-        pytest.param({"length": 0}, "length must be 1 or more", id="zero-length"),
         pytest.param({"offset": 5}, "offset 5 is past the end: 'f.txt' has 5 characters", id="end"),
         pytest.param({"offset": 99}, "offset 99 is past the end", id="past-end"),
         pytest.param({"offset": "x"}, "invalid arguments", id="not-a-number"),
@@ -184,10 +183,20 @@ async def test_read_file_counts_long_remainders(
 async def test_read_file_refuses_bad_ranges(
     registry: ToolRegistry, workdir: Path, args: dict[str, object], needle: str
 ) -> None:
-    """Negative offsets, empty lengths and offsets past the end are error results."""
+    """Negative offsets and offsets past the end are error results."""
     (workdir / "f.txt").write_text("12345")
     out = await run(registry, "read_file", path="f.txt", **args)
     assert out.error and needle in out.content, out
+
+
+@pytest.mark.parametrize("length", [0, -5, 1])
+async def test_a_short_or_empty_length_reads_the_minimum(
+    registry: ToolRegistry, workdir: Path, length: int
+) -> None:
+    """length 0 was an error the model met twice with the same call; now it reads."""
+    (workdir / "poem.txt").write_text("The violet sings at dawn\nline two\n")
+    out = await run(registry, "read_file", path="poem.txt", length=length)
+    assert not out.error and out.content == "The violet sings at dawn\nline two\n"
 
 
 def test_read_file_schema_offers_the_range(registry: ToolRegistry) -> None:
