@@ -656,25 +656,25 @@ def _request(messages: Sequence[Message]) -> str:
     return next((m.content for m in reversed(messages) if m.role == "user"), "")
 
 
+def _short_request(messages: Sequence[Message]) -> str:
+    """The turn's request on one line, cut to ``REQUEST_CHARS``."""
+    request = " ".join(_request(messages).split())
+    return request[:REQUEST_CHARS] + "..." if len(request) > REQUEST_CHARS else request
+
+
 def _reminder(messages: Sequence[Message]) -> str:
     """What follows tool results in the next call: the user's request, to be answered."""
-    request = " ".join(_request(messages).split())
-    if len(request) > REQUEST_CHARS:
-        request = request[:REQUEST_CHARS] + "..."
     return (
-        f'{REMINDER_HEAD} My request was: "{request}". Answer it in words using those results, '
-        "or call another tool if it still needs one."
+        f'{REMINDER_HEAD} My request was: "{_short_request(messages)}". Answer it in words '
+        "using those results, or call another tool if it still needs one."
     )
 
 
 def _change_now(messages: Sequence[Message]) -> str:
     """What follows a read-first step of a change: the request, to be done now with a tool."""
-    request = " ".join(_request(messages).split())
-    if len(request) > REQUEST_CHARS:
-        request = request[:REQUEST_CHARS] + "..."
     return (
-        f'{CHANGE_HEAD} My request was: "{request}". Make the change now: call the tool that '
-        "does it."
+        f'{CHANGE_HEAD} My request was: "{_short_request(messages)}". Make the change now: '
+        "call the tool that does it."
     )
 
 
