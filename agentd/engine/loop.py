@@ -423,8 +423,10 @@ class AgentLoop:
                     # picked exec and ran `sed -i` on the file): the files are read first.
                     # One call: held to one path, the model wrote that call again and again
                     # to the token cap. It may read another file in the next step.
+                    # From the start (the model asked for offset 100 of a 49-character file).
                     routed = READ_FIRST if change else READ_TOOL
-                    rule = CallRule(name=READ_TOOL, single=True, values=(("path", named),))
+                    start = (("path", named), ("offset", (0,)))
+                    rule = CallRule(name=READ_TOOL, single=True, values=start)
                 elif routed == READ_TOOL:
                     # Its path is one of the workdir's files (the model read "notes/readme.md"
                     # when notes/ held reminder.txt). Leaving read_file out of the options in

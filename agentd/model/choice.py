@@ -24,7 +24,7 @@ class CallRule:
     required: bool = False
     name: str | None = None
     single: bool = False
-    values: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    values: tuple[tuple[str, tuple[str | int, ...]], ...] = ()
 
     @property
     def must_call(self) -> bool:
@@ -55,7 +55,7 @@ class CallRule:
         return fields
 
 
-def _held(tool: dict[str, Any], values: dict[str, tuple[str, ...]]) -> dict[str, Any]:
+def _held(tool: dict[str, Any], values: dict[str, tuple[str | int, ...]]) -> dict[str, Any]:
     """``tool`` (an OpenAI ``tools`` entry) with each argument in ``values`` required and
     limited to those values (a copy; the original is shared)."""
     fn = tool.get("function", tool)

@@ -65,7 +65,8 @@ async def test_a_change_to_named_files_reads_them_then_must_call(tmp_path: Path)
     # The step is held to reading the named file; the next must call a tool, after the
     # file's text and the request; the one after that is free.
     first, second, third = model.requests
-    assert first.rule == CallRule(name=READ_TOOL, single=True, values=(("path", ("source.txt",)),))
+    held = (("path", ("source.txt",)), ("offset", (0,)))  # from the start
+    assert first.rule == CallRule(name=READ_TOOL, single=True, values=held)
     assert "maple-1845" in second.messages[-2].content
     assert second.messages[-1].content.startswith(CHANGE_HEAD)
     assert request in second.messages[-1].content
@@ -100,7 +101,9 @@ async def test_a_question_routed_to_answer_reads_the_files_first(tmp_path: Path)
     loop = AgentLoop(model, file_tools(tmp_path), route_tools="on", mentioned=names("app.conf"))
     result = await loop.run(conversation("What is the timeout in app.conf?"))
     assert result.message.content == "It is 11."
-    held = CallRule(name="read_file", single=True, values=(("path", ("app.conf",)),))
+    held = CallRule(
+        name="read_file", single=True, values=(("path", ("app.conf",)), ("offset", (0,)))
+    )
     first, second = model.requests
     assert first.rule == held and not first.answer_only
     assert second.rule == ANY and not second.messages[-1].content.startswith(CHANGE_HEAD)
