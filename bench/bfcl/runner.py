@@ -20,7 +20,7 @@ from typing import Any, cast
 import httpx
 
 from agentd.config import Settings, load_settings
-from agentd.daemon.prompt import build_system_prompt
+from agentd.daemon.prompt import build_system_prompt, dated_clock, today_line
 from agentd.engine.budget import budget_for, effective_defaults
 from agentd.engine.loop import AgentLoop
 from agentd.engine.route import mode_for as route_mode_for
@@ -200,6 +200,9 @@ async def bench_model(
 ) -> tuple[float, list[Result]]:
     """Start the sidecar of ``settings``, ask every item in every mode; (load seconds, results)."""
     prompt = build_system_prompt(settings.workdir)
+    clock = dated_clock(settings.default.date_in_prompt)
+    if clock is not None:  # as TenantPrompts dates the daemon's prompt
+        prompt = f"{today_line(clock())}\n\n{prompt}"
     sc = settings.llm.sidecar
     seed = settings.llm.seed if settings.llm.seed is not None else 0
     defaults = effective_defaults(settings.default, sc.context)
