@@ -121,9 +121,10 @@ class AgentDefaults(_Section):
     )
     read_first: bool = Field(
         True,
-        description="In a routed first step, a request that names files of the workdir "
-        "('copy notes.md to ...') has them read first: the step calls read_file with its path "
-        "held to those files.",
+        description="In a routed first step, a request that names files of the workdir is "
+        "sorted as a change or a question; a change ('copy notes.md to ...') has them read "
+        "first and must then call a tool, a question routed to 'answer' has them read before "
+        "the answer. A routed read_file may only name the workdir's files (up to 64).",
     )
     date_in_prompt: bool = Field(
         True,

@@ -52,6 +52,17 @@ def candidates(text: str) -> list[str]:
     return list(seen)
 
 
+def _plain(path: str) -> bool:
+    """Whether ``path`` can go into a grammar: UTF-8 (a name of raw bytes comes back with
+    lone surrogates) and no control characters. The model can make such names (write_file),
+    and a grammar llama-server refuses turns grammars off for every turn after it."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return not any(ord(c) < 0x20 or ord(c) == 0x7F for c in path)
+
+
 def _is_file(workdir: Path, path: str) -> bool:
     try:
         parts = workdir_fs.split(path)
@@ -73,8 +84,9 @@ def mentioned_files(workdir: Path, text: str) -> list[str]:
 
 
 def workdir_files(workdir: Path) -> list[str] | None:
-    """The workdir's files (not symlinks; at most ``MAX_DEPTH`` folders down), sorted; None
-    when there are more than ``MAX_LISTED`` or it cannot be read."""
+    """The workdir's files (not symlinks; at most ``MAX_DEPTH`` folders down; names that are
+    not plain UTF-8 text left out), sorted; None when there are more than ``MAX_LISTED`` or it
+    cannot be read."""
     found: list[str] = []
     pending: list[tuple[str, ...]] = [()]
     try:
@@ -86,7 +98,7 @@ def workdir_files(workdir: Path) -> list[str] | None:
                         pending.append((*parts, name[:-1]))
                     continue
                 path = "/".join((*parts, name))
-                if _is_file(workdir, path):
+                if _plain(path) and _is_file(workdir, path):
                     found.append(path)
                     if len(found) > MAX_LISTED:
                         return None

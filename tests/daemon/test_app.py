@@ -281,7 +281,9 @@ async def test_routing_and_the_claim_check_reach_the_loop(
         (app.settings.workdir / "notes.md").write_text("x")
         with scopes.use(scopes.Scope(tenant=app.settings.tenant)):
             assert await loop.mentioned("read notes.md and other.md") == ["notes.md"]
+            assert loop.listing is not None and await loop.listing() == ["notes.md"]
     (tmp_path / "c").mkdir()
     settings = _settings(tmp_path / "c", stub_llm, default={"read_first": False})
     async with open_app(settings) as app:
         assert app.runtime.agent_loop.mentioned is None
+        assert app.runtime.agent_loop.listing is None

@@ -142,7 +142,7 @@ async def test_read_first_needs_routing_and_the_read_tool(tmp_path: Path) -> Non
     assert asked == [] and len(model.asked) == 1
 
 
-async def test_a_required_call_or_a_continuation_is_not_held_to_reading(tmp_path: Path) -> None:
+async def test_a_required_call_is_not_held_to_reading(tmp_path: Path) -> None:
     model = FakeModel()
     model.add(answer("", ("list_dir", "{}")), answer("done"))
     loop = AgentLoop(model, file_tools(tmp_path), route_tools="on", mentioned=names("a.txt"))

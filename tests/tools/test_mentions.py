@@ -82,3 +82,13 @@ def test_workdir_files_is_none_beyond_max_listed(tmp_path: Path) -> None:
     assert len(workdir_files(tmp_path) or ()) == MAX_LISTED
     (tmp_path / "one-more.txt").write_text("x")
     assert workdir_files(tmp_path) is None
+
+
+def test_names_a_grammar_cannot_hold_are_left_out(tmp_path: Path) -> None:
+    """A name of raw bytes (os gives it back with lone surrogates) or with a control character
+    would make llama-server refuse the grammar, and grammars would go off for every turn."""
+    (tmp_path / "ok.txt").write_text("x")
+    (tmp_path / "line\nbreak.txt").write_text("x")
+    with open(os.path.join(os.fsencode(tmp_path), b"raw\xff.txt"), "w") as fh:
+        fh.write("x")
+    assert workdir_files(tmp_path) == ["ok.txt"]
