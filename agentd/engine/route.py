@@ -51,12 +51,17 @@ Choose = Callable[..., Awaitable[str | None]]
 
 def mode_for(settings: Settings) -> RouteMode:
     """``default.route_tools`` as it applies: ``auto`` is ``off`` when the sidecar serves a
-    packaged model that was measured to route badly (``PackagedModel.routes``)."""
+    packaged model that was measured to route badly (``PackagedModel.routes``), by its name or
+    by a ``model_path`` that is its file (as the benchmarks give it)."""
     mode = settings.default.route_tools
     sidecar = settings.llm.sidecar
-    if mode != "auto" or not sidecar.enabled or sidecar.model_path is not None:
+    if mode != "auto" or not sidecar.enabled:
         return mode
-    packaged = MODELS.get(sidecar.model)
+    if sidecar.model_path is None:
+        packaged = MODELS.get(sidecar.model)
+    else:
+        name = sidecar.model_path.name
+        packaged = next((m for m in MODELS.values() if m.filename == name), None)
     return mode if packaged is None or packaged.routes else "off"
 
 

@@ -14,6 +14,7 @@ from agentd.engine.route import ANSWER, QUESTION_HEAD, mode_for, question
 from agentd.errors import ToolError
 from agentd.messages import Conversation, ToolCall, assistant, system, tool_result, user
 from agentd.model.choice import ANY, CallRule
+from agentd.model.packages import MODELS
 from agentd.tools.registry import ToolRegistry
 from tests.model.test_client import completion, make_client
 from tests.model.test_client_grammar import PROPS
@@ -223,6 +224,9 @@ async def test_a_turn_that_goes_on_from_tool_results_is_not_routed() -> None:
     assert model.asked == [] and model.requests[0].rule == ANY
 
 
+SMALL, DEFAULT = "qwen2.5-coder-0.5b", "qwen2.5-coder-1.5b"
+
+
 @pytest.mark.parametrize(
     ("setting", "sidecar", "expected"),
     [
@@ -231,6 +235,9 @@ async def test_a_turn_that_goes_on_from_tool_results_is_not_routed() -> None:
         ("auto", {"enabled": True, "model": "qwen2.5-coder-0.5b"}, "off"),
         ("on", {"enabled": True, "model": "qwen2.5-coder-0.5b"}, "on"),
         ("auto", {"enabled": True, "model": "qwen2.5-coder-0.5b", "model_path": "/m.gguf"}, "auto"),
+        # The packaged file given by path (as bench/bfcl does) is that model, whatever `model`.
+        ("auto", {"enabled": True, "model_path": f"/s/models/{MODELS[SMALL].filename}"}, "off"),
+        ("auto", {"enabled": True, "model_path": f"/s/{MODELS[DEFAULT].filename}"}, "auto"),
         ("auto", {"enabled": False}, "auto"),
     ],
 )
