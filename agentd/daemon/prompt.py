@@ -42,14 +42,22 @@ long-term memory); otherwise answer directly. If a tool returns an error, read i
 or tell the user what went wrong."""
 
 
+#: After the date: asked the weekday in New York just after midnight UTC, the model gave the
+#: prompt's UTC day instead of calling current_time.
+ELSEWHERE = " Another time zone may be on another day: call current_time for it."
+
+
 def today_line(now: datetime) -> str:
     """The sentence giving the date of ``now`` (an aware datetime, in the local time zone),
     and the UTC date too when that is another day."""
     zone = now.tzname() or "local time"
     utc = now.astimezone(UTC)
     if utc.date() == now.date():
-        return f"Today is {now:%A, %Y-%m-%d} ({zone})."
-    return f"Today is {now:%A, %Y-%m-%d} ({zone}, UTC{now:%z}); in UTC it is {utc:%A, %Y-%m-%d}."
+        return f"Today is {now:%A, %Y-%m-%d} ({zone}).{ELSEWHERE}"
+    return (
+        f"Today is {now:%A, %Y-%m-%d} ({zone}, UTC{now:%z}); in UTC it is {utc:%A, %Y-%m-%d}."
+        + ELSEWHERE
+    )
 
 
 def _local_now() -> datetime:

@@ -13,7 +13,7 @@ from structlog.testing import capture_logs
 from agentd import scope as scopes
 from agentd.config import Settings
 from agentd.daemon.app import open_app
-from agentd.daemon.prompt import TenantPrompts, today_line
+from agentd.daemon.prompt import ELSEWHERE, TenantPrompts, today_line
 from agentd.daemon.workdirs import Workdirs
 from tests.support.stub_llm import Reply, StubLLM
 
@@ -132,7 +132,7 @@ async def test_a_clock_dates_every_tenants_prompt(settings: Settings) -> None:
     family = await prompts(FAMILY)
     assert family == today_line(now) + "\n\nYou are Ada.\n\nOperator rules.\n\nFamily rules."
     assert await prompts(scopes.Scope(tenant="default")) == (
-        "Today is Tuesday, 2026-12-01 (UTC).\n\nYou are Ada.\n\nOperator rules."
+        f"Today is Tuesday, 2026-12-01 (UTC).{ELSEWHERE}\n\nYou are Ada.\n\nOperator rules."
     )
     # Without a clock, no date (default.date_in_prompt = false).
     assert await TenantPrompts(Workdirs(settings))(FAMILY) == family.split("\n\n", 1)[1]
@@ -143,19 +143,21 @@ async def test_a_clock_dates_every_tenants_prompt(settings: Settings) -> None:
     [
         (
             datetime(2026, 12, 1, 23, 59, tzinfo=ZoneInfo("UTC")),
-            "Today is Tuesday, 2026-12-01 (UTC).",
+            "Today is Tuesday, 2026-12-01 (UTC)." + ELSEWHERE,
         ),
         (
             datetime(2026, 12, 1, 12, 0, tzinfo=ZoneInfo("Asia/Tokyo")),
-            "Today is Tuesday, 2026-12-01 (JST).",
+            "Today is Tuesday, 2026-12-01 (JST)." + ELSEWHERE,
         ),
         (
             datetime(2026, 12, 1, 3, 30, tzinfo=ZoneInfo("Asia/Tokyo")),
-            "Today is Tuesday, 2026-12-01 (JST, UTC+0900); in UTC it is Monday, 2026-11-30.",
+            "Today is Tuesday, 2026-12-01 (JST, UTC+0900); in UTC it is Monday, 2026-11-30."
+            + ELSEWHERE,
         ),
         (
             datetime(2026, 11, 30, 20, 0, tzinfo=ZoneInfo("America/New_York")),
-            "Today is Monday, 2026-11-30 (EST, UTC-0500); in UTC it is Tuesday, 2026-12-01.",
+            "Today is Monday, 2026-11-30 (EST, UTC-0500); in UTC it is Tuesday, 2026-12-01."
+            + ELSEWHERE,
         ),
     ],
 )
