@@ -32,6 +32,7 @@ RANK = {
     "sse": 0,
     "redact": 0,
     "_version": 0,
+    "zones": 0,
 }
 ALLOWED = {
     # The settings validate a cron line with the pure schedule functions (no agentd imports).

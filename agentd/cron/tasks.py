@@ -27,7 +27,6 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import anyio
 
@@ -36,6 +35,7 @@ from agentd.cron.schedule import make_trigger, next_fire
 from agentd.cron.ticklog import TickLog, iso, parse_iso
 from agentd.errors import StoredRowError
 from agentd.origin import Origin
+from agentd.zones import find_zone
 
 Kind = Literal["at", "every", "cron"]
 CatchUp = Literal["coalesce", "skip"]
@@ -135,12 +135,12 @@ def parse_zone(name: str | None) -> dt.tzinfo | None:
     """The zone named ``name`` (None for None); TaskRefused for an unknown name."""
     if name is None:
         return None
-    try:
-        return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
+    zone = find_zone(name)
+    if zone is None:
         raise TaskRefused(
             f"unknown timezone {name!r}: use an IANA name like 'Europe/Berlin' or 'UTC'"
-        ) from None
+        )
+    return zone
 
 
 def parse_duration(text: str) -> int:

@@ -13,7 +13,6 @@ import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import anyio
 
@@ -23,6 +22,7 @@ from agentd.tools import workdir_fs
 from agentd.tools.edit import edit_file as _edit_file
 from agentd.tools.fit import more_marker
 from agentd.tools.registry import ToolRegistry
+from agentd.zones import find_zone
 
 #: Names of a folder shown when a file in it is missing.
 NEARBY = 20
@@ -72,10 +72,11 @@ def register_builtin_tools(
         Args:
             timezone: IANA timezone name, e.g. "Europe/Berlin". Defaults to UTC.
         """
-        try:
-            zone = ZoneInfo(timezone)
-        except (ZoneInfoNotFoundError, ValueError):
-            raise ToolError(f"unknown timezone {timezone!r}") from None
+        zone = find_zone(timezone)
+        if zone is None:
+            raise ToolError(
+                f"unknown timezone {timezone!r}: use an IANA name like 'Asia/Tokyo' or 'UTC'"
+            )
         now = dt.datetime.now(zone)
         return now.strftime("%Y-%m-%d %H:%M:%S %Z (%A)")
 

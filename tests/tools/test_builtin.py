@@ -84,8 +84,11 @@ async def test_current_time(registry: ToolRegistry) -> None:
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(\w+day\)", utc.content)
     tokyo = await run(registry, "current_time", timezone="Asia/Tokyo")
     assert "JST" in tokyo.content
+    # The small model's name for it (agentd.zones).
+    named = await run(registry, "current_time", timezone="Japan Standard Time")
+    assert not named.error and "JST" in named.content
     bad = await run(registry, "current_time", timezone="Mars/Olympus")
-    assert bad.error and "unknown timezone 'Mars/Olympus'" in bad.content
+    assert bad.error and "unknown timezone 'Mars/Olympus': use an IANA name" in bad.content
     worse = await run(registry, "current_time", timezone="../../etc/passwd")
     assert worse.error
 
