@@ -8,6 +8,7 @@ many tasks, a task that is not this tenant's) is an error result that says what 
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from typing import Annotated, Protocol
 
@@ -29,6 +30,22 @@ class TaskLimits(Protocol):
     def min_interval(self) -> float: ...
     @property
     def max_per_tenant(self) -> int: ...
+
+
+def _one_way(prompt: str, given: dict[str, str], timezone: str) -> str:
+    """The error for a call giving more than one of at, in, every and cron, with the calls
+    that give one each: told only "give exactly one", the model sent the same two again."""
+    short = prompt if len(prompt) <= 60 else prompt[:57] + "..."
+    calls = []
+    for key, value in given.items():
+        args = {"prompt": short, key: value}
+        if timezone and key in ("at", "cron"):
+            args["timezone"] = timezone
+        calls.append(json.dumps(args, ensure_ascii=False))
+    return (
+        f"give exactly one of at, in, every or cron, not {' and '.join(given)}: call "
+        f"schedule_task again with one of them, {' or '.join(calls)}"
+    )
 
 
 def register_task_tools(registry: ToolRegistry, store: TaskStore, limits: TaskLimits) -> None:
@@ -56,6 +73,9 @@ def register_task_tools(registry: ToolRegistry, store: TaskStore, limits: TaskLi
             name: Short label.
         """
         scopes.current()  # no tenant, no task (fail closed before parsing anything)
+        ways = {"at": at, "in": in_, "every": every, "cron": cron}
+        if len(given := {key: value for key, value in ways.items() if value}) > 1:
+            raise ToolError(_one_way(prompt, given, timezone))
         origin = origins.get()
         if origin is None:
             raise ToolError(

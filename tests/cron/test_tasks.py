@@ -207,6 +207,15 @@ async def test_tools_answer_errors_and_keep_tenants_apart(target: Path | str) ->
             ]:
                 text, error = await _call(registry, "schedule_task", prompt="x", **args)
                 assert error and says in text, text
+            # Two ways at once: the error shows each call that gives one (told only "give
+            # exactly one", the model sent the same two again).
+            two = {"at": "2026-12-02T13:00:00", "in": "2h", "timezone": "UTC"}
+            text, error = await _call(registry, "schedule_task", prompt="Call the dentist", **two)
+            assert error and "exactly one of at, in, every or cron, not at and in" in text
+            assert text.endswith(
+                '{"prompt": "Call the dentist", "at": "2026-12-02T13:00:00", "timezone": "UTC"}'
+                ' or {"prompt": "Call the dentist", "in": "2h"}'
+            ), text
             text, error = await _call(registry, "schedule_task", prompt="x", every="1h")
             assert not error and text.endswith(" (runs every 3600s)"), text
             assert not (await _call(registry, "schedule_task", prompt="x", every="1h"))[1]
