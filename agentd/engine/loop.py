@@ -24,7 +24,7 @@ import structlog
 from agentd.engine.budget import ContextBudget
 from agentd.engine.claims import unbacked_claim
 from agentd.engine.policy import CLIENT_CALLS
-from agentd.engine.route import ANSWER, RouteMode, asks_for_change, route
+from agentd.engine.route import ANSWER, RouteMode, asks_for_change, asks_to_remember, route
 from agentd.errors import ContextExceeded, ContextOverflow, LLMError
 from agentd.messages import (
     Conversation,
@@ -38,6 +38,7 @@ from agentd.messages import (
 from agentd.model.choice import ANY, CallRule
 from agentd.model.client import ChatModel, ChatResult, Completed, TextDelta, Usage
 from agentd.tools.fit import cut_to_fit
+from agentd.tools.mentions import named_paths
 from agentd.tools.registry import ToolOutcome, ToolRegistry
 
 log = structlog.get_logger("agentd.engine.loop")
@@ -78,6 +79,12 @@ Mentioned = Callable[[str], Awaitable[Sequence[str]]]
 Listing = Callable[[], Awaitable[Sequence[str] | None]]
 #: The tool a routed first step calls when the request names files of the workdir.
 READ_TOOL = "read_file"
+#: Tools that write the file at their ``path``: routed, held to the paths the request names.
+WRITE_TOOLS = frozenset({"write_file", "append_file", "edit_file"})
+#: The tool a routed first step calls when the request asks to remember something.
+SAVE_TOOL = "memory_save"
+#: Sent (not stored) with an answer routed from a read in an empty workdir.
+NOTHING_TO_READ = "(Your workdir holds no files: there is nothing to read.)"
 #: The route of such a step (no tool can have this name).
 READ_FIRST = "(read first)"
 
@@ -417,6 +424,9 @@ class AgentLoop:
                 change = bool(named) and await self._asks_for_change(conversation)
                 if not change:
                     routed = await self._route(sent, offered, offered_names)
+                if routed == ANSWER and first and SAVE_TOOL in offered_names:
+                    if asks_to_remember(_request(conversation.messages)):
+                        routed = SAVE_TOOL  # "Remember that ..." answered "Thank you!"
                 if change or (named and routed == ANSWER):
                     # A change, or a question about the files answered in words (routed to
                     # `answer`, the model made up a setting's value; routed without it, it
@@ -436,13 +446,20 @@ class AgentLoop:
                     if paths:
                         held = (("path", tuple(paths)),)
                         rule = CallRule(name=READ_TOOL, single=rule.single, values=held)
+                    elif paths is not None:
+                        # No file to read: the read could only fail (the model read a made-up
+                        # greetings.txt for "Translate 'good morning'"). Answered instead.
+                        routed = ANSWER
+                        sent = [*sent, user(NOTHING_TO_READ)]
                 if routed == ANSWER:
                     # Without the tools in its prompt: shown tools it may not call, the model
                     # wrote calls as text in the answer (a ```python fence, "name " with a
                     # blank) in 4 of 6 such answers of the agentic suite.
                     offered, offered_names, answer_only = None, frozenset(), True
                 elif routed is not None and routed != READ_FIRST and rule.name != routed:
-                    rule = CallRule(name=routed, single=rule.single)
+                    rule = CallRule(
+                        name=routed, single=rule.single, values=_written(routed, conversation)
+                    )
             try:
                 if stream:
                     result = await self._streamed(
@@ -656,6 +673,18 @@ def _call_key(call: ToolCall) -> tuple[str, str]:
 def _request(messages: Sequence[Message]) -> str:
     """The turn's request: the last user message."""
     return next((m.content for m in reversed(messages) if m.role == "user"), "")
+
+
+def _written(
+    tool: str, conversation: Conversation
+) -> tuple[tuple[str, tuple[str | int, ...]], ...]:
+    """The held values of a routed call of ``tool``: a file-writing tool's ``path`` is one of
+    the paths the request names, when it names any ("Write that trip down in trip.txt" was
+    written to trips/trip.txt)."""
+    if tool not in WRITE_TOOLS:
+        return ()
+    paths = named_paths(_request(conversation.messages))
+    return (("path", tuple(paths)),) if paths else ()
 
 
 def _short_request(messages: Sequence[Message]) -> str:

@@ -18,6 +18,7 @@ model server reuses its cached prompt for the question and for the step; it is n
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Literal
 
@@ -42,6 +43,17 @@ KIND_QUESTION = (
     'Message: "{request}"\n\nIs it a question to answer in words, or a change to make to a file?'
 )
 REQUEST_CHARS = 300
+
+#: A message that opens by asking to keep something for later ("Please remember for the
+#: future: my favourite tea is sencha.", "Save this in your long-term memory: ..."), not one
+#: asking whether the agent remembers ("Remember when we met?", "Do you remember ...").
+REMEMBER = re.compile(
+    r"^\W*(?:(?:please|pls|and|also|ok|okay)\W+)*"
+    r"(?:(?:remember|memori[sz]e|note)(?!\s+(?:what|when|where|who|whom|why|how|if|whether|"
+    r"which)\b)|don'?t\s+forget|do\s+not\s+forget|keep\s+in\s+mind"
+    r"|(?:save|store|keep|put)\b[^.?!\n]{0,40}\b(?:long[- ]term\s+)?memory)\b",
+    re.IGNORECASE,
+)
 
 #: ``default.route_tools``: route tool steps (auto: under a tool grammar).
 RouteMode = Literal["auto", "on", "off"]
@@ -97,6 +109,14 @@ async def route(
         return None
     log.info("turn.route", choice=choice)
     return choice
+
+
+def asks_to_remember(request: str) -> bool:
+    """Whether ``request`` opens by asking to remember something (an English imperative; a
+    question, ending in ``?``, never is). Routed, such a message went to ``answer`` in one of
+    six recall cases of the agentic suite ("Thank you!", nothing saved)."""
+    text = request.strip()
+    return bool(REMEMBER.match(text)) and not text.endswith("?")
 
 
 async def asks_for_change(choose: Choose, request: str) -> bool | None:

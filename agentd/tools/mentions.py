@@ -34,6 +34,8 @@ MAX_DEPTH = 3
 
 _WORD = re.compile(r"[\w./\-]+")
 _PATHLIKE = re.compile(r"(?:/|\.[A-Za-z0-9])")
+#: A file name's extension, with a letter ("3.14" and "v1.2" are numbers, not files).
+_EXTENSION = re.compile(r"\.[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*$")
 
 
 def candidates(text: str) -> list[str]:
@@ -50,6 +52,24 @@ def candidates(text: str) -> list[str]:
         if len(seen) >= MAX_CANDIDATES:
             break
     return list(seen)
+
+
+def named_paths(text: str) -> list[str]:
+    """The file paths ``text`` names, whether or not the files exist yet: candidates whose
+    last part has an extension, inside the workdir by ``workdir_fs.split``'s rules (no
+    ``..``, not absolute) and plain, at most ``MAX_FILES``. No file is looked at."""
+    found: list[str] = []
+    for word in candidates(text):
+        try:
+            parts = workdir_fs.split(word)
+        except ToolError:
+            continue
+        path = "/".join(parts)
+        if parts and _EXTENSION.search(parts[-1]) and _plain(path) and path not in found:
+            found.append(path)
+        if len(found) >= MAX_FILES:
+            break
+    return found
 
 
 def _plain(path: str) -> bool:

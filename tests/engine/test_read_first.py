@@ -9,7 +9,14 @@ from pathlib import Path
 import httpx
 import pytest
 
-from agentd.engine.loop import CHANGE_HEAD, READ_TOOL, AgentLoop, Listing, Mentioned
+from agentd.engine.loop import (
+    CHANGE_HEAD,
+    NOTHING_TO_READ,
+    READ_TOOL,
+    AgentLoop,
+    Listing,
+    Mentioned,
+)
 from agentd.engine.route import ANSWER, CHANGE, KIND_SYSTEM, QUESTION, question
 from agentd.messages import Conversation, system, user
 from agentd.model.choice import ANY, CallRule
@@ -243,16 +250,22 @@ def listed(*files: str, none: bool = False) -> Listing:
 
 async def test_an_empty_workdir_leaves_read_file_an_option(tmp_path: Path) -> None:
     """Left out of the options in an empty workdir, read_file only made way for write_file
-    ("what does len([1, 2, 3]) return?" wrote a file): it stays, its path free."""
+    ("what does len([1, 2, 3]) return?" wrote a file): it stays an option. Chosen, there is
+    nothing to read: the step answers in words, told the workdir holds no files."""
     model = FakeModel()
     model.choices.append("read_file")
-    model.add(answer("", ("read_file", '{"path": "x.txt"}')), answer("Paris."))
-    loop = AgentLoop(
-        model, file_tools(tmp_path), route_tools="on", mentioned=names(), listing=listed()
-    )
-    await loop.run(conversation("What is the capital of France?"))
+    model.add(answer("Buenos días."))
+    reg = file_tools(tmp_path)
+    loop = AgentLoop(model, reg, route_tools="on", mentioned=names(), listing=listed())
+    conv = conversation("Translate 'good morning' into Spanish.")
+    result = await loop.run(conv)
     assert "read_file" in model.asked[0][-1].content.split("Options:")[1]
-    assert model.requests[0].rule == CallRule(name="read_file")
+    [step] = model.requests
+    assert step.answer_only and step.tools is None and step.rule == ANY
+    assert step.messages[-1].content == NOTHING_TO_READ
+    assert result.message.content == "Buenos días."
+    # The note is never stored.
+    assert [m.content for m in conv.messages][1:] == [conv.messages[1].content, "Buenos días."]
 
 
 async def test_a_routed_read_is_held_to_the_workdirs_files(tmp_path: Path) -> None:
@@ -284,3 +297,27 @@ async def test_too_many_files_leave_the_path_free(tmp_path: Path) -> None:
     await loop.run(conversation("read x"))
     assert "read_file" in model.asked[0][-1].content.split("Options:")[1]
     assert model.requests[0].rule == CallRule(name="read_file")
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        # Written to trips/trip.txt when the path was free.
+        ("Write that trip down in trip.txt, with the city and the date.", ("trip.txt",)),
+        ("Write a short poem to a file.", None),  # no name: the path stays free
+    ],
+)
+async def test_a_routed_write_goes_to_a_path_the_request_names(
+    tmp_path: Path, text: str, held: tuple[str, ...] | None
+) -> None:
+    model = FakeModel()
+    model.choices.append("write_file")
+    model.add(answer("", ("write_file", '{"path": "trip.txt", "content": "Bergen"}')))
+    model.add(answer("Done."))
+    loop = AgentLoop(
+        model, file_tools(tmp_path), route_tools="on", mentioned=names(), listing=listed()
+    )
+    await loop.run(conversation(text))
+    values = () if held is None else (("path", held),)
+    assert model.requests[0].rule == CallRule(name="write_file", values=values)
+    assert (tmp_path / "trip.txt").read_text() == "Bergen"

@@ -10,7 +10,7 @@ import pytest
 
 from agentd.config import Settings
 from agentd.engine.loop import REMINDER_HEAD, AgentLoop
-from agentd.engine.route import ANSWER, QUESTION_HEAD, mode_for, question
+from agentd.engine.route import ANSWER, QUESTION_HEAD, asks_to_remember, mode_for, question
 from agentd.errors import ToolError
 from agentd.messages import Conversation, ToolCall, assistant, system, tool_result, user
 from agentd.model.choice import ANY, CallRule
@@ -313,3 +313,73 @@ async def test_a_step_with_a_successful_call_is_not_followed_by_a_route() -> Non
     reg, _ = failing_registry()
     await AgentLoop(model, reg, route_tools="on").run(conversation("read both"))
     assert len(model.asked) == 1 and model.requests[1].rule == ANY
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Please remember for the future: my favourite tea is sencha.", True),
+        ("Remember that my sister Emil's birthday is on May 8.", True),
+        ("Save this in your long-term memory: the door code is 4239.", True),
+        ("Please store in memory that I am vegetarian.", True),
+        ("Don't forget: the car is in bay 12.", True),
+        ("ok, keep in mind that I work nights", True),
+        ("Note that the meeting moved to 3pm.", True),
+        ("Do you remember my birthday?", False),
+        ("Remember when we met?", False),
+        ("Remember what I told you about tea", False),
+        ("Can you remember that I like tea?", False),
+        ("Write 'remember the milk' to todo.txt.", False),
+        ("Save the list to shopping.txt.", False),
+        ("What's my favourite tea?", False),
+    ],
+)
+def test_a_request_to_remember(text: str, expected: bool) -> None:
+    assert asks_to_remember(text) is expected
+
+
+def memory_registry() -> tuple[ToolRegistry, list[str]]:
+    reg, ran = registry()
+
+    async def memory_save(content: str) -> str:
+        """Save a fact.
+
+        Args:
+            content: The fact.
+        """
+        ran.append(content)
+        return "saved memory k1"
+
+    reg.add(memory_save)
+    return reg, ran
+
+
+async def test_a_request_to_remember_routed_to_answer_saves() -> None:
+    """ "Please remember ..." routed to answer got "Thank you!" and nothing saved: the step is
+    held to memory_save instead."""
+    model = FakeModel()
+    model.choices.append(ANSWER)
+    model.add(answer("", ("memory_save", '{"content": "My favourite tea is sencha."}')))
+    model.add(answer("Saved: your favourite tea is sencha."))
+    reg, ran = memory_registry()
+    conv = conversation("Please remember for the future: my favourite tea is sencha.")
+    result = await AgentLoop(model, reg, route_tools="on").run(conv)
+    assert ran == ["My favourite tea is sencha."]
+    assert model.requests[0].rule == CallRule(name="memory_save")
+    assert result.message.content == "Saved: your favourite tea is sencha."
+
+
+@pytest.mark.parametrize(
+    ("text", "tools"),
+    [
+        ("Do you remember my favourite tea?", "memory"),  # a question
+        ("Remember that my tea is sencha.", "plain"),  # no memory_save offered
+    ],
+)
+async def test_other_answers_stay_answers(text: str, tools: str) -> None:
+    model = FakeModel()
+    model.choices.append(ANSWER)
+    model.add(answer("Sencha."))
+    reg, ran = memory_registry() if tools == "memory" else registry()
+    await AgentLoop(model, reg, route_tools="on").run(conversation(text))
+    assert ran == [] and model.requests[0].answer_only

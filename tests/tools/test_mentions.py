@@ -13,6 +13,7 @@ from agentd.tools.mentions import (
     MAX_LISTED,
     candidates,
     mentioned_files,
+    named_paths,
     workdir_files,
     workdir_mentions,
 )
@@ -92,3 +93,18 @@ def test_names_a_grammar_cannot_hold_are_left_out(tmp_path: Path) -> None:
     with open(os.path.join(os.fsencode(tmp_path), b"raw\xff.txt"), "w") as fh:
         fh.write("x")
     assert workdir_files(tmp_path) == ["ok.txt"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Write that trip down in trip.txt, with the city and the date.", ["trip.txt"]),
+        ("Copy source.txt into ./backup/copy.md.", ["source.txt", "backup/copy.md"]),
+        ("Put pi (3.14) and v1.2 in notes/", []),  # numbers; a folder
+        ("Save it to ../outside.txt or /etc/passwd.txt", []),
+        ("a.txt b.txt c.txt d.txt e.txt", ["a.txt", "b.txt", "c.txt", "d.txt"]),
+        ("See https://example.com/page.html and write page.md", ["page.md"]),
+    ],
+)
+def test_the_paths_a_request_names(text: str, expected: list[str]) -> None:
+    assert named_paths(text) == expected
