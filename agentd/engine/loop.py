@@ -450,7 +450,7 @@ class AgentLoop:
                         # No file to read: the read could only fail (the model read a made-up
                         # greetings.txt for "Translate 'good morning'"). Answered instead.
                         routed = ANSWER
-                        sent = [*sent, user(NOTHING_TO_READ)]
+                        sent = [*sent, user(_nothing_to_read(conversation.messages))]
                 if routed == ANSWER:
                     # Without the tools in its prompt: shown tools it may not call, the model
                     # wrote calls as text in the answer (a ```python fence, "name " with a
@@ -707,6 +707,12 @@ def _change_now(messages: Sequence[Message]) -> str:
         f'{CHANGE_HEAD} My request was: "{_short_request(messages)}". Make the change now: '
         "call the tool that does it."
     )
+
+
+def _nothing_to_read(messages: Sequence[Message]) -> str:
+    """What follows the request when a read was routed in an empty workdir: the request again
+    (after the bare note the model answered "Good morning." to "Translate 'good morning'")."""
+    return f'{NOTHING_TO_READ} My request was: "{_short_request(messages)}". Answer it in words.'
 
 
 def _answer_from_results(added: Sequence[Message]) -> str:

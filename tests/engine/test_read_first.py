@@ -262,7 +262,11 @@ async def test_an_empty_workdir_leaves_read_file_an_option(tmp_path: Path) -> No
     assert "read_file" in model.asked[0][-1].content.split("Options:")[1]
     [step] = model.requests
     assert step.answer_only and step.tools is None and step.rule == ANY
-    assert step.messages[-1].content == NOTHING_TO_READ
+    # The request again: after the bare note the model answered "Good morning.".
+    assert step.messages[-1].content == (
+        f"{NOTHING_TO_READ} My request was: \"Translate 'good morning' into Spanish.\". "
+        "Answer it in words."
+    )
     assert result.message.content == "Buenos días."
     # The note is never stored.
     assert [m.content for m in conv.messages][1:] == [conv.messages[1].content, "Buenos días."]
