@@ -6,8 +6,8 @@ on. A refused input (too long, too many tags) is an error result saying the limi
 
 A memory is read later without the conversation it came from, so ``memory_save`` refuses a
 bare value: the small model saved "2020" for "the door code of the Krakow office is 2020",
-which no later question could find or use. Under three words and 16 characters it asks for
-the whole fact instead.
+which no later question could find or use. One word under 16 characters is sent back for the
+whole fact ("Tea: jasmine", two words, is kept: refused, the model gave up saving it).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from agentd.tools.registry import ToolRegistry
 
 TOOL_NAMES = ("memory_save", "memory_search")
 #: Shorter content (both under) is a bare value, not a fact that stands alone.
-MIN_WORDS, MIN_CHARS = 3, 16
+MIN_WORDS, MIN_CHARS = 2, 16
 
 
 def bare_value(content: str) -> str | None:

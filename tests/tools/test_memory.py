@@ -87,7 +87,7 @@ async def test_save_passes_content_and_tags() -> None:
     assert store.calls == [("save", Memory("Ann likes tea", tags=("pref",)))]
 
 
-@pytest.mark.parametrize("content", ["4239", "2020", " jasmine tea ", "Lisbon-4239"])
+@pytest.mark.parametrize("content", ["4239", "2020", " sencha ", "Lisbon-4239"])
 async def test_a_bare_value_is_refused_without_quoting_it(content: str) -> None:
     """A value without what it is about is sent back for the whole fact; nothing is saved."""
     store = ScriptedStore()
@@ -102,7 +102,7 @@ async def test_a_bare_value_is_refused_without_quoting_it(content: str) -> None:
     ["The door code is 4239.", "Emil's birthday: May 8", "東京オフィスのドアコードは4239です"],
 )
 async def test_a_fact_that_stands_alone_is_saved(content: str) -> None:
-    """Three words, or 16 characters (languages without spaces), are enough."""
+    """Two words, or 16 characters (languages without spaces), are enough."""
     store = ScriptedStore()
     assert await _call(store, "memory_save", content=content) == ("saved memory k1", False)
 
