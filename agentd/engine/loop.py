@@ -53,6 +53,8 @@ REMINDER_HEAD = "(Those are the results of your tool calls.)"
 REQUEST_CHARS = 300
 #: Sent (not stored) after a read-first step of a change (see ``AgentLoop._call``).
 CHANGE_HEAD = "(That is what the file holds now.)"
+#: A file read for a change is shown again after the request when it is this short.
+SHOWN_CHARS = 600
 CHECK_SYSTEM = "You check whether a tool call is needed. Answer only yes or no."
 CHECK_QUESTION = (
     'The user wrote: "{request}"\n\nThe assistant wants to call:\n{calls}\n\n'
@@ -321,7 +323,8 @@ class AgentLoop:
                 # (unrouted, the model answered "- Append '...' to the end of todo.txt";
                 # routed, it named write_file for appends and for questions alike).
                 must_call = True
-                nudge = [user(_change_now(conversation.messages))]
+                read = [(c, out.content) for c, out in zip(ours, outcomes, strict=True)]
+                nudge = [user(_change_now(conversation.messages, read))]
             else:
                 nudge = [user(_reminder(conversation.messages))]
 
@@ -701,12 +704,29 @@ def _reminder(messages: Sequence[Message]) -> str:
     )
 
 
-def _change_now(messages: Sequence[Message]) -> str:
-    """What follows a read-first step of a change: the request, to be done now with a tool."""
+def _change_now(messages: Sequence[Message], read: Sequence[tuple[ToolCall, str]] = ()) -> str:
+    """What follows a read-first step of a change: the request, to be done now with a tool,
+    then a short file's text again (as JSON, the form a call's argument takes): after the
+    request alone the model wrote the request ("Copy the contents of source.txt into ...")
+    or an earlier error as the copy, the last quoted text before its call."""
+    shown = []
+    for call, text in read:
+        path = _argument(call, "path")
+        if isinstance(path, str) and len(text) <= SHOWN_CHARS:
+            shown.append(f" {path} holds: {json.dumps(text, ensure_ascii=False)}.")
     return (
-        f'{CHANGE_HEAD} My request was: "{_short_request(messages)}". Make the change now: '
-        "call the tool that does it."
+        f'{CHANGE_HEAD} My request was: "{_short_request(messages)}".{"".join(shown)} Make the '
+        "change now: call the tool that does it."
     )
+
+
+def _argument(call: ToolCall, name: str) -> object:
+    """Argument ``name`` of ``call`` (None when its arguments are not a JSON object)."""
+    try:
+        args = json.loads(call.arguments or "{}")
+    except json.JSONDecodeError:
+        return None
+    return args.get(name) if isinstance(args, dict) else None
 
 
 def _nothing_to_read(messages: Sequence[Message]) -> str:

@@ -13,6 +13,7 @@ from agentd.engine.loop import (
     CHANGE_HEAD,
     NOTHING_TO_READ,
     READ_TOOL,
+    SHOWN_CHARS,
     AgentLoop,
     Listing,
     Mentioned,
@@ -76,7 +77,12 @@ async def test_a_change_to_named_files_reads_them_then_must_call(tmp_path: Path)
     assert first.rule == CallRule(name=READ_TOOL, single=True, values=held)
     assert "maple-1845" in second.messages[-2].content
     assert second.messages[-1].content.startswith(CHANGE_HEAD)
-    assert request in second.messages[-1].content
+    # The request, then the short file's text again, as a call's argument writes it (after
+    # the request alone the model wrote the request as the copy).
+    assert second.messages[-1].content == (
+        f'{CHANGE_HEAD} My request was: "{request}". source.txt holds: "maple-1845\\n". '
+        "Make the change now: call the tool that does it."
+    )
     assert second.rule == CallRule(required=True) and third.rule == ANY
     assert not any(CHANGE_HEAD in m.content for m in result.added)  # never stored
 
@@ -325,3 +331,18 @@ async def test_a_routed_write_goes_to_a_path_the_request_names(
     values = () if held is None else (("path", held),)
     assert model.requests[0].rule == CallRule(name="write_file", values=values)
     assert (tmp_path / "trip.txt").read_text() == "Bergen"
+
+
+async def test_a_long_file_is_not_shown_again_after_the_request(tmp_path: Path) -> None:
+    (tmp_path / "big.txt").write_text("x" * (SHOWN_CHARS + 1))
+    model = FakeModel()
+    model.choices.append(CHANGE)
+    model.add(
+        answer("", ("read_file", '{"path": "big.txt"}')),
+        answer("", ("append_file", '{"path": "big.txt", "text": "y"}')),
+        answer("Done."),
+    )
+    loop = AgentLoop(model, file_tools(tmp_path), route_tools="on", mentioned=names("big.txt"))
+    await loop.run(conversation("Add y to big.txt."))
+    nudge = model.requests[1].messages[-1].content
+    assert nudge.startswith(CHANGE_HEAD) and "holds:" not in nudge
