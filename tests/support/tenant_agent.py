@@ -58,9 +58,7 @@ def tenant_agent(body: dict[str, Any]) -> Reply:
         lines = _content(last).splitlines() or [""]
         command, _, argument = lines[-1].partition(" ")
         if command == "SAVE" and argument:
-            # A whole fact: memory_save refuses a bare value (agentd.tools.memory.bare_value).
-            content = f"the marker to keep is {argument}"
-            return Reply(tool_calls=[("memory_save", {"content": content})])
+            return Reply(tool_calls=[("memory_save", {"content": argument})])
         if command == "SEARCH" and argument:
             return Reply(tool_calls=[("memory_search", {"query": argument, "top_k": 5})])
     # Only the markers and the tools' verdicts: whole contents would make every answer repeat
