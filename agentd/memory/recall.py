@@ -56,6 +56,13 @@ def overlap(query: frozenset[str], memory: Memory) -> float:
     return len(query & held) / len(query)
 
 
+def _line(memory: Memory) -> str:
+    """One memory in the note, with its tags: the model saved "2020" tagged office, krakow,
+    doorcode for "the door code of the Krakow office is 2020"."""
+    tags = f" (tags: {', '.join(memory.tags)})" if memory.tags else ""
+    return f"- {memory.content}{tags}"
+
+
 def memory_recall(store: MemoryStore, top_k: int, min_score: float) -> Recall:
     """A recall function on ``store``: up to ``top_k`` memories among the nearest
     ``CANDIDATES`` that score ``min_score`` or more (cosine similarity) or hold at least
@@ -87,6 +94,6 @@ def memory_recall(store: MemoryStore, top_k: int, min_score: float) -> Recall:
             by_words=sum(1 for by_words, _, _ in ranked[:top_k] if by_words),
             best=round(ranked[0][1], 3),
         )
-        return HEAD + "\n" + "\n".join(f"- {m.content}" for m in hits) + ")"
+        return HEAD + "\n" + "\n".join(_line(m) for m in hits) + ")"
 
     return recall

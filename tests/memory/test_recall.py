@@ -87,5 +87,7 @@ async def test_tags_count_as_words_and_word_matches_come_first() -> None:
         ]
     )
     note = await memory_recall(store, 3, 0.8)("my favourite tea?")  # type: ignore[arg-type]
-    assert note == f"{HEAD}\n- Sencha.\n- Unrelated but close.)"
-    assert await memory_recall(store, 1, 0.8)("my favourite tea?") == f"{HEAD}\n- Sencha.)"  # type: ignore[arg-type]
+    # Shown with its tags: a bare value says what it is by them.
+    assert note == f"{HEAD}\n- Sencha. (tags: favourite, tea)\n- Unrelated but close.)"
+    one = await memory_recall(store, 1, 0.8)("my favourite tea?")  # type: ignore[arg-type]
+    assert one == f"{HEAD}\n- Sencha. (tags: favourite, tea))"
