@@ -65,7 +65,8 @@ def register_task_tools(registry: ToolRegistry, store: TaskStore, limits: TaskLi
 
         Args:
             prompt: What to do then, e.g. "Remind the user to water the plants".
-            at: Once, at this ISO date-time (leave out with in, every or cron).
+            at: Once, at this ISO date-time (leave out with in, every or cron; with in, in
+                counts).
             in_: Once, after this delay from now, e.g. "90s", "20m", "3h".
             every: Repeating at this interval, e.g. "30m", "1d".
             cron: Repeating on this cron line, e.g. "0 9 * * MON".
@@ -74,7 +75,13 @@ def register_task_tools(registry: ToolRegistry, store: TaskStore, limits: TaskLi
         """
         scopes.current()  # no tenant, no task (fail closed before parsing anything)
         ways = {"at": at, "in": in_, "every": every, "cron": cron}
-        if len(given := {key: value for key, value in ways.items() if value}) > 1:
+        given = {key: value for key, value in ways.items() if value}
+        dropped = ""
+        if set(given) == {"at", "in"}:
+            # A delay needs no clock, a time does: for "in 2 hours" the model gave in="2h"
+            # and an `at` it made up, again after the error below. The answer says so.
+            at, dropped = "", f"; at={given.pop('at')!r} was left out, in counts"
+        if len(given) > 1:
             raise ToolError(_one_way(prompt, given, timezone))
         origin = origins.get()
         if origin is None:
@@ -99,7 +106,8 @@ def register_task_tools(registry: ToolRegistry, store: TaskStore, limits: TaskLi
         # No "cancel_task cancels it" here: the small model then told the user the task it
         # had just scheduled was cancelled. How far off a one-shot is shows a wrong "in".
         if task.one_shot:
-            return f"scheduled task {task.id} (runs once at {task.spec}{_from_now(task.spec)})"
+            runs = f"{task.spec}{_from_now(task.spec)}{dropped}"
+            return f"scheduled task {task.id} (runs once at {runs})"
         return f"scheduled task {task.id} (runs {task.kind} {task.spec})"
 
     async def list_tasks() -> str:

@@ -209,13 +209,24 @@ async def test_tools_answer_errors_and_keep_tenants_apart(target: Path | str) ->
                 assert error and says in text, text
             # Two ways at once: the error shows each call that gives one (told only "give
             # exactly one", the model sent the same two again).
-            two = {"at": "2026-12-02T13:00:00", "in": "2h", "timezone": "UTC"}
+            two = {"at": "2026-12-02T13:00:00", "every": "2h", "timezone": "UTC"}
             text, error = await _call(registry, "schedule_task", prompt="Call the dentist", **two)
-            assert error and "exactly one of at, in, every or cron, not at and in" in text
+            assert error and "exactly one of at, in, every or cron, not at and every" in text
             assert text.endswith(
                 '{"prompt": "Call the dentist", "at": "2026-12-02T13:00:00", "timezone": "UTC"}'
-                ' or {"prompt": "Call the dentist", "in": "2h"}'
+                ' or {"prompt": "Call the dentist", "every": "2h"}'
             ), text
+            # A delay and a time: the delay counts (the model makes the time up), and the
+            # answer says the time was left out.
+            both = {"at": "2026-12-02T20:00:00+00:00", "in": "2h"}
+            text, error = await _call(registry, "schedule_task", prompt="pay the rent", **both)
+            assert not error, text
+            assert re.fullmatch(
+                r"scheduled task t-\w+ \(runs once at \S+Z, 2h from now; "
+                r"at='2026-12-02T20:00:00\+00:00' was left out, in counts\)",
+                text,
+            ), text
+            await _call(registry, "cancel_task", id=text.split()[2])
             text, error = await _call(registry, "schedule_task", prompt="x", every="1h")
             assert not error and text.endswith(" (runs every 3600s)"), text
             assert not (await _call(registry, "schedule_task", prompt="x", every="1h"))[1]

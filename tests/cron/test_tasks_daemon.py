@@ -146,7 +146,7 @@ def test_reminder_recurring_cancel_errors_and_tenants(
             '{"prompt": "x", "at": "2001-01-01T00:00:00Z"}',
             '{"prompt": "x", "every": "1s"}',
             '{"prompt": "x", "cron": "0 9 * * *", "timezone": "Nowhere/City"}',
-            '{"prompt": "x", "at": "2030-01-01T00:00:00Z", "in": "1h"}',
+            '{"prompt": "x", "at": "2030-01-01T00:00:00Z", "every": "1h"}',
         ):
             fake.message(1, f"TOOL:schedule_task {bad}")
         for _ in range(3):
