@@ -13,6 +13,7 @@ carries them (only them) for the caller to run and answer with ``tool`` messages
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass, field
@@ -190,7 +191,7 @@ class AgentLoop:
         failures: set[tuple[str, str]] = set()  # (tool, error) of this turn's failed calls
         nudge: list[Message] = []  # sent with the next call only, never stored
         must_answer = False
-        retried_empty = False
+        retried_empty = retried_calls = False
         retried_claim = must_call = False
         recalled = await self._recalled(conversation) if schemas else None
         # Only a step that answers a user's message is routed: after tool results (the turn's
@@ -259,6 +260,16 @@ class AgentLoop:
                     reply = assistant(_answer_from_results(added))
                     if stream and on_delta is not None:
                         await on_delta(reply.content)
+                elif not retried_calls and added and _writes_calls(reply.content, names):
+                    # After its tools ran, the model told of calls it never made, written
+                    # out mid-answer ('I checked it with read_file:\n{{"name": "read_file",
+                    # ...}}}}'): once more, in words only.
+                    log.warning("turn.calls_in_answer", step=step)
+                    retried_calls = must_answer = True
+                    nudge = [user(ANSWER_NOW)]
+                    if stream and on_delta is not None:
+                        await on_delta("\n\n")
+                    continue
                 elif (
                     self.check_claims
                     and schemas is not None
@@ -718,6 +729,15 @@ def _change_now(messages: Sequence[Message], read: Sequence[tuple[ToolCall, str]
         f'{CHANGE_HEAD} My request was: "{_short_request(messages)}".{"".join(shown)} Make the '
         "change now: call the tool that does it."
     )
+
+
+_CALL_NAME = re.compile(r'\{\s*"name"\s*:\s*"([^"]+)"\s*,\s*"(?:arguments|parameters)"')
+
+
+def _writes_calls(text: str, names: frozenset[str]) -> bool:
+    """Whether ``text`` writes out a call of one of the tools ``names`` (a JSON object with
+    its ``name`` and ``arguments``) somewhere in its prose."""
+    return any(m.group(1) in names for m in _CALL_NAME.finditer(text))
 
 
 def _argument(call: ToolCall, name: str) -> object:

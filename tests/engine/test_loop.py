@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import anyio
 import pytest
 
-from agentd.engine.loop import REMINDER_HEAD, REPEATED, AgentLoop
+from agentd.engine.loop import ANSWER_NOW, REMINDER_HEAD, REPEATED, AgentLoop
 from agentd.errors import LLMUnavailable, ToolError
 from agentd.messages import Conversation, Message, system, user
 from agentd.model.choice import CallRule
@@ -505,3 +505,37 @@ async def test_a_call_failing_as_before_makes_the_next_step_answer() -> None:
     result = await AgentLoop(model, reg).run(conversation())
     assert tried == [0, 100] and result.message.content == "There is no n.md."
     assert model.requests[2].answer_only and model.requests[2].tools is None
+
+
+NARRATED = (
+    "Done. I checked it with the lookup tool:\n"
+    '{{"name": "lookup", "arguments": {"key": "b"}}}}\nIt said value of b.'
+)
+
+
+async def test_calls_written_out_in_an_answer_after_tools_are_asked_for_again() -> None:
+    """The model told of a call it never made, written out mid-answer: once more, in words."""
+    model = FakeModel()
+    model.add(answer("", ("lookup", '{"key": "a"}')), answer(NARRATED), answer("It is value of a."))
+    model.add(answer(NARRATED))
+    registry, ran = counting_registry()
+    conv = conversation()
+    result = await AgentLoop(model, registry).run(conv)
+    assert result.message.content == "It is value of a." and ran == ["a"]
+    retry = model.requests[2]
+    assert retry.tools is None and retry.answer_only
+    assert retry.messages[-1].content == ANSWER_NOW
+    assert [m.role for m in conv.messages] == ["system", "user", "assistant", "tool", "assistant"]
+
+
+async def test_calls_in_an_answer_are_asked_for_again_once_and_only_after_tools() -> None:
+    model = FakeModel()
+    model.add(answer("", ("lookup", '{"key": "a"}')), answer(NARRATED), answer(NARRATED))
+    registry, _ = counting_registry()
+    result = await AgentLoop(model, registry).run(conversation())
+    assert result.message.content == NARRATED and len(model.requests) == 3
+    # No tool ran: a call shown in an answer is what was asked for ("show me a call").
+    model = FakeModel()
+    model.add(answer(NARRATED))
+    result = await AgentLoop(model, counting_registry()[0]).run(conversation())
+    assert result.message.content == NARRATED and len(model.requests) == 1
