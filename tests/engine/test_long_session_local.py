@@ -1,9 +1,11 @@
-"""A session three times longer than the real model's context never fails a turn.
+"""A session over twice as long as the real model's context never fails a turn.
 
 The real llama-server with the packaged model, a 2,048-token context so the test stays short,
-and messages that add up to about three contexts, once with ``truncate`` and once with
-``summarize``; halfway, the model reads a 60 KB file. Skipped without the local model unless
-AGENTD_REQUIRE_LOCAL_MODEL=1 (``make test``).
+and messages that add up to about 2.3 contexts, once with ``truncate`` and once with
+``summarize``; halfway, the model reads a 60 KB file. Once the context is full every turn
+costs a whole context of prompt, so the turns are few (the sweep over longer sessions is
+``bench/long_session.py``). Skipped without the local model unless AGENTD_REQUIRE_LOCAL_MODEL=1
+(``make test``).
 """
 
 from __future__ import annotations
@@ -20,11 +22,12 @@ from tests.model.test_local_model import SEED, _local
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(900), pytest.mark.anyio]
 
 CONTEXT = 2048
-#: About 600 tokens of text the model has to carry; nine of them are ~2.7 contexts.
+#: About 800 tokens of text the model has to carry; six of them are ~2.3 contexts.
 FILLER = (
     "Here is a note for the record, numbered {i}. The warehouse in Lyon ships {i} crates of "
     "pears every Tuesday; the driver is called Ana and the truck is blue. "
-) * 12
+) * 16
+FILLER_TURNS = 6
 
 
 def _settings(tmp: Path, strategy: str) -> Settings:
@@ -51,8 +54,8 @@ async def test_a_session_longer_than_the_context(tmp_path: Path, strategy: str) 
     settings = _settings(tmp_path, strategy)
     settings.workdir.mkdir(parents=True)
     (settings.workdir / "big.txt").write_text("pears and crates\n" * 3600)  # ~61 KB
-    turns = [FILLER.format(i=i) + "Reply with one short sentence." for i in range(9)]
-    turns.insert(4, "Use the read_file tool on big.txt, then tell me its first word.")
+    turns = [FILLER.format(i=i) + "Reply with one short sentence." for i in range(FILLER_TURNS)]
+    turns.insert(3, "Use the read_file tool on big.txt, then tell me its first word.")
     async with open_app(settings) as app:
         assert app.runtime.agent_loop.budget is not None
         assert app.runtime.agent_loop.budget.context == CONTEXT
