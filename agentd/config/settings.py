@@ -214,8 +214,9 @@ class MemorySettings(_Section):
         3,
         ge=0,
         le=20,
-        description="Memories shown with each user message (its best matches above "
-        "recall_min_score); 0 = off, the model searches with memory_search alone.",
+        description="Memories shown with each user message (among its 20 nearest: those "
+        "scoring recall_min_score or holding half of its words); 0 = off, the model searches "
+        "with memory_search alone.",
     )
     recall_min_score: float = Field(
         0.8,
