@@ -270,6 +270,12 @@ class AgentLoop:
                     if stream and on_delta is not None:
                         await on_delta("\n\n")
                     continue
+                elif retried_calls and added and _writes_calls(reply.content, names):
+                    # Asked again, it wrote them again (a ```json fence of the call it had
+                    # made): they are cut out of what is kept and returned.
+                    log.warning("turn.calls_cut_from_answer", step=step)
+                    kept = _without_calls(reply.content, names)
+                    reply = assistant(kept or _answer_from_results(added))
                 elif (
                     self.check_claims
                     and schemas is not None
@@ -738,6 +744,28 @@ def _writes_calls(text: str, names: frozenset[str]) -> bool:
     """Whether ``text`` writes out a call of one of the tools ``names`` (a JSON object with
     its ``name`` and ``arguments``) somewhere in its prose."""
     return any(m.group(1) in names for m in _CALL_NAME.finditer(text))
+
+
+_FENCE = re.compile(r"```[a-z]*\n.*?```", re.DOTALL)
+
+
+def _without_calls(text: str, names: frozenset[str]) -> str:
+    """``text`` without the calls of tools ``names`` written in it: fenced blocks that hold
+    one, and bare JSON objects (with the extra braces of ``{{...}}}}``)."""
+    text = _FENCE.sub(lambda m: "" if _writes_calls(m.group(0), names) else m.group(0), text)
+    decoder = json.JSONDecoder()
+    while match := next((m for m in _CALL_NAME.finditer(text) if m.group(1) in names), None):
+        start = match.start()
+        try:
+            _, end = decoder.raw_decode(text, start)
+        except json.JSONDecodeError:
+            end = len(text)  # cut off mid-call: the rest is the call
+        while start > 0 and text[start - 1] == "{":
+            start -= 1
+        while end < len(text) and text[end] == "}":
+            end += 1
+        text = text[:start] + text[end:]
+    return re.sub(r"\n{3,}", "\n\n", text).strip()
 
 
 def _argument(call: ToolCall, name: str) -> object:

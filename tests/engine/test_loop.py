@@ -528,12 +528,32 @@ async def test_calls_written_out_in_an_answer_after_tools_are_asked_for_again() 
     assert [m.role for m in conv.messages] == ["system", "user", "assistant", "tool", "assistant"]
 
 
+FENCED = (
+    'Let me look at the results:\n\n```json\n{\n  "name": "lookup",\n  "arguments": '
+    '{"key": "a"}\n}\n```\n\nIt is value of a.'
+)
+
+
 async def test_calls_in_an_answer_are_asked_for_again_once_and_only_after_tools() -> None:
     model = FakeModel()
-    model.add(answer("", ("lookup", '{"key": "a"}')), answer(NARRATED), answer(NARRATED))
+    model.add(answer("", ("lookup", '{"key": "a"}')), answer(NARRATED), answer(FENCED))
     registry, _ = counting_registry()
-    result = await AgentLoop(model, registry).run(conversation())
-    assert result.message.content == NARRATED and len(model.requests) == 3
+    conv = conversation()
+    result = await AgentLoop(model, registry).run(conv)
+    # Written again: the calls are cut out of what is returned and kept.
+    assert result.message.content == "Let me look at the results:\n\nIt is value of a."
+    assert conv.messages[-1].content == result.message.content and len(model.requests) == 3
+    model = FakeModel()
+    model.add(answer("", ("lookup", '{"key": "a"}')), answer(NARRATED), answer(NARRATED))
+    result = await AgentLoop(model, counting_registry()[0]).run(conversation())
+    assert (
+        result.message.content == "Done. I checked it with the lookup tool:\n\nIt said value of b."
+    )
+    model = FakeModel()
+    model.add(answer("", ("lookup", '{"key": "a"}')), answer(NARRATED))
+    model.add(answer('{"name": "lookup", "arguments": {"key": "a"}}'))
+    result = await AgentLoop(model, counting_registry()[0]).run(conversation())
+    assert "value of a" in result.message.content  # nothing left: from the results
     # No tool ran: a call shown in an answer is what was asked for ("show me a call").
     model = FakeModel()
     model.add(answer(NARRATED))
