@@ -22,6 +22,7 @@ from typing import Any
 import anyio
 import structlog
 
+from agentd.engine.aside import answers_earlier
 from agentd.engine.budget import ContextBudget
 from agentd.engine.claims import unbacked_claim
 from agentd.engine.policy import CLIENT_CALLS
@@ -193,6 +194,8 @@ class AgentLoop:
         must_answer = False
         retried_empty = retried_calls = False
         retried_claim = must_call = False
+        retried_aside = False
+        alone: Message | None = None  # the next call sees the turn from this request on
         recalled = await self._recalled(conversation) if schemas else None
         # Only a step that answers a user's message is routed: after tool results (the turn's
         # later steps, or a client that sends its tools' results back) the question mostly
@@ -227,8 +230,9 @@ class AgentLoop:
                 ),
                 route=routing and (step == 1 or reroute),
                 first=step == 1,
+                alone=alone,
             )
-            nudge, must_call, reroute = [], False, False
+            nudge, must_call, reroute, alone = [], False, False, None
             usage.add(result.usage)
             reply = result.message
             if rule.single and len(reply.tool_calls) > 1:
@@ -276,6 +280,21 @@ class AgentLoop:
                     log.warning("turn.calls_cut_from_answer", step=step)
                     kept = _without_calls(reply.content, names)
                     reply = assistant(kept or _answer_from_results(added))
+                elif (
+                    not retried_aside
+                    and (request := _turn_request(conversation, added)) is not None
+                    and _answers_earlier(reply.content, conversation, request, recalled)
+                ):
+                    # After its tools ran, it answered an earlier question of the session
+                    # again ("The capital of France is Paris." to the weekday in New York):
+                    # once more, the earlier turns left out of that call.
+                    log.warning("turn.answered_earlier", step=step)
+                    retried_aside = must_answer = True
+                    alone = request
+                    nudge = [user(_reminder(conversation.messages))]
+                    if stream and on_delta is not None:
+                        await on_delta("\n\n")
+                    continue
                 elif (
                     self.check_claims
                     and schemas is not None
@@ -397,6 +416,7 @@ class AgentLoop:
         rule: CallRule = ANY,
         route: bool = False,
         first: bool = True,
+        alone: Message | None = None,
     ) -> tuple[ChatResult, str | None]:
         """One model call with what fits the context (plus ``extra`` at the end); a "context
         exceeded" answer is retried once with a tighter count, then raised as ContextOverflow.
@@ -412,6 +432,8 @@ class AgentLoop:
         (``read_file`` with its path held to them; the next step must call a tool, so what
         the model writes stands on their text); a question is routed, and when the route is
         ``answer`` the files are read first all the same (the answer comes next).
+        With ``alone`` (the turn's request), the messages before it are left out of this call,
+        the system prompt kept (see :mod:`agentd.engine.aside`).
         Returns the result and the route taken (None: not routed).
         """
         budget = self.budget
@@ -434,6 +456,8 @@ class AgentLoop:
                     limit=budget.context,
                 )
                 offered, offered_names, answer_only, rule = None, frozenset(), True, ANY
+            if alone is not None:
+                sent = _from(sent, alone)
             if recalled is not None:
                 request, shown = recalled
                 sent = [shown if m is request else m for m in sent]
@@ -693,6 +717,38 @@ def _call_key(call: ToolCall) -> tuple[str, str]:
 def _request(messages: Sequence[Message]) -> str:
     """The turn's request: the last user message."""
     return next((m.content for m in reversed(messages) if m.role == "user"), "")
+
+
+def _turn_request(conversation: Conversation, added: Sequence[Message]) -> Message | None:
+    """The user message this turn answers, when tools ran in it (None otherwise, or when the
+    turn went on from tool results a client sent)."""
+    at = len(conversation.messages) - len(added) - 1
+    if not added or at < 0 or conversation.messages[at].role != "user":
+        return None
+    return conversation.messages[at]
+
+
+def _answers_earlier(
+    answer: str,
+    conversation: Conversation,
+    request: Message,
+    recalled: tuple[Message, Message] | None,
+) -> bool:
+    """Whether ``answer`` is to an earlier question than ``request`` (:func:`answers_earlier`;
+    what memory recalled for the request counts as the turn's)."""
+    messages = conversation.messages
+    at = next(i for i, m in enumerate(messages) if m is request)
+    turn = [*messages[at:], *(recalled[1:] if recalled is not None else ())]
+    return answers_earlier(answer, messages[:at], turn)
+
+
+def _from(sent: Sequence[Message], request: Message) -> list[Message]:
+    """``sent`` from ``request`` on, its system messages kept in front (all of it when the
+    request is not in it)."""
+    at = next((i for i, m in enumerate(sent) if m is request), None)
+    if at is None:
+        return list(sent)
+    return [*(m for m in sent[:at] if m.role == "system"), *sent[at:]]
 
 
 def _written(

@@ -559,3 +559,73 @@ async def test_calls_in_an_answer_are_asked_for_again_once_and_only_after_tools(
     model.add(answer(NARRATED))
     result = await AgentLoop(model, counting_registry()[0]).run(conversation())
     assert result.message.content == NARRATED and len(model.requests) == 1
+
+
+def chatted() -> Conversation:
+    """A session that opened with unrelated chat, then asks for a lookup."""
+    return Conversation(
+        [
+            system("be brief"),
+            user("What is the capital of France? One word."),
+            Message(role="assistant", content="Paris"),
+            user("And what does key a hold?"),
+        ]
+    )
+
+
+@pytest.mark.parametrize("stream", [False, True])
+async def test_an_answer_to_an_earlier_question_is_asked_again_with_the_turn_alone(
+    stream: bool,
+) -> None:
+    """After the tool ran, the model answered the session's first question again: once more,
+    the earlier turns left out of that call (the system prompt kept), no tools."""
+    model = FakeModel()
+    model.add(
+        answer("", ("lookup", '{"key": "a"}')),
+        answer("The capital of France is Paris."),
+        answer("Key a holds value of a."),
+    )
+    registry, ran = counting_registry()
+    conv = chatted()
+    deltas: list[str] = []
+
+    async def on_delta(text: str) -> None:
+        deltas.append(text)
+
+    result = await AgentLoop(model, registry).run(conv, stream=stream, on_delta=on_delta)
+    assert result.message.content == "Key a holds value of a." and ran == ["a"]
+    retry = model.requests[2]
+    assert retry.tools is None and retry.answer_only
+    assert [m.role for m in retry.messages] == ["system", "user", "assistant", "tool", "user"]
+    assert retry.messages[1].content == "And what does key a hold?"
+    assert retry.messages[-1].content.startswith(REMINDER_HEAD)
+    assert "And what does key a hold?" in retry.messages[-1].content
+    # The first step saw the whole session; what is stored is the session plus the turn.
+    assert "capital of France" in model.requests[0].messages[1].content
+    assert [m.content for m in conv.messages][-1] == "Key a holds value of a."
+    assert len(conv.messages) == 7  # the off answer is not kept
+    if stream:
+        assert "\n\n" in deltas
+
+
+async def test_an_answer_to_an_earlier_question_is_asked_again_once_only() -> None:
+    model = FakeModel()
+    model.add(
+        answer("", ("lookup", '{"key": "a"}')),
+        answer("The capital of France is Paris."),
+        answer("Paris is the capital of France."),
+    )
+    result = await AgentLoop(model, counting_registry()[0]).run(chatted())
+    assert result.message.content == "Paris is the capital of France." and len(model.requests) == 3
+
+
+async def test_an_answer_using_the_turn_or_without_tools_is_left_as_it_is() -> None:
+    model = FakeModel()
+    model.add(answer("", ("lookup", '{"key": "a"}')), answer("It holds value of a."))
+    result = await AgentLoop(model, counting_registry()[0]).run(chatted())
+    assert result.message.content == "It holds value of a." and len(model.requests) == 2
+    # No tool ran: an answer about Paris is the model's own choice (it may be right).
+    model = FakeModel()
+    model.add(answer("The capital of France is Paris."))
+    result = await AgentLoop(model, counting_registry()[0]).run(chatted())
+    assert result.message.content == "The capital of France is Paris." and len(model.requests) == 1
