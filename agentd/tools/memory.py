@@ -28,7 +28,7 @@ def register_memory_tools(registry: ToolRegistry, store: MemoryStore) -> None:
 
         Args:
             content: The text to remember, self-contained (it is read without this conversation).
-            tags: Optional short labels to find it by later, e.g. ["preference", "travel"].
+            tags: Optional short labels to find it by later: words of the fact itself.
         """
         try:
             key = await store.save(Memory(content=content, tags=tuple(tags or ())))
