@@ -26,7 +26,14 @@ from agentd.engine.aside import answers_earlier
 from agentd.engine.budget import ContextBudget
 from agentd.engine.claims import unbacked_claim
 from agentd.engine.policy import CLIENT_CALLS
-from agentd.engine.route import ANSWER, RouteMode, asks_for_change, asks_to_remember, route
+from agentd.engine.route import (
+    ANSWER,
+    RouteMode,
+    asks_for_change,
+    asks_to_append,
+    asks_to_remember,
+    route,
+)
 from agentd.errors import ContextExceeded, ContextOverflow, LLMError
 from agentd.messages import (
     Conversation,
@@ -85,6 +92,8 @@ Listing = Callable[[], Awaitable[Sequence[str] | None]]
 READ_TOOL = "read_file"
 #: Tools that write the file at their ``path``: routed, held to the paths the request names.
 WRITE_TOOLS = frozenset({"write_file", "append_file", "edit_file"})
+#: The tool a change calls after its read when the request asks to add at a file's end.
+APPEND_TOOL = "append_file"
 #: The tool a routed first step calls when the request asks to remember something.
 SAVE_TOOL = "memory_save"
 #: Sent (not stored) with an answer routed from a read in an empty workdir.
@@ -196,6 +205,7 @@ class AgentLoop:
         retried_claim = must_call = False
         retried_aside = False
         alone: Message | None = None  # the next call sees the turn from this request on
+        held: CallRule | None = None  # the next step's call, when it must be a given tool's
         recalled = await self._recalled(conversation) if schemas else None
         # Only a step that answers a user's message is routed: after tool results (the turn's
         # later steps, or a client that sends its tools' results back) the question mostly
@@ -224,6 +234,8 @@ class AgentLoop:
                 rule=(
                     rule
                     if step == 1
+                    else held
+                    if held is not None
                     else CallRule(required=True, single=rule.single)
                     if must_call
                     else rule.first_step()
@@ -232,7 +244,7 @@ class AgentLoop:
                 first=step == 1,
                 alone=alone,
             )
-            nudge, must_call, reroute, alone = [], False, False, None
+            nudge, must_call, reroute, alone, held = [], False, False, None, None
             usage.add(result.usage)
             reply = result.message
             if rule.single and len(reply.tool_calls) > 1:
@@ -359,6 +371,11 @@ class AgentLoop:
                 # (unrouted, the model answered "- Append '...' to the end of todo.txt";
                 # routed, it named write_file for appends and for questions alike).
                 must_call = True
+                if APPEND_TOOL in names and asks_to_append(_request(conversation.messages)):
+                    # "Append the line ... to todo.txt": edit_file put it in place of the
+                    # first line (3 of 10 runs). An append it is, to a path the request names.
+                    values = _written(APPEND_TOOL, conversation)
+                    held = CallRule(name=APPEND_TOOL, single=rule.single, values=values)
                 read = [(c, out.content) for c, out in zip(ours, outcomes, strict=True)]
                 nudge = [user(_change_now(conversation.messages, read))]
             else:

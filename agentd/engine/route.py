@@ -55,6 +55,17 @@ REMEMBER = re.compile(
     re.IGNORECASE,
 )
 
+#: A message asking for text at the end of a file ("Append the line '- book the Bergen train'
+#: to todo.txt.", "Add 'Met Bruno about the roof' as a new last line of journal.txt."). "Add X to
+#: config.json" is not one: it may mean a setting inside the file.
+APPEND = re.compile(
+    r"\bappend(?:s|ed|ing)?\b"
+    r"|\b(?:as|on|in)\s+(?:a\s+|the\s+)?(?:new\s+)?(?:last|final)\s+line\b"
+    r"|\b(?:as|on|in)\s+a\s+new\s+line\s+(?:at|to)\s+the\s+(?:end|bottom)\b"
+    r"|\b(?:to|at|on)\s+the\s+(?:end|bottom)\s+of\b",
+    re.IGNORECASE,
+)
+
 #: ``default.route_tools``: route tool steps (auto: under a tool grammar).
 RouteMode = Literal["auto", "on", "off"]
 #: ``choose(messages, options, tools=...)``: one of ``options`` or None (see LLMClient.choose).
@@ -117,6 +128,13 @@ def asks_to_remember(request: str) -> bool:
     six recall cases of the agentic suite ("Thank you!", nothing saved)."""
     text = request.strip()
     return bool(REMEMBER.match(text)) and not text.endswith("?")
+
+
+def asks_to_append(request: str) -> bool:
+    """Whether ``request`` asks to add text at the end of a file (English). After the file was
+    read, such a change was made with ``edit_file`` in place of its first line (3 of 10 runs of
+    the agentic suite's append case), its own line lost."""
+    return bool(APPEND.search(request))
 
 
 async def asks_for_change(choose: Choose, request: str) -> bool | None:

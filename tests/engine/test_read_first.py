@@ -346,3 +346,65 @@ async def test_a_long_file_is_not_shown_again_after_the_request(tmp_path: Path) 
     await loop.run(conversation("Add y to big.txt."))
     nudge = model.requests[1].messages[-1].content
     assert nudge.startswith(CHANGE_HEAD) and "holds:" not in nudge
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Append the line '- book the Bergen train' to todo.txt.",
+        "Add 'Met Bruno about the roof' as a new last line of todo.txt.",
+        "Put 'call mum' at the end of todo.txt.",
+    ],
+)
+async def test_an_append_after_the_read_must_be_append_file(
+    tmp_path: Path, request_text: str
+) -> None:
+    """After the read, a change asking for text at the end is held to append_file on the path
+    the request names (edit_file had put it in place of the first line)."""
+    (tmp_path / "todo.txt").write_text("- call the bank\n- water the plants\n")
+    model = FakeModel()
+    model.choices.append(CHANGE)
+    model.add(
+        answer("", ("read_file", '{"path": "todo.txt"}')),
+        answer("", ("append_file", '{"path": "todo.txt", "text": "- new\\n"}')),
+        answer("Appended."),
+    )
+    loop = AgentLoop(model, file_tools(tmp_path), route_tools="on", mentioned=names("todo.txt"))
+    await loop.run(conversation(request_text))
+    second, third = model.requests[1:]
+    held = (("path", ("todo.txt",)),)
+    assert second.rule == CallRule(name="append_file", values=held)
+    assert third.rule == ANY
+    assert (tmp_path / "todo.txt").read_text().splitlines() == [
+        "- call the bank",
+        "- water the plants",
+        "- new",
+    ]
+
+
+async def test_other_changes_after_the_read_may_call_any_tool(tmp_path: Path) -> None:
+    (tmp_path / "app.conf").write_text("timeout=30\n")
+    model = FakeModel()
+    model.choices.append(CHANGE)
+    model.add(
+        answer("", ("read_file", '{"path": "app.conf"}')),
+        answer("", ("edit_file", '{"path": "app.conf", "old": "30", "new": "45"}')),
+        answer("Changed."),
+    )
+    loop = AgentLoop(model, file_tools(tmp_path), route_tools="on", mentioned=names("app.conf"))
+    await loop.run(conversation("Set the timeout in app.conf to 45."))
+    assert model.requests[1].rule == CallRule(required=True)
+    assert (tmp_path / "app.conf").read_text() == "timeout=45\n"
+    # Without append_file offered, an append is held to no tool in particular.
+    model = FakeModel()
+    model.choices.append(CHANGE)
+    model.add(
+        answer("", ("read_file", '{"path": "app.conf"}')),
+        answer("", ("write_file", '{"path": "app.conf", "content": "x"}')),
+        answer("Done."),
+    )
+    loop = AgentLoop(model, file_tools(tmp_path), route_tools="on", mentioned=names("app.conf"))
+    await loop.run(
+        conversation("Append x to app.conf."), allowed=frozenset({"read_file", "write_file"})
+    )
+    assert model.requests[1].rule == CallRule(required=True)

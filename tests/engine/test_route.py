@@ -10,7 +10,14 @@ import pytest
 
 from agentd.config import Settings
 from agentd.engine.loop import REMINDER_HEAD, AgentLoop
-from agentd.engine.route import ANSWER, QUESTION_HEAD, asks_to_remember, mode_for, question
+from agentd.engine.route import (
+    ANSWER,
+    QUESTION_HEAD,
+    asks_to_append,
+    asks_to_remember,
+    mode_for,
+    question,
+)
 from agentd.errors import ToolError
 from agentd.messages import Conversation, ToolCall, assistant, system, tool_result, user
 from agentd.model.choice import ANY, CallRule
@@ -336,6 +343,25 @@ async def test_a_step_with_a_successful_call_is_not_followed_by_a_route() -> Non
 )
 def test_a_request_to_remember(text: str, expected: bool) -> None:
     assert asks_to_remember(text) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Append the line '- book the Bergen train' to todo.txt.", True),
+        ("Please append 'milk' to shopping.txt", True),
+        ("Add 'Met Bruno about the roof' as a new last line of journal.txt.", True),
+        ("Add it as the last line of notes.md", True),
+        ("Put 'call mum' at the end of todo.txt.", True),
+        ("Write 'done' to the bottom of log.txt", True),
+        ("Add a port setting to config.json.", False),
+        ("Replace the first line of todo.txt with 'x'.", False),
+        ("What is the last line of todo.txt?", False),
+        ("Write 'hello' to hello.txt.", False),
+    ],
+)
+def test_a_request_to_append(text: str, expected: bool) -> None:
+    assert asks_to_append(text) is expected
 
 
 def memory_registry() -> tuple[ToolRegistry, list[str]]:
