@@ -93,9 +93,27 @@ def tool_names(tools: Sequence[dict[str, Any]]) -> list[str]:
     return [str(t.get("function", t)["name"]) for t in tools]
 
 
+#: Options named before another: asked "List the files in your workdir." (or "Which files do
+#: you have?"), the model named read_file, listed before list_dir in the registry. With
+#: list_dir first, 20 of 21 probe requests were routed right against 15 (every listing
+#: request to list_dir, "Translate 'good morning'" to answer), and 34 of 37 first turns of
+#: the agentic suite against 30; reads of a named file still went to read_file.
+BEFORE = {"list_dir": "read_file"}
+
+
+def ordered(names: Sequence[str]) -> list[str]:
+    """``names`` in the order the routing question offers them: each of :data:`BEFORE`'s
+    tools just before the one it names, when both are there; the rest as given."""
+    out = [n for n in names if not (n in BEFORE and BEFORE[n] in names)]
+    for first, then in BEFORE.items():
+        if first in names and then in out:
+            out.insert(out.index(then), first)
+    return out
+
+
 def question(names: Sequence[str]) -> str:
-    """The routing question for a step offering tools named ``names``."""
-    options = ", ".join([ANSWER, *names])
+    """The routing question for a step offering tools named ``names`` (:func:`ordered`)."""
+    options = ", ".join([ANSWER, *ordered(names)])
     return (
         f"{QUESTION_HEAD} Reply with only its name, or `{ANSWER}` if no tool is needed and you "
         f"can reply in words now. Options: {options})"
@@ -109,7 +127,7 @@ async def route(
 ) -> str | None:
     """What the step should do: ``ANSWER``, the name of one of ``tools``, or None (the model
     could not say, or the question failed: the step then goes on unrouted)."""
-    names = tool_names(tools)
+    names = ordered(tool_names(tools))
     if not names or ANSWER in names:
         return None  # a tool called "answer" would make the word ambiguous
     try:

@@ -16,6 +16,7 @@ from agentd.engine.route import (
     asks_to_append,
     asks_to_remember,
     mode_for,
+    ordered,
     question,
 )
 from agentd.errors import ToolError
@@ -409,3 +410,43 @@ async def test_other_answers_stay_answers(text: str, tools: str) -> None:
     reg, ran = memory_registry() if tools == "memory" else registry()
     await AgentLoop(model, reg, route_tools="on").run(conversation(text))
     assert ran == [] and model.requests[0].answer_only
+
+
+def test_list_dir_is_offered_before_read_file() -> None:
+    names = ["current_time", "read_file", "write_file", "list_dir", "exec"]
+    assert ordered(names) == ["current_time", "list_dir", "read_file", "write_file", "exec"]
+    assert ordered(["list_dir", "exec"]) == ["list_dir", "exec"]  # read_file not offered
+    assert ordered(["read_file", "exec"]) == ["read_file", "exec"]
+    assert ordered(["list_dir", "read_file"]) == ["list_dir", "read_file"]
+
+
+async def test_the_routing_question_and_its_options_name_list_dir_first() -> None:
+    reg = ToolRegistry(default_timeout=10)
+
+    async def read_file(path: str) -> str:
+        """Read a file.
+
+        Args:
+            path: Which.
+        """
+        return "text"
+
+    async def list_dir(path: str = ".") -> str:
+        """List a folder.
+
+        Args:
+            path: Which.
+        """
+        return "a.txt"
+
+    reg.add(read_file)
+    reg.add(list_dir)
+    model = FakeModel()
+    model.choices.append("list_dir")
+    model.add(answer("", ("list_dir", "{}")), answer("a.txt"))
+    result = await AgentLoop(model, reg, route_tools="on").run(conversation("List your files."))
+    assert result.message.content == "a.txt"
+    [asked] = model.asked
+    assert asked[-1].content == question(["list_dir", "read_file"])
+    assert "Options: answer, list_dir, read_file)" in asked[-1].content
+    assert model.options[0] == (ANSWER, "list_dir", "read_file")

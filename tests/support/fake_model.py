@@ -45,6 +45,8 @@ class FakeModel:
 
     #: The tools each ``choose`` was shown (None: none).
     shown: list[list[dict[str, Any]] | None] = field(default_factory=list)
+    #: The options each ``choose`` was given, in order.
+    options: list[tuple[str, ...]] = field(default_factory=list)
 
     async def choose(
         self,
@@ -55,6 +57,7 @@ class FakeModel:
     ) -> str | None:
         self.asked.append(list(messages))
         self.shown.append(list(tools) if tools is not None else None)
+        self.options.append(tuple(options))
         return self.choices.popleft() if self.choices else None
 
     def add(self, *steps: Step) -> None:
