@@ -348,6 +348,16 @@ async def test_a_long_file_is_not_shown_again_after_the_request(tmp_path: Path) 
     assert nudge.startswith(CHANGE_HEAD) and "holds:" not in nudge
 
 
+def read_then(path: str, call: tuple[str, str]) -> FakeModel:
+    """A model that sorts the request as a change, reads ``path``, makes ``call``, answers."""
+    model = FakeModel()
+    model.choices.append(CHANGE)
+    model.add(
+        answer("", ("read_file", json.dumps({"path": path}))), answer("", call), answer("Done.")
+    )
+    return model
+
+
 @pytest.mark.parametrize(
     "request_text",
     [
@@ -362,13 +372,7 @@ async def test_an_append_after_the_read_must_be_append_file(
     """After the read, a change asking for text at the end is held to append_file on the path
     the request names (edit_file had put it in place of the first line)."""
     (tmp_path / "todo.txt").write_text("- call the bank\n- water the plants\n")
-    model = FakeModel()
-    model.choices.append(CHANGE)
-    model.add(
-        answer("", ("read_file", '{"path": "todo.txt"}')),
-        answer("", ("append_file", '{"path": "todo.txt", "text": "- new\\n"}')),
-        answer("Appended."),
-    )
+    model = read_then("todo.txt", ("append_file", '{"path": "todo.txt", "text": "- new\\n"}'))
     loop = AgentLoop(model, file_tools(tmp_path), route_tools="on", mentioned=names("todo.txt"))
     await loop.run(conversation(request_text))
     second, third = model.requests[1:]
@@ -384,25 +388,13 @@ async def test_an_append_after_the_read_must_be_append_file(
 
 async def test_other_changes_after_the_read_may_call_any_tool(tmp_path: Path) -> None:
     (tmp_path / "app.conf").write_text("timeout=30\n")
-    model = FakeModel()
-    model.choices.append(CHANGE)
-    model.add(
-        answer("", ("read_file", '{"path": "app.conf"}')),
-        answer("", ("edit_file", '{"path": "app.conf", "old": "30", "new": "45"}')),
-        answer("Changed."),
-    )
+    model = read_then("app.conf", ("edit_file", '{"path": "app.conf", "old": "30", "new": "45"}'))
     loop = AgentLoop(model, file_tools(tmp_path), route_tools="on", mentioned=names("app.conf"))
     await loop.run(conversation("Set the timeout in app.conf to 45."))
     assert model.requests[1].rule == CallRule(required=True)
     assert (tmp_path / "app.conf").read_text() == "timeout=45\n"
     # Without append_file offered, an append is held to no tool in particular.
-    model = FakeModel()
-    model.choices.append(CHANGE)
-    model.add(
-        answer("", ("read_file", '{"path": "app.conf"}')),
-        answer("", ("write_file", '{"path": "app.conf", "content": "x"}')),
-        answer("Done."),
-    )
+    model = read_then("app.conf", ("write_file", '{"path": "app.conf", "content": "x"}'))
     loop = AgentLoop(model, file_tools(tmp_path), route_tools="on", mentioned=names("app.conf"))
     await loop.run(
         conversation("Append x to app.conf."), allowed=frozenset({"read_file", "write_file"})
