@@ -56,6 +56,7 @@ import httpx
 
 from agentd.config import LLMSettings, Settings, SidecarSettings, load_settings
 from agentd.errors import ModelError, SidecarError
+from agentd.model.packages import MODELS as PACKAGED
 from agentd.model.packages import resolve_model_file
 from agentd.model.sidecar import free_port, open_sidecar
 from bench._agentic_cases import CASES, KINDS, Case, Check, Outcome, Say, TurnTrace
@@ -306,9 +307,11 @@ def server_settings(spec: ModelSpec, state_dir: Path, options: Options) -> Setti
     return Settings(state_dir=state_dir, llm=LLMSettings(seed=options.seed, sidecar=sidecar))
 
 
-def daemon_config(options: Options) -> dict[str, Any]:
+def daemon_config(options: Options, model: str = "") -> dict[str, Any]:
     """The daemon's settings: agentd's defaults (cron on, so the task tools are offered, as with
-    ``make run``; no jobs), memory on, JSON logs."""
+    ``make run``; no jobs), memory on, JSON logs. The daemon reaches the server by URL, so
+    ``route_tools: auto`` cannot tell which packaged ``model`` it serves: for one that is not
+    routed (the 0.5B) routing is set off, as ``make run MODEL=...`` runs it."""
     llm: dict[str, Any] = {}
     if options.temperature is not None:
         llm["temperature"] = options.temperature
@@ -329,6 +332,8 @@ def daemon_config(options: Options) -> dict[str, Any]:
         defaults["check_claims"] = options.check_claims
     if options.route_tools is not None:
         defaults["route_tools"] = options.route_tools
+    elif model in PACKAGED and not PACKAGED[model].routes:
+        defaults["route_tools"] = "off"
     defaults.update(options.defaults)
     if defaults:
         config["default"] = defaults
@@ -353,7 +358,7 @@ async def play_all(
     for run in range(options.runs):
         daemon_dir = tmp / f"run{run + 1}"
         async with (
-            agentd_daemon(llama_url, daemon_dir, daemon_config(options)) as daemon,
+            agentd_daemon(llama_url, daemon_dir, daemon_config(options, model)) as daemon,
             httpx.AsyncClient(
                 base_url=daemon.url, headers=daemon.headers, timeout=TURN_TIMEOUT
             ) as http,

@@ -18,7 +18,7 @@ import pytest
 from agentd.engine.loop import ANSWER_NOW, REMINDER_HEAD
 from agentd.memory.recall import HEAD as RECALL_HEAD
 from bench._agentic_cases import CASES
-from bench.agentic import Options, play_all
+from bench.agentic import Options, daemon_config, play_all
 from tests.support.stub_llm import Reply, StubLLM
 
 pytestmark = [pytest.mark.anyio, pytest.mark.timeout(240)]
@@ -111,3 +111,13 @@ async def test_the_suite_scores_effects_and_faults(stub_llm: StubLLM, tmp_path: 
     rows = [row for r in results for row in r.rows()]
     assert len(rows) == sum(len(r.turns) for r in results)
     json.dumps(rows)
+
+
+def test_the_daemon_routes_as_make_run_would_for_each_packaged_model() -> None:
+    """The daemon reaches the bench's server by URL: a packaged model that is not routed (the
+    0.5B) has routing set off, as the sidecar's auto mode would; --route-tools wins."""
+    assert daemon_config(Options(), "qwen2.5-coder-0.5b")["default"]["route_tools"] == "off"
+    assert "route_tools" not in daemon_config(Options(), "qwen2.5-coder-1.5b")["default"]
+    assert "route_tools" not in daemon_config(Options(), "stub")["default"]
+    forced = daemon_config(Options(route_tools="on"), "qwen2.5-coder-0.5b")
+    assert forced["default"]["route_tools"] == "on"
