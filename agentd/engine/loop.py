@@ -294,15 +294,15 @@ class AgentLoop:
                     reply = assistant(kept or _answer_from_results(added))
                 elif (
                     not retried_aside
-                    and (request := _turn_request(conversation, added)) is not None
-                    and _answers_earlier(reply.content, conversation, request, recalled)
+                    and (at := _turn_start(conversation, added)) is not None
+                    and _answers_earlier(reply.content, conversation.messages, at, recalled)
                 ):
                     # After its tools ran, it answered an earlier question of the session
                     # again ("The capital of France is Paris." to the weekday in New York):
                     # once more, the earlier turns left out of that call.
                     log.warning("turn.answered_earlier", step=step)
                     retried_aside = must_answer = True
-                    alone = request
+                    alone = conversation.messages[at]
                     nudge = [user(_reminder(conversation.messages))]
                     if stream and on_delta is not None:
                         await on_delta("\n\n")
@@ -736,27 +736,25 @@ def _request(messages: Sequence[Message]) -> str:
     return next((m.content for m in reversed(messages) if m.role == "user"), "")
 
 
-def _turn_request(conversation: Conversation, added: Sequence[Message]) -> Message | None:
-    """The user message this turn answers, when tools ran in it (None otherwise, or when the
-    turn went on from tool results a client sent)."""
+def _turn_start(conversation: Conversation, added: Sequence[Message]) -> int | None:
+    """Where the user message this turn answers stands in the conversation, when tools ran in
+    the turn (None otherwise, or when the turn went on from tool results a client sent)."""
     at = len(conversation.messages) - len(added) - 1
     if not added or at < 0 or conversation.messages[at].role != "user":
         return None
-    return conversation.messages[at]
+    return at
 
 
 def _answers_earlier(
     answer: str,
-    conversation: Conversation,
-    request: Message,
+    messages: Sequence[Message],
+    at: int,
     recalled: tuple[Message, Message] | None,
 ) -> bool:
-    """Whether ``answer`` is to an earlier question than ``request`` (:func:`answers_earlier`;
-    what memory recalled for the request counts as the turn's)."""
-    messages = conversation.messages
-    at = next(i for i, m in enumerate(messages) if m is request)
-    turn = [*messages[at:], *(recalled[1:] if recalled is not None else ())]
-    return answers_earlier(answer, messages[:at], turn)
+    """Whether ``answer`` is to an earlier question than the request at ``at``
+    (:func:`answers_earlier`; what memory recalled for the request counts as the turn's)."""
+    shown = [recalled[1]] if recalled is not None else []
+    return answers_earlier(answer, messages[:at], [*messages[at:], *shown])
 
 
 def _from(sent: Sequence[Message], request: Message) -> list[Message]:

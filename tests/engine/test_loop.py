@@ -629,3 +629,25 @@ async def test_an_answer_using_the_turn_or_without_tools_is_left_as_it_is() -> N
     model.add(answer("The capital of France is Paris."))
     result = await AgentLoop(model, counting_registry()[0]).run(chatted())
     assert result.message.content == "The capital of France is Paris." and len(model.requests) == 1
+
+
+async def test_what_memory_recalled_counts_as_the_turns_own() -> None:
+    """An answer that uses only the recalled memory is not one to an earlier question, even
+    when an earlier turn spoke of the same thing."""
+    model = FakeModel()
+    model.add(answer("", ("lookup", '{"key": "a"}')), answer("Sencha, as you told me."))
+
+    async def recall(text: str) -> str | None:
+        return "(Remembered:\n- My favourite tea is sencha.)"
+
+    conv = Conversation(
+        [
+            system("be brief"),
+            user("Sencha or rooibos?"),
+            Message(role="assistant", content="Sencha is green."),
+            user("And what does key a hold?"),
+        ]
+    )
+    loop = AgentLoop(model, counting_registry()[0], recall=recall)
+    result = await loop.run(conv)
+    assert result.message.content == "Sencha, as you told me." and len(model.requests) == 2
