@@ -96,6 +96,19 @@ class Metrics:
         self.tool_calls = Counter(
             "agentd_tool_calls", "Tool calls, by tool and outcome.", ["tool", "outcome"], registry=r
         )
+        self.guard_verdicts = Counter(
+            "agentd_turn_guard",
+            "Turn rules that fired (default.guards), by rule and verdict.",
+            ["guard", "verdict"],
+            registry=r,
+        )
+        self.model_requests = Counter(
+            "agentd_model_requests",
+            "Model requests of turns (default.max_model_requests counts them), by kind: step, "
+            "retry, route, intent, check, summary.",
+            ["kind"],
+            registry=r,
+        )
         self.tool_seconds = Histogram(
             "agentd_tool_duration_seconds", "Time of one tool call.", ["tool"], registry=r
         )
@@ -159,6 +172,14 @@ class Metrics:
         """AgentLoop hook: one tool call ended."""
         self.tool_calls.labels(name, "error" if error else "ok").inc()
         self.tool_seconds.labels(name).observe(seconds)
+
+    def on_guard(self, guard: str, verdict: str) -> None:
+        """AgentLoop hook: a turn rule fired with ``verdict``."""
+        self.guard_verdicts.labels(guard, verdict).inc()
+
+    def on_request(self, kind: str) -> None:
+        """AgentLoop hook: a turn made a model request of ``kind``."""
+        self.model_requests.labels(kind).inc()
 
     def on_llm(self, mode: str, outcome: str, seconds: float) -> None:
         """TimedModel hook: one model call (``chat`` or ``stream``) ended with ``outcome``."""

@@ -82,6 +82,82 @@ class TenantLimitOverrides(_Section):
     )
 
 
+#: A turn rule's setting (``default.guards.<name>``).
+Switch = Literal["auto", "on", "off"]
+_GUARD = "auto: runs for the models it serves; on: always; off: never."
+
+
+class GuardSettings(_Section):
+    """The turn's named rules (DESIGN.md section 16). ``auto`` runs a structural rule for
+    every model and a rule made for small models only when a local llama-server holds the
+    model to a grammar (the packaged models)."""
+
+    client_tools: Switch = Field(
+        "auto",
+        description="A caller that sends its own tools is offered only those (it leads the "
+        f"tool loop). Serves any model. {_GUARD}",
+    )
+    intent: Switch = Field(
+        "auto",
+        description="Before the first step, the model says (one word, under a grammar) whether "
+        "the request asks for an action; a question's turn is offered only the tools that "
+        f"look. Serves small local models. {_GUARD}",
+    )
+    read_first: Switch = Field(
+        "auto",
+        description="A request that names files of the workdir has them read first; then the "
+        "change is routed (an action) or the answer follows (a question). Serves small local "
+        f"models. {_GUARD}",
+    )
+    route: Switch = Field(
+        "auto",
+        description="Before the first step, the model names the tool it calls or 'answer' "
+        "(one word, under a grammar) and the step is held to it; auto leaves out the packaged "
+        f"qwen2.5-coder-0.5b (measured to route badly). Serves small local models. {_GUARD}",
+    )
+    write_paths: Switch = Field(
+        "auto",
+        description="A routed write is held to a path the request names. Serves small local "
+        f"models. {_GUARD}",
+    )
+    check_calls: Switch = Field(
+        "auto",
+        description="Before a turn's first unrouted calls run, the model says (yes/no) whether "
+        f"they are needed; if not, it answers in words. Serves small local models. {_GUARD}",
+    )
+    empty: Switch = Field(
+        "auto",
+        description="An empty answer is asked for once more in words, then made from the tool "
+        f"results. Serves any model. {_GUARD}",
+    )
+    calls_in_answer: Switch = Field(
+        "auto",
+        description="An answer that writes out tool calls after tools ran is asked for once "
+        f"more in words, then the calls are cut out. Serves any model. {_GUARD}",
+    )
+    answered_earlier: Switch = Field(
+        "auto",
+        description="An answer to an earlier question of the session is asked for once more "
+        f"with the turn alone in view. Serves small local models. {_GUARD}",
+    )
+    claims: Switch = Field(
+        "auto",
+        description="An answer to a request for an action that no tool carried out gets one "
+        "routed step more (the model may still answer). Serves small local models. "
+        f"{_GUARD}",
+    )
+    repeats: Switch = Field(
+        "auto",
+        description="A step whose calls were all made before (or failed as before) is followed "
+        f"by an answer in words. Serves any model. {_GUARD}",
+    )
+    reroute: Switch = Field(
+        "auto",
+        description="After a step whose calls all failed, the next step is routed (once a "
+        f"turn). Serves small local models. {_GUARD}",
+    )
+
+
 class AgentDefaults(_Section):
     """How each agent turn and conversation is bounded."""
 
@@ -101,30 +177,31 @@ class AgentDefaults(_Section):
     compaction_threshold: int = Field(
         0, description="Token estimate that triggers summarize; <= 0 means 0.75 * max_tokens."
     )
-    max_steps: int = Field(8, ge=1, description="Model calls per turn (tool-loop bound).")
-    check_calls: bool = Field(
-        True,
-        description="Before a turn's first tool calls run, ask the model (yes/no) whether they "
-        "are needed for the request; if not, it answers in words (unrouted steps only).",
+    max_steps: int = Field(
+        8, ge=1, description="Tool steps per turn (the tool-loop bound); the last answers in words."
     )
-    check_claims: bool = Field(
-        True,
-        description="When an answer says a file, memory or reminder was changed but no tool "
-        "that acts ran in the turn, ask once more with a tool call required.",
+    max_model_requests: int = Field(
+        16,
+        ge=1,
+        description="Model requests per turn, of every kind: steps, routing and yes/no "
+        "questions, answers asked for again, retries after 'context exceeded'. When they run "
+        "out the turn says so plainly.",
     )
-    route_tools: Literal["auto", "on", "off"] = Field(
-        "auto",
-        description="Before a turn's first tool step, the model names the tool it calls or "
-        "'answer' (one word, under a grammar); the step is held to it. auto: when tool steps "
-        "are held to a grammar (llm.tool_grammar, a local llama-server), except for the "
-        "packaged qwen2.5-coder-0.5b (measured to route badly).",
+    guards: GuardSettings = Field(
+        GuardSettings(),
+        description="The turn's named rules (auto: by the models each serves; on; off).",
     )
-    read_first: bool = Field(
-        True,
-        description="In a routed first step, a request that names files of the workdir is "
-        "sorted as a change or a question; a change ('copy notes.md to ...') has them read "
-        "first and must then call a tool, a question routed to 'answer' has them read before "
-        "the answer. A routed read_file may only name the workdir's files (up to 64).",
+    check_calls: bool | None = Field(
+        None, description="Deprecated: default.guards.check_calls (false turns it off)."
+    )
+    check_claims: bool | None = Field(
+        None, description="Deprecated: default.guards.claims (false turns it off)."
+    )
+    route_tools: Literal["auto", "on", "off"] | None = Field(
+        None, description="Deprecated: default.guards.route."
+    )
+    read_first: bool | None = Field(
+        None, description="Deprecated: default.guards.read_first (false turns it off)."
     )
     date_in_prompt: bool = Field(
         True,
@@ -146,6 +223,21 @@ class AgentDefaults(_Section):
         description="Quotas of every tenant, unless tenants.<name>.limits says otherwise "
         "(unlimited by default).",
     )
+
+    def guard_switches(self) -> dict[str, Switch]:
+        """``guards`` by rule name, with the deprecated keys applied when they are set."""
+        switches: dict[str, Switch] = dict(self.guards.model_dump())
+        old: dict[str, bool | None] = {
+            "check_calls": self.check_calls,
+            "claims": self.check_claims,
+            "read_first": self.read_first,
+        }
+        for name, value in old.items():
+            if value is False:
+                switches[name] = "off"
+        if self.route_tools is not None:
+            switches["route"] = self.route_tools
+        return switches
 
     @property
     def effective_threshold(self) -> int:

@@ -180,12 +180,13 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             TimedModel(llm, metrics.on_llm),
             tools,
             max_steps=defaults.max_steps,
-            check_calls=settings.default.check_calls,
-            route_tools=route_mode_for(settings),
-            check_claims=settings.default.check_claims,
-            mentioned=workdir_mentions(workdirs) if settings.default.read_first else None,
-            listing=workdir_listing(workdirs) if settings.default.read_first else None,
+            max_requests=defaults.max_model_requests,
+            guards={**settings.default.guard_switches(), "route": route_mode_for(settings)},
+            mentioned=workdir_mentions(workdirs),
+            listing=workdir_listing(workdirs),
             on_tool=metrics.on_tool,
+            on_guard=metrics.on_guard,
+            on_request=metrics.on_request,
             budget=budget,
             recall=(
                 memory_recall(memory, settings.memory.recall, settings.memory.recall_min_score)

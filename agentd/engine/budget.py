@@ -75,15 +75,20 @@ class ContextBudget:
     context: int
     reserve: int
     counter: TokenCounter = field(default_factory=TokenCounter)
-    _tools: tuple[int, int, int] = field(default=(0, 0, 0), init=False, repr=False)
+    #: The schemas measured last (held, so their identity cannot pass to another list) and
+    #: their size in characters.
+    _tools: tuple[tuple[dict[str, Any], ...], int] = field(default=((), 0), init=False, repr=False)
 
     def tool_chars(self, tools: Sequence[dict[str, Any]] | None) -> int:
-        """The characters of the tool schemas (the same list object is measured once)."""
+        """The characters of the tool schemas (the same schema objects are measured once)."""
         if not tools:
             return 0
-        if self._tools[:2] != (id(tools), len(tools)):
-            self._tools = (id(tools), len(tools), len(json.dumps(list(tools))))
-        return self._tools[2]
+        held, size = self._tools
+        if len(held) != len(tools) or any(a is not b for a, b in zip(held, tools, strict=True)):
+            held = tuple(tools)
+            size = len(json.dumps(list(held)))
+            self._tools = (held, size)
+        return size
 
     def room(self, tools: Sequence[dict[str, Any]] | None = None) -> int:
         """Tokens left for messages once the answer and the tool schemas are set aside."""

@@ -509,11 +509,10 @@ class Runtime:
             return
 
         async def summarize(synthetic: Conversation) -> str:
+            # A plain model request, never a turn of the loop: a reply that is no summary
+            # (empty, or calls) is an error, and the history stays as it was.
             async with self.limiter:
-                result = await self.agent_loop.run(
-                    synthetic, stream=False, use_tools=False, usage=usage
-                )
-            return result.message.content
+                return await self.agent_loop.summarize(synthetic, usage)
 
         async def save(summary: Message, tail: Sequence[Message]) -> None:
             await self.sessions.summarized(session_id, summary, tail)

@@ -173,6 +173,7 @@ class McpLink:
                     fn=partial(self.call, tool.name),
                     timeout=self.settings.timeout,
                     tenants=tenants,
+                    looks=_reads_only(tool),
                 )
             )
             self.tools.append(name)
@@ -264,3 +265,10 @@ def describe(exc: BaseException) -> str:
         exc = exc.exceptions[0]
     text = " ".join(str(exc).split())[:300]
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def _reads_only(tool: Any) -> bool:
+    """Whether an MCP tool says it changes nothing (``annotations.readOnlyHint``); a tool
+    that says nothing acts."""
+    annotations = getattr(tool, "annotations", None)
+    return getattr(annotations, "read_only_hint", None) is True

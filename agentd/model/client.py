@@ -214,8 +214,11 @@ class LLMClient:
         options: Sequence[str],
         *,
         tools: Sequence[dict[str, Any]] | None = None,
+        usage: Usage | None = None,
     ) -> str | None:
         """One of ``options`` as the model's short answer to ``messages``, or None.
+
+        The request's tokens are added to ``usage`` when given (quotas count them).
 
         Under a grammar the model can only write one of them; otherwise its first words are
         matched (case and punctuation ignored; an exact match first). ``tools`` are shown in
@@ -241,6 +244,8 @@ class LLMClient:
             return response.json()
 
         data = await self._with_retries("choose", call)
+        if usage is not None and isinstance(data, dict):
+            usage.add(Usage.from_openai(data.get("usage"), data.get("timings")))
         try:
             text = str(data["choices"][0]["message"].get("content") or "")
         except (KeyError, IndexError, TypeError, AttributeError) as exc:

@@ -16,6 +16,7 @@ import anyio
 from agentd.messages import Message
 from agentd.model.choice import ANY, CallRule
 from agentd.model.client import ChatModel, ChatResult, Completed, StreamEvent
+from agentd.model.usage import Usage
 
 __all__ = ["Observe", "TimedModel"]
 
@@ -83,6 +84,7 @@ class TimedModel:
         options: Sequence[str],
         *,
         tools: Sequence[dict[str, Any]] | None = None,
+        usage: Usage | None = None,
     ) -> str | None:
         """The inner model's choice (None when it cannot choose)."""
         choose = getattr(self.inner, "choose", None)
@@ -91,9 +93,10 @@ class TimedModel:
         started = anyio.current_time()
         outcome = "error"
         try:
-            result = await (
-                choose(messages, options, tools=tools) if tools else choose(messages, options)
-            )
+            extra: dict[str, Any] = {} if usage is None else {"usage": usage}
+            if tools:
+                extra["tools"] = tools
+            result = await choose(messages, options, **extra)
             outcome = "ok"
             return result if isinstance(result, str) else None
         finally:

@@ -144,8 +144,9 @@ def register_builtin_tools(
         """
         return await anyio.to_thread.run_sync(lambda who: _list_dir(resolve(who), path), tenant())
 
+    looking = (current_time, read_file, list_dir)
     for fn in (current_time, read_file, write_file, append_file, edit_file, list_dir):
-        registry.add(fn)
+        registry.add(fn, looks=fn in looking)
 
 
 class _Protected:

@@ -57,4 +57,4 @@ def register_memory_tools(registry: ToolRegistry, store: MemoryStore) -> None:
         return memories_text(found)
 
     registry.add(memory_save)
-    registry.add(memory_search)
+    registry.add(memory_search, looks=True)

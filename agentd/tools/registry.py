@@ -120,10 +120,17 @@ class Tool:
     fn: ToolFn
     args_model: type[pydantic.BaseModel]
     timeout: float | None
+    #: The tool only looks (reads, lists, searches): its calls change nothing.
+    looks: bool = False
 
     @classmethod
     def from_function(
-        cls, fn: ToolFn, *, name: str | None = None, timeout: float | None = None
+        cls,
+        fn: ToolFn,
+        *,
+        name: str | None = None,
+        timeout: float | None = None,
+        looks: bool = False,
     ) -> Tool:
         if not inspect.iscoroutinefunction(fn):
             raise TypeError(f"tool {fn.__name__!r} must be an async function")
@@ -146,7 +153,7 @@ class Tool:
             __config__=pydantic.ConfigDict(extra="forbid"),
             **fields,
         )
-        return cls(name or fn.__name__, description, fn, model, timeout)
+        return cls(name or fn.__name__, description, fn, model, timeout, looks)
 
     def schema(self) -> dict[str, Any]:
         params = compact_parameters(self.args_model.model_json_schema())
@@ -176,6 +183,8 @@ class SchemaTool:
     fn: SchemaToolFn
     timeout: float | None = None
     tenants: frozenset[str] | None = None
+    #: The tool says it only looks (MCP's ``readOnlyHint``): its calls change nothing.
+    looks: bool = False
 
     def schema(self) -> dict[str, Any]:
         params = compact_parameters(self.parameters)
@@ -216,8 +225,17 @@ class ToolRegistry:
         self._gated = False  # some tool is limited to some tenants
         self.default_timeout = default_timeout
 
-    def add(self, fn: ToolFn, *, name: str | None = None, timeout: float | None = None) -> Tool:
-        tool = Tool.from_function(fn, name=name, timeout=timeout)
+    def add(
+        self,
+        fn: ToolFn,
+        *,
+        name: str | None = None,
+        timeout: float | None = None,
+        looks: bool = False,
+    ) -> Tool:
+        """Add an async function as a tool; ``looks``: it only reads, never changes anything
+        (its calls may be cached within a turn, and a turn that asks for words may use it)."""
+        tool = Tool.from_function(fn, name=name, timeout=timeout, looks=looks)
         if tool.name in self._tools:
             raise ValueError(f"a tool named {tool.name!r} is registered already")
         self._tools[tool.name] = tool
@@ -245,6 +263,11 @@ class ToolRegistry:
 
     def __len__(self) -> int:
         return len(self._tools)
+
+    @property
+    def looking(self) -> frozenset[str]:
+        """The tools that only look; every other tool acts."""
+        return frozenset(name for name, tool in self._tools.items() if tool.looks)
 
     @property
     def names(self) -> frozenset[str]:

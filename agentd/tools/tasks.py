@@ -130,7 +130,7 @@ def register_task_tools(registry: ToolRegistry, store: TaskStore, limits: TaskLi
         return f"cancelled task {task.id}"
 
     registry.add(schedule_task)
-    registry.add(list_tasks)
+    registry.add(list_tasks, looks=True)
     registry.add(cancel_task)
 
 

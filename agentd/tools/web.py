@@ -278,4 +278,4 @@ def register_web_tools(registry: ToolRegistry, settings: WebFetchSettings) -> No
         page = await fetch(url, settings)
         return render(page, limit)
 
-    registry.add(web_fetch, timeout=settings.timeout + 5)
+    registry.add(web_fetch, timeout=settings.timeout + 5, looks=True)

@@ -219,9 +219,10 @@ async def bench_model(
                 client,
                 ToolRegistry(),
                 budget=budget_for(defaults, sc.max_answer_tokens),
-                check_calls=settings.default.check_calls,
-                route_tools=route_mode_for(settings),
-                check_claims=settings.default.check_claims,
+                guards={
+                    **settings.default.guard_switches(),
+                    "route": route_mode_for(settings),
+                },
             )
             for item in items:
                 tools = to_openai_tools(item.functions)

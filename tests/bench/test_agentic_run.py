@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from agentd.engine.loop import ANSWER_NOW, REMINDER_HEAD
+from agentd.engine.notes import ANSWER_NOW, REMINDER_HEAD
 from agentd.memory.recall import HEAD as RECALL_HEAD
 from bench._agentic_cases import CASES
 from bench.agentic import Options, daemon_config, play_all

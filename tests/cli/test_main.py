@@ -18,7 +18,7 @@ from agentd import cli
 from agentd._version import __version__
 from agentd.cli import chat as cli_chat
 from agentd.config import EX_CONFIG, json_schema
-from agentd.engine.loop import NO_ANSWER
+from agentd.engine.guards.empty import NO_ANSWER
 from tests.support.stub_llm import Reply, StubLLM
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -252,18 +252,18 @@ async def test_the_learned_token_estimate_survives_a_restart(
         assert budget is not None and budget.counter.chars_per_token == first
 
 
-async def test_routing_and_the_claim_check_reach_the_loop(
-    tmp_path: Path, stub_llm: StubLLM
-) -> None:
-    """default.route_tools and default.check_claims are the loop's; a routed turn through the
-    stub: one question (answered with the script's next call), then the step names that tool
-    (as OpenAI's tool_choice: the stub has no grammar)."""
+async def test_the_turn_rules_reach_the_loop(tmp_path: Path, stub_llm: StubLLM) -> None:
+    """default.guards are the loop's; a routed turn through the stub: one question (answered
+    with the script's next call), then the step names that tool (as OpenAI's tool_choice: the
+    stub has no grammar)."""
     from agentd.engine.route import QUESTION_HEAD
 
-    settings = _settings(tmp_path, stub_llm, default={"route_tools": "on", "check_claims": False})
+    guards = {"route": "on", "claims": "off"}
+    settings = _settings(tmp_path, stub_llm, default={"guards": guards})
     async with open_app(settings) as app:
         loop = app.runtime.agent_loop
-        assert loop.route_tools == "on" and not loop.check_claims
+        assert "route" in (await loop.guards()).names
+        assert "claims" not in loop.rules(local=True).names
         stub_llm.add(Reply(tool_calls=[("current_time", {})]), Reply(text="It is noon."))
         result = await app.runtime.ask("s", "What time is it?")
         assert result.message.content == "It is noon."
@@ -276,7 +276,9 @@ async def test_routing_and_the_claim_check_reach_the_loop(
     (tmp_path / "b").mkdir()
     async with open_app(_settings(tmp_path / "b", stub_llm)) as app:
         loop = app.runtime.agent_loop
-        assert loop.route_tools == "auto" and loop.check_claims  # the defaults
+        # The defaults: the stub is no grammar-held local model, so only structural rules run.
+        assert (await loop.guards()).names == loop.rules(local=False).names
+        assert {"intent", "route", "claims", "read_first"} <= loop.rules(local=True).names
         assert loop.mentioned is not None and app.runtime.prompt_for is not None
         (app.settings.workdir / "notes.md").write_text("x")
         with scopes.use(scopes.Scope(tenant=app.settings.tenant)):
@@ -285,5 +287,4 @@ async def test_routing_and_the_claim_check_reach_the_loop(
     (tmp_path / "c").mkdir()
     settings = _settings(tmp_path / "c", stub_llm, default={"read_first": False})
     async with open_app(settings) as app:
-        assert app.runtime.agent_loop.mentioned is None
-        assert app.runtime.agent_loop.listing is None
+        assert "read_first" not in app.runtime.agent_loop.rules(local=True).names

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
@@ -245,3 +246,14 @@ async def test_a_step_without_room_for_the_tools_answers_without_them() -> None:
     model.add(answer("hi"))
     await roomy.run(Conversation([system("sys"), user("hi " * 200)]))
     assert model.requests[1].tools
+
+
+def test_tool_sizes_follow_the_schemas_not_a_list_identity() -> None:
+    """Two lists of as many schemas, one after the other (a freed list's id may come back):
+    each is measured as it is."""
+    budget = ContextBudget(context=4096, reserve=0, counter=TokenCounter(4.0))
+    small = [{"type": "function", "function": {"name": "a"}}]
+    assert budget.tool_chars(small) == len(json.dumps(small))
+    large = [{"type": "function", "function": {"name": "b", "description": "x" * 500}}]
+    assert budget.tool_chars(large) == len(json.dumps(large))
+    assert budget.tool_chars(list(small)) == len(json.dumps(small))

@@ -158,6 +158,8 @@ async def test_allow_and_deny_lists_pick_the_tools(
         assert SECRET not in str(stub_llm.requests)
         mcp_tools = {n for n in _offered(stub_llm.requests[0]) if n.startswith("web__")}
         assert mcp_tools == {"web__add", "web__slow"}
+        # add says it only reads (readOnlyHint): it looks; a tool that says nothing acts.
+        assert "web__add" in app.tools.looking and "web__slow" not in app.tools.looking
 
 
 async def test_a_server_limited_to_tenants(tmp_path: Path, stub_llm: StubLLM, web_url: str) -> None:

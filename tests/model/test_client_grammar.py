@@ -8,6 +8,7 @@ from typing import Any
 import httpx
 import pytest
 
+from agentd.config.settings import Switch
 from agentd.engine.loop import AgentLoop
 from agentd.messages import Conversation, user
 from agentd.model.choice import CallRule
@@ -150,9 +151,11 @@ async def test_choose_picks_one_option(grammar: str, reply: str, expected: str |
         assert body["grammar"] == 'root ::= "yes" | "no"\n'
 
 
-async def test_client_tools_are_in_the_grammar_of_a_turn() -> None:
-    """A turn offering client tools builds the step's grammar from the agent's and the client's
-    tools, and a grammar-constrained call of the client's tool is handed back."""
+@pytest.mark.parametrize("client_tools", ["auto", "off"])
+async def test_client_tools_are_in_the_grammar_of_a_turn(client_tools: Switch) -> None:
+    """A turn offering client tools builds the step's grammar from the client's tools (and,
+    with the client_tools guard off, the agent's too), and a grammar-constrained call of the
+    client's tool is handed back."""
     mul = {
         "type": "function",
         "function": {
@@ -164,12 +167,14 @@ async def test_client_tools_are_in_the_grammar_of_a_turn() -> None:
     server.reply = '```json\n{"name": "mul", "arguments": {"a": 6}}\n```'
     tools = ToolRegistry()
     tools.add(_now, name="current_time")
-    loop = AgentLoop(make_client(server, tool_grammar="on"), tools)
+    guards: dict[str, Switch] = {"client_tools": client_tools}
+    loop = AgentLoop(make_client(server, tool_grammar="on"), tools, guards=guards)
     conv = Conversation()
     conv.append(user("6 times?"))
     result = await loop.run(conv, client_tools=[mul])
     grammar = server.bodies[0]["grammar"]
-    assert '\\"mul\\"' in grammar and '\\"current_time\\"' in grammar
+    assert '\\"mul\\"' in grammar
+    assert ('\\"current_time\\"' in grammar) == (client_tools == "off")
     assert [c.name for c in result.message.tool_calls] == ["mul"]
 
 

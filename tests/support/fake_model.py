@@ -54,7 +54,10 @@ class FakeModel:
         options: Sequence[str],
         *,
         tools: Sequence[dict[str, Any]] | None = None,
+        usage: Usage | None = None,
     ) -> str | None:
+        if usage is not None:
+            usage.add(Usage(2, 1))
         self.asked.append(list(messages))
         self.shown.append(list(tools) if tools is not None else None)
         self.options.append(tuple(options))

@@ -19,6 +19,7 @@ from typing import Any
 import anyio
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
+from mcp.types import ToolAnnotations
 
 SECRET = "the-deny-list-hides-me"
 
@@ -34,7 +35,7 @@ def build(name: str = "test", tools: int = 0, extras: bool = True) -> MCPServer:
 
 def _add_extras(server: MCPServer) -> None:
 
-    @server.tool()
+    @server.tool(annotations=ToolAnnotations(read_only_hint=True))
     def add(a: int, b: int) -> int:
         """Add two numbers."""
         return a + b

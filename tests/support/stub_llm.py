@@ -34,7 +34,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler
 from typing import Any, Literal
 
-from agentd.engine.loop import CHECK_SYSTEM
+from agentd.engine.guards.check_calls import CHECK_SYSTEM
+from agentd.engine.guards.intent import INTENT_SYSTEM
 from agentd.engine.route import ANSWER, QUESTION_HEAD
 from tests.support.loopback import LoopbackServer
 
@@ -177,6 +178,10 @@ class StubLLM:
         #: ``check_answer`` apart from the script, and kept here instead of ``requests``.
         self.checks: list[dict[str, Any]] = []
         self.check_answer = "yes"
+        #: agentd's intent questions (default.guards.intent): answered with
+        #: ``intent_answer`` apart from the script, and kept here instead of ``requests``.
+        self.intents: list[dict[str, Any]] = []
+        self.intent_answer = "action"
         #: agentd's routing questions (default.route_tools), kept here instead of ``requests``
         #: and answered with ``route_answer``, or else with what the script does next: the
         #: name of its next reply's first tool call, or "answer".
@@ -299,10 +304,12 @@ class StubLLM:
                     self._json(200, {"object": "list", "data": data, "model": "stub"})
                     return
                 messages = body.get("messages") or [{}]
-                if messages[0].get("content") == CHECK_SYSTEM:
+                if messages[0].get("content") in (CHECK_SYSTEM, INTENT_SYSTEM):
+                    check = messages[0].get("content") == CHECK_SYSTEM
                     with stub._lock:
-                        stub.checks.append(body)
-                    message = {"role": "assistant", "content": stub.check_answer}
+                        (stub.checks if check else stub.intents).append(body)
+                    word = stub.check_answer if check else stub.intent_answer
+                    message = {"role": "assistant", "content": word}
                     choice = {"index": 0, "message": message, "finish_reason": "stop"}
                     self._json(200, {"choices": [choice], "model": "stub"})
                     return

@@ -10,7 +10,7 @@ import pytest
 
 from agentd.errors import ToolError
 from agentd.messages import ToolCall
-from agentd.tools.registry import Tool, ToolOutcome, ToolRegistry, compact_parameters
+from agentd.tools.registry import SchemaTool, Tool, ToolOutcome, ToolRegistry, compact_parameters
 
 pytestmark = pytest.mark.anyio
 
@@ -238,3 +238,34 @@ def test_docstring_sections_and_wrapped_argument_lines() -> None:
         "A regular expression, matched against each line of each note."
     )
     assert props["limit"]["description"] == "At most this many matches."
+
+
+def test_tools_that_look_are_known_apart_from_those_that_act() -> None:
+    """``looks`` marks a tool whose calls change nothing; every other tool acts."""
+    reg = ToolRegistry()
+
+    async def peek(path: str) -> str:
+        """Peek.
+
+        Args:
+            path: A path.
+        """
+        return path
+
+    async def poke(path: str) -> str:
+        """Poke.
+
+        Args:
+            path: A path.
+        """
+        return path
+
+    reg.add(peek, looks=True)
+    reg.add(poke)
+
+    async def schema_fn(args: dict[str, object]) -> str:
+        return "ok"
+
+    reg.add_schema_tool(SchemaTool("srv__get", "Get.", {"type": "object"}, schema_fn, looks=True))
+    reg.add_schema_tool(SchemaTool("srv__put", "Put.", {"type": "object"}, schema_fn))
+    assert reg.looking == {"peek", "srv__get"}

@@ -14,6 +14,7 @@ import pytest
 
 from agentd import scope as scopes
 from agentd.config import AgentDefaults
+from agentd.engine.loop import AgentLoop
 from agentd.engine.pending import NOT_RUN
 from agentd.engine.policy import SessionPolicy
 from agentd.engine.runtime import Runtime
@@ -92,13 +93,29 @@ async def test_client_tool_call_is_answered_to_the_client(
 async def test_model_is_offered_the_client_tool_schema(
     stub_runtime: Runtime, stub_llm: StubLLM
 ) -> None:
-    """The model receives the client tool's schema beside the agent's own tools."""
+    """The model receives the client tool's schema, and only the client's tools: the caller
+    leads the tool loop (default.guards.client_tools)."""
     async with in_process(stub_runtime) as http:
         reply = await http.post("/v1/chat/completions", json=_chat())
     assert reply.status_code == 200, reply.text
     tools = stub_llm.requests[0]["tools"]
     assert MUL in tools
+    assert "current_time" not in _offered(stub_llm.requests[0])
+
+
+async def test_with_client_tools_off_the_agents_tools_are_offered_beside(
+    stub_runtime: Runtime, stub_llm: StubLLM
+) -> None:
+    """default.guards.client_tools off: the agent's own tools are offered beside the client's,
+    and a step may call both (the agent's run here, the client's are handed back)."""
+    loop = stub_runtime.agent_loop
+    stub_runtime.agent_loop = AgentLoop(loop.model, loop.tools, guards={"client_tools": "off"})
+    stub_llm.add(Reply(tool_calls=[("current_time", {"timezone": "UTC"}), ("mul", {"a": 1})]))
+    async with in_process(stub_runtime) as http:
+        reply = await http.post("/v1/chat/completions", json=_chat())
     assert "current_time" in _offered(stub_llm.requests[0])
+    message = reply.json()["choices"][0]["message"]
+    assert [c["function"]["name"] for c in message["tool_calls"]] == ["mul"]
 
 
 async def test_stateless_results_continue_the_turn(

@@ -27,7 +27,8 @@ from hypothesis import strategies as st
 from agentd.config import AgentDefaults, Settings, TelegramSettings
 from agentd.daemon.prompt import TenantPrompts
 from agentd.daemon.workdirs import Workdirs
-from agentd.engine.loop import ANSWER_NOW, REMINDER_HEAD, AgentLoop
+from agentd.engine.loop import AgentLoop
+from agentd.engine.notes import ANSWER_NOW, REMINDER_HEAD
 from agentd.engine.policy import SessionPolicy
 from agentd.engine.runtime import Runtime
 from agentd.memory.history import SQLiteHistory

@@ -1,0 +1,71 @@
+"""Short questions a guard puts to the model, answered with one of a few words.
+
+Under a grammar (a local llama-server) the model can only write one of the options, in
+whatever language the request came: this is how the turn's decisions about the request's
+meaning are made, never by word lists. Every question is a model request of the turn: it is
+counted against ``default.max_model_requests`` (only a spare one is spent) and its tokens
+against the tenant's usage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import structlog
+
+from agentd.engine.turnstate import TurnState
+from agentd.errors import LLMError
+from agentd.messages import Message
+from agentd.model.usage import Usage
+
+log = structlog.get_logger("agentd.engine.asking")
+
+#: Told of each model request a turn makes, by kind (``step``, ``route``, ``intent``...).
+OnRequest = Callable[[str], None]
+
+
+class Asker:
+    """Puts questions to the model's ``choose`` within the turn's request budget."""
+
+    def __init__(self, model: object, on_request: OnRequest | None = None) -> None:
+        self._choose = getattr(model, "choose", None)
+        self._on_request = on_request
+
+    @property
+    def can_ask(self) -> bool:
+        """Whether the model answers such questions at all."""
+        return self._choose is not None
+
+    def spend(self, state: TurnState, kind: str) -> None:
+        """Count one model request of ``kind`` (steps count themselves through this too)."""
+        state.requests.spend(kind)
+        if self._on_request is not None:
+            self._on_request(kind)
+
+    async def ask(
+        self,
+        state: TurnState,
+        kind: str,
+        messages: Sequence[Message],
+        options: Sequence[str],
+        *,
+        tools: Sequence[dict[str, Any]] | None = None,
+    ) -> str | None:
+        """One of ``options``, or None: the model could not say, the question failed, or no
+        spare request is left (a guard then does nothing)."""
+        if self._choose is None or not state.requests.spare():
+            return None
+        self.spend(state, kind)
+        usage = Usage()
+        try:
+            if tools:
+                answer = await self._choose(messages, options, tools=tools, usage=usage)
+            else:
+                answer = await self._choose(messages, options, usage=usage)
+        except LLMError as exc:
+            log.warning("turn.question_failed", kind=kind, error=str(exc))
+            return None
+        finally:
+            state.usage.add(usage)
+        return answer if isinstance(answer, str) else None

@@ -1,0 +1,79 @@
+"""Read first: a request that names files of the workdir has them read before anything else.
+
+"Copy source.txt into backup.txt", "What is the timeout in app.conf?", "Summarise notes.md":
+asked to do these in one step a small model wrote the copy without reading the file, made up
+the value, or explained ``sed``. When the request names files that exist in the workdir
+(:mod:`agentd.tools.mentions`: a regular file reached as the file tools reach it, so a dotted
+word that is no file, "e.g." or "example.com", names nothing), the turn's first step is one
+``read_file`` call held to one of them, from the start. After the read, the next step is
+routed (the model names the tool that makes the change, or ``answer``) when the model found
+that the request asks for an action (:mod:`.intent`), and answers in words otherwise. No call
+is ever demanded: the model may answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+
+import structlog
+
+from agentd.engine.guards.base import Serves, StepRun
+from agentd.engine.notes import after_change_read, reminder
+from agentd.engine.turnstate import Next, StepPlan, TurnState
+from agentd.model.choice import CallRule
+
+log = structlog.get_logger("agentd.engine.guards.read_first")
+
+READ_TOOL = "read_file"
+#: The route of a read-first step (no tool can have this name).
+READ_FIRST = "(read first)"
+#: Given the request, the workdir files it names.
+Mentioned = Callable[[str], Awaitable[Sequence[str]]]
+
+
+@dataclass(slots=True)
+class ReadFirst:
+    """The step planner that holds the first step to a read of the named files, and the
+    after-tool policy that says what follows that read."""
+
+    mentioned: Mentioned
+    name: str = "read_first"
+    serves: Serves = "local"
+
+    async def plan(self, state: TurnState, plan: StepPlan) -> None:
+        if not self._applies(state, plan):
+            return
+        try:
+            named = tuple(await self.mentioned(state.request))
+        except Exception as exc:  # a help: a failure must not cost the turn
+            log.warning("turn.mentions_failed", error=str(exc), exc_type=type(exc).__name__)
+            return
+        if not named:
+            return
+        plan.rule = CallRule(
+            name=READ_TOOL, single=True, values=(("path", named), ("offset", (0,)))
+        )
+        plan.route = READ_FIRST
+        state.fire(self.name, "read")
+        log.info("turn.read_first", files=len(named))
+
+    async def after(self, state: TurnState, run: StepRun) -> Next | None:
+        if run.plan.route != READ_FIRST or any(o.error for o in run.outcomes):
+            return None
+        if state.may_act:
+            pairs = zip(run.calls, run.outcomes, strict=True)
+            read = [(args, out.content) for (_, args), out in pairs]
+            return Next(notes=[after_change_read(state, read)], route=True)
+        return Next(notes=[reminder(state)], bare=True)
+
+    @staticmethod
+    def _applies(state: TurnState, plan: StepPlan) -> bool:
+        return (
+            state.step == 1
+            and state.fresh
+            and not state.client_led
+            and not plan.rule.must_call
+            and not plan.answer_only
+            and READ_TOOL in plan.names
+        )

@@ -1,0 +1,69 @@
+"""The notes a turn sends after the conversation for one model call (never stored).
+
+They speak to the model, not for the user: each quotes the user's request as it was written,
+in its own language, and asks for the answer in that language.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from agentd.engine.turnstate import TurnState, argument
+from agentd.messages import Message, user
+
+#: Sent when the model must answer now: after an empty answer or repeated calls.
+ANSWER_NOW = (
+    "Answer my last request now, in words and in the language I wrote it in, using the tool "
+    "results above."
+)
+#: Opens the note after tool results: small models otherwise answer the results, not the user.
+REMINDER_HEAD = "(Those are the results of your tool calls.)"
+#: Opens the note after a read-first step of a request that asks for a change.
+CHANGE_HEAD = "(That is what the file holds now.)"
+#: A file read for a change is shown again after the request when it is this short.
+SHOWN_CHARS = 600
+#: Opens the note of a step routed to read in an empty workdir.
+NOTHING_TO_READ = "(Your workdir holds no files: there is nothing to read.)"
+#: Opens the note when an answer follows an action request no tool carried out.
+NOT_DONE_HEAD = "(No tool has changed anything in this turn.)"
+
+
+def answer_now() -> Message:
+    return user(ANSWER_NOW)
+
+
+def reminder(state: TurnState) -> Message:
+    """After tool results: the user's request, to be answered."""
+    return user(
+        f'{REMINDER_HEAD} My request was: "{state.short_request}". Answer it in words using '
+        "those results, or call another tool if it still needs one."
+    )
+
+
+def after_change_read(state: TurnState, read: Sequence[tuple[str, str]]) -> Message:
+    """After the files of a change were read: the request, and a short file's text again (as
+    JSON, the form a call's argument takes: after the request alone the model wrote the
+    request itself as the copy). ``read`` holds (call arguments, result) pairs."""
+    shown = []
+    for arguments, text in read:
+        path = argument(arguments, "path")
+        if isinstance(path, str) and len(text) <= SHOWN_CHARS:
+            shown.append(f" {path} holds: {json.dumps(text, ensure_ascii=False)}.")
+    return user(
+        f'{CHANGE_HEAD} My request was: "{state.short_request}".{"".join(shown)} If it asks '
+        "for a change, make it now with the tool that does it; otherwise answer in words."
+    )
+
+
+def nothing_to_read(state: TurnState) -> Message:
+    """A read routed in an empty workdir answers instead: the request again."""
+    return user(f'{NOTHING_TO_READ} My request was: "{state.short_request}". Answer it in words.')
+
+
+def not_done(state: TurnState) -> Message:
+    """An answer to a request for an action that no tool carried out: do it, or say so."""
+    return user(
+        f'{NOT_DONE_HEAD} My request was: "{state.short_request}". If it needs a change, make '
+        "it now with the tool that does it; if it cannot be done, say so plainly."
+    )

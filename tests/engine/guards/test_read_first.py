@@ -1,0 +1,74 @@
+"""The read-first planner and policy: named files are read before anything else."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from agentd.engine.guards.base import StepRun
+from agentd.engine.guards.read_first import READ_FIRST, ReadFirst
+from agentd.engine.notes import CHANGE_HEAD, REMINDER_HEAD
+from agentd.tools.registry import ToolOutcome
+from tests.engine.guards.conftest import make_plan, make_state
+
+pytestmark = pytest.mark.anyio
+
+
+def mentions(*files: str) -> ReadFirst:
+    async def named(request: str) -> Sequence[str]:
+        return [f for f in files if f in request]
+
+    return ReadFirst(named)
+
+
+async def test_a_named_file_is_read_first_from_the_start() -> None:
+    """A request naming a workdir file has the first step read it, from offset 0."""
+    state = make_state("Fasse notes.md zusammen.")
+    plan = make_plan(state)
+    await mentions("notes.md").plan(state, plan)
+    assert plan.route == READ_FIRST and plan.rule.name == "read_file" and plan.rule.single
+    assert dict(plan.rule.values) == {"path": ("notes.md",), "offset": (0,)}
+
+
+async def test_a_dotted_word_that_is_no_file_reads_nothing() -> None:
+    """'e.g.' or 'example.com' name no workdir file: the step is left alone."""
+    state = make_state("What does e.g. mean on example.com?")
+    plan = make_plan(state)
+    await mentions("notes.md").plan(state, plan)
+    assert plan.route is None and not plan.rule.must_call
+
+
+@pytest.mark.parametrize(
+    ("may_act", "head", "route", "bare"),
+    [
+        pytest.param(True, CHANGE_HEAD, True, False, id="action"),
+        pytest.param(False, REMINDER_HEAD, False, True, id="question"),
+        pytest.param(None, REMINDER_HEAD, False, True, id="unknown"),
+    ],
+)
+async def test_after_the_read(may_act: bool | None, head: str, route: bool, bare: bool) -> None:
+    """After the read: an action's next step is routed (never a demanded call); a question's
+    answers in words."""
+    state = make_state("In config.ini change debug=true to debug=false")
+    state.may_act = may_act
+    plan = make_plan(state)
+    plan.route = READ_FIRST
+    run = StepRun(plan, (("read_file", '{"path": "config.ini"}'),), (ToolOutcome("debug=true"),), 0)
+    following = await mentions("config.ini").after(state, run)
+    assert following is not None
+    assert following.notes[0].content.startswith(head)
+    assert following.route is route and following.bare is bare
+    if may_act:
+        assert '"debug=true"' in following.notes[0].content  # the short file shown again
+
+
+async def test_a_failed_read_or_another_step_is_not_followed() -> None:
+    """Only a successful read-first step has a say."""
+    state = make_state("x")
+    plan = make_plan(state)
+    run = StepRun(plan, (("read_file", "{}"),), (ToolOutcome("ok"),), 0)
+    assert await mentions().after(state, run) is None
+    plan.route = READ_FIRST
+    failed = StepRun(plan, (("read_file", "{}"),), (ToolOutcome("no such file", error=True),), 0)
+    assert await mentions().after(state, failed) is None

@@ -1,0 +1,93 @@
+"""The route planner: the model names the step's tool, or ``answer``."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentd.engine.asking import Asker
+from agentd.engine.guards.route import Route
+from agentd.engine.notes import NOTHING_TO_READ
+from agentd.engine.route import ANSWER, QUESTION_HEAD
+from tests.engine.guards.conftest import make_plan, make_state
+from tests.support.fake_model import FakeModel
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_answer_offers_no_tools() -> None:
+    """Routed to answer, the step answers in words without tools in its prompt."""
+    model = FakeModel()
+    model.choices.append(ANSWER)
+    state = make_state("What is the capital of Italy?")
+    plan = make_plan(state)
+    await Route(Asker(model)).plan(state, plan)
+    assert plan.tools is None and plan.answer_only and plan.route == ANSWER
+    assert model.asked[0][-1].content.startswith(QUESTION_HEAD)
+    assert model.shown[0] is not None  # the step's tools are in the question's template
+
+
+async def test_a_tool_holds_the_step_to_it() -> None:
+    """Routed to a tool, the step must call that tool."""
+    model = FakeModel()
+    model.choices.append("memory_save")
+    state = make_state("Merke dir: mein Lieblingstee ist Sencha.")
+    plan = make_plan(state)
+    await Route(Asker(model)).plan(state, plan)
+    assert plan.rule.name == "memory_save" and plan.route == "memory_save"
+    assert state.fired == [("route", "tool")] and state.requests.used == 1
+
+
+async def test_a_read_names_one_of_the_workdir_files() -> None:
+    """A routed read_file is held to the workdir's files."""
+    model = FakeModel()
+    model.choices.append("read_file")
+
+    async def listing() -> list[str]:
+        return ["notes.md", "todo.txt"]
+
+    state = make_state("What did I write down?")
+    plan = make_plan(state)
+    await Route(Asker(model), listing).plan(state, plan)
+    assert plan.rule.name == "read_file"
+    assert dict(plan.rule.values)["path"] == ("notes.md", "todo.txt")
+
+
+async def test_a_read_in_an_empty_workdir_answers() -> None:
+    """No file to read: the step answers, told there is nothing to read."""
+    model = FakeModel()
+    model.choices.append("read_file")
+
+    async def listing() -> list[str]:
+        return []
+
+    state = make_state("Translate 'good morning' into Spanish.")
+    plan = make_plan(state)
+    await Route(Asker(model), listing).plan(state, plan)
+    assert plan.tools is None and plan.route == ANSWER
+    assert plan.notes[-1].content.startswith(NOTHING_TO_READ)
+
+
+@pytest.mark.parametrize(
+    ("routable", "client"),
+    [pytest.param(False, (), id="unroutable"), pytest.param(True, ("f",), id="client")],
+)
+async def test_it_stays_out_of_unrouted_and_client_led_steps(
+    routable: bool, client: tuple[str, ...]
+) -> None:
+    """A step not marked routable, or one a client leads, is not routed."""
+    model = FakeModel()
+    model.choices.append(ANSWER)
+    state = make_state("hi", client=client)
+    plan = make_plan(state, routable=routable)
+    await Route(Asker(model)).plan(state, plan)
+    assert model.asked == [] and plan.route is None and plan.tools
+
+
+async def test_an_unknown_word_leaves_the_step_unrouted() -> None:
+    """A word that is no offered tool (or no answer at all) changes nothing."""
+    model = FakeModel()
+    model.choices.append(None)
+    state = make_state("hi")
+    plan = make_plan(state)
+    await Route(Asker(model)).plan(state, plan)
+    assert plan.route is None and plan.tools and not plan.rule.must_call

@@ -1,0 +1,256 @@
+"""The turn engine as a whole: one request budget, the call cache, what streams, the rules'
+switches and counters, summaries outside the loop."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agentd.config.settings import AgentDefaults, GuardSettings, Settings, Switch
+from agentd.engine import guards as rules
+from agentd.engine.asking import Asker
+from agentd.engine.guards.intent import ACTION, QUESTION
+from agentd.engine.loop import REPEATED, REQUESTS_EXHAUSTED, AgentLoop
+from agentd.messages import Conversation, system, user
+from agentd.metrics import Metrics
+from agentd.tools.registry import ToolRegistry
+from tests.support.fake_model import FakeModel, answer
+
+pytestmark = pytest.mark.anyio
+
+
+class LocalModel(FakeModel):
+    """The scripted model, held to a grammar as a local llama-server's is."""
+
+    async def grammar_enabled(self) -> bool:
+        return True
+
+
+def file_tools() -> tuple[ToolRegistry, dict[str, str], list[str]]:
+    """read_file (looks) and write_file (acts) on a dict, and the calls made."""
+    files: dict[str, str] = {"a.txt": "old"}
+    calls: list[str] = []
+    reg = ToolRegistry(default_timeout=10)
+
+    async def read_file(path: str) -> str:
+        """Read a file.
+
+        Args:
+            path: The file.
+        """
+        calls.append(f"read {path}")
+        return files.get(path, "no such file")
+
+    async def write_file(path: str, content: str) -> str:
+        """Write a file.
+
+        Args:
+            path: The file.
+            content: Its new text.
+        """
+        calls.append(f"write {path}")
+        files[path] = content
+        return f"wrote {path}"
+
+    reg.add(read_file, looks=True)
+    reg.add(write_file)
+    return reg, files, calls
+
+
+def chat(text: str) -> Conversation:
+    return Conversation([system("be brief"), user(text)])
+
+
+READ = ("read_file", '{"path": "a.txt"}')
+WRITE = ("write_file", '{"path": "a.txt", "content": "new"}')
+
+
+async def test_a_read_after_a_write_sees_the_new_text() -> None:
+    """The call cache holds looks only until something acts: the second read runs again."""
+    model = FakeModel()
+    model.add(answer("", READ), answer("", WRITE), answer("", READ), answer("It says new."))
+    reg, _, calls = file_tools()
+    conv = chat("Change a.txt to new and show it.")
+    result = await AgentLoop(model, reg).run(conv)
+    assert calls == ["read a.txt", "write a.txt", "read a.txt"]
+    assert conv.messages[-2].content == "new" and result.message.content == "It says new."
+
+
+async def test_a_repeated_read_is_served_from_the_cache() -> None:
+    model = FakeModel()
+    model.add(answer("", READ), answer("", READ), answer("old"))
+    reg, _, calls = file_tools()
+    conv = chat("What is in a.txt?")
+    await AgentLoop(model, reg).run(conv)
+    assert calls == ["read a.txt"]
+    assert conv.messages[-2].content.startswith(REPEATED)
+
+
+async def test_an_acting_call_sent_twice_in_a_row_runs_once() -> None:
+    """An append sent again right after itself would append twice: it is not run again."""
+    model = FakeModel()
+    model.add(answer("", WRITE), answer("", WRITE), answer("done"))
+    reg, _, calls = file_tools()
+    await AgentLoop(model, reg).run(chat("Write new to a.txt"))
+    assert calls == ["write a.txt"]
+
+
+async def test_the_request_budget_counts_every_request_and_says_when_it_ran_out() -> None:
+    """max_requests bounds steps and questions together; the answer says so plainly."""
+    model = LocalModel()
+    model.choices.extend([ACTION, "read_file"])  # intent, route
+    model.add(answer("", READ), answer("", ("read_file", '{"path": "b.txt"}')))
+    reg, _, _ = file_tools()
+    seen: list[str] = []
+    loop = AgentLoop(model, reg, max_requests=4, on_request=seen.append)
+    result = await loop.run(chat("Lies a.txt und b.txt."))
+    assert result.requests == 4 and seen == ["intent", "route", "step", "step"]
+    assert result.message.content == REQUESTS_EXHAUSTED.format(limit=4)
+    assert len(model.requests) == 2
+
+
+async def test_the_last_request_answers_in_words() -> None:
+    """With one request left the step offers no tools."""
+    model = FakeModel()
+    model.add(answer("", READ), answer("old"))
+    reg, _, _ = file_tools()
+    result = await AgentLoop(model, reg, max_requests=2).run(chat("What is in a.txt?"))
+    assert model.requests[1].tools is None and result.message.content == "old"
+
+
+async def test_a_question_runs_no_acting_tool_on_a_local_model() -> None:
+    """Found a question, the turn's steps never offer write_file (a translation writes
+    nothing), and the question's tokens count in the turn's usage."""
+    model = LocalModel()
+    model.choices.extend([QUESTION, "answer"])
+    model.add(answer("Buenos días."))
+    reg, files, calls = file_tools()
+    result = await AgentLoop(model, reg).run(chat("Translate 'good morning' into Spanish."))
+    assert result.message.content == "Buenos días." and calls == [] and files == {"a.txt": "old"}
+    assert model.shown[1] is not None
+    assert [t["function"]["name"] for t in model.shown[1]] == ["read_file"]
+    assert result.usage.prompt_tokens == 2 * 2 + 1  # two questions and the step
+
+
+async def test_a_capable_model_runs_only_the_structural_rules() -> None:
+    """Not held to a grammar (a remote server), the model is asked nothing apart."""
+    model = FakeModel()
+    model.choices.extend(["no", ACTION])
+    model.add(answer("", WRITE), answer("done"))
+    reg, _, calls = file_tools()
+    await AgentLoop(model, reg).run(chat("Write new to a.txt"))
+    assert model.asked == [] and calls == ["write a.txt"]
+
+
+async def test_what_streams_is_what_is_stored() -> None:
+    """A reply a guard asks again for is never streamed: the client sees the stored answer."""
+    model = FakeModel()
+    model.add(
+        answer("", READ),
+        answer('It says {"name": "read_file", "arguments": {"path": "a.txt"}}'),
+        answer("It says old."),
+    )
+    reg, _, _ = file_tools()
+    deltas: list[str] = []
+
+    async def on_delta(text: str) -> None:
+        deltas.append(text)
+
+    conv = chat("What is in a.txt?")
+    result = await AgentLoop(model, reg).run(conv, stream=True, on_delta=on_delta)
+    assert "".join(deltas) == result.message.content == "It says old."
+    assert conv.messages[-1].content == "It says old."
+
+
+async def test_a_plain_answer_streams_as_it_is_written() -> None:
+    model = FakeModel()
+    model.add(answer("one two three"))
+    deltas: list[str] = []
+
+    async def on_delta(text: str) -> None:
+        deltas.append(text)
+
+    await AgentLoop(model, file_tools()[0]).run(chat("hi"), stream=True, on_delta=on_delta)
+    assert deltas == ["one", " two", " three"]
+
+
+async def test_rules_fired_are_counted_by_guard_and_verdict() -> None:
+    metrics = Metrics()
+    model = FakeModel()
+    model.add(answer(""), answer("words"))
+    loop = AgentLoop(model, file_tools()[0], on_guard=metrics.on_guard)
+    result = await loop.run(chat("hi"))
+    assert result.fired == [("empty", "retry")]
+    value = metrics.registry.get_sample_value(
+        "agentd_turn_guard_total", {"guard": "empty", "verdict": "retry"}
+    )
+    assert value == 1
+
+
+@pytest.mark.parametrize(
+    ("local", "switches", "expected"),
+    [
+        pytest.param(
+            False,
+            {},
+            {"client_tools", "empty", "calls_in_answer", "repeats", "write_paths"}
+            - {"write_paths"},
+            id="remote",
+        ),
+        pytest.param(True, {}, set(rules.NAMES), id="local"),
+        pytest.param(
+            True,
+            {"route": "off", "claims": "off"},
+            set(rules.NAMES) - {"route", "claims"},
+            id="local-off",
+        ),
+        pytest.param(
+            False,
+            {"check_calls": "on"},
+            {"client_tools", "empty", "calls_in_answer", "repeats", "check_calls"},
+            id="remote-on",
+        ),
+    ],
+)
+def test_the_rules_that_run(local: bool, switches: dict[str, Switch], expected: set[str]) -> None:
+    """auto runs the structural rules for every model and the small-model rules only for a
+    local one; on and off override."""
+
+    async def named(request: str) -> list[str]:
+        return []
+
+    built = rules.build(Asker(FakeModel()), switches, local=local, mentioned=named)
+    assert built.names == expected
+
+
+def test_every_rule_has_a_setting_and_a_place_in_the_order() -> None:
+    assert set(GuardSettings.model_fields) == set(rules.NAMES)
+    assert set(rules.NAMES) == {*rules.PLANNERS, *rules.ANSWER_GUARDS, *rules.AFTER_TOOL}
+
+
+def test_deprecated_keys_still_turn_rules_off() -> None:
+    defaults = AgentDefaults(check_calls=False, route_tools="on", read_first=False)
+    switches = defaults.guard_switches()
+    assert switches["check_calls"] == "off" and switches["route"] == "on"
+    assert switches["read_first"] == "off" and switches["claims"] == "auto"
+    nested = Settings(default={"guards": {"intent": "off"}})  # type: ignore[arg-type]
+    assert nested.default.guard_switches()["intent"] == "off"
+
+
+async def test_a_summary_is_one_plain_request() -> None:
+    """A summary is one model request without tools, never the loop's fallback text."""
+    model = FakeModel()
+    model.add(answer("- likes tea"))
+    kinds: list[str] = []
+    loop = AgentLoop(model, file_tools()[0], on_request=kinds.append)
+    assert await loop.summarize(chat("Summarize this")) == "- likes tea"
+    assert kinds == ["summary"] and model.requests[0].tools is None
+
+
+@pytest.mark.parametrize("reply", [answer(""), answer("", READ)])
+async def test_a_reply_that_is_no_summary_is_an_error(reply: Any) -> None:
+    model = FakeModel()
+    model.add(reply)
+    with pytest.raises(ValueError, match="not a summary"):
+        await AgentLoop(model, file_tools()[0]).summarize(chat("Summarize this"))
