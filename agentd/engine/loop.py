@@ -225,9 +225,7 @@ class AgentLoop:
             reply = self._one_call(state, plan, result.message)
             verdict = await self._judge(guards, state, plan, reply)
             if isinstance(verdict, Retry):
-                if out.sent:
-                    await out.release("\n\n")
-                following = verdict.next
+                following = verdict.next  # what was held is dropped: it is not stored
                 continue
             if isinstance(verdict, Replace):
                 reply = verdict.message
