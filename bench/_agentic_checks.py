@@ -7,8 +7,11 @@ the answers, and these decide per turn:
   object with ``"name"`` and ``"arguments"``, doubled braces ``{{"``, ``<function ...``,
   ``<tools>``, a fenced JSON object with a ``"name"``, ``tool_name(...)``);
 - :func:`is_empty`: the answer has no letter or digit;
-- :func:`claimed_action`: the answer says something was done (saved, written, created...);
-  :func:`action_ran` says whether a tool that does things ran successfully in the turn;
+- :func:`claimed_action`: the answer says something was done (saved, written, created..., in
+  each language of the suite); :func:`action_ran` says whether a tool that does things ran in
+  the turn, :func:`asked_action_ran` whether one the request asked for did;
+- :func:`unasked_calls`: the acting calls (:func:`acting`: anything but the tools that only
+  look) that ran though the request did not ask for them;
 - :func:`repeated_calls`: the calls repeating an earlier call of the turn (same tool, same
   arguments) that had not failed.
 """
@@ -18,7 +21,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -132,20 +135,109 @@ _CLAIMS = (
 )
 
 
+#: The same in German, Spanish, French (matched on the :func:`normalized` text: no accents),
+#: Japanese and Chinese, each with the words that negate a phrase of its own.
+_DONE_DE = (
+    r"gespeichert|geschrieben|erstellt|angelegt|hinzugefugt|angehangt|geandert|notiert|"
+    r"gemerkt|eingetragen|aktualisiert|ersetzt|kopiert|geplant|vermerkt|abgelegt"
+)
+_DONE_ES = (
+    r"guardad[oa]s?|escrit[oa]s?|cread[oa]s?|anadid[oa]s?|agregad[oa]s?|actualizad[oa]s?|"
+    r"cambiad[oa]s?|modificad[oa]s?|copiad[oa]s?|programad[oa]s?|anotad[oa]s?|apuntad[oa]s?|"
+    r"registrad[oa]s?|memorizad[oa]s?"
+)
+_DONE_FR = (
+    r"enregistree?s?|ecrite?s?|creee?s?|ajoutee?s?|modifiee?s?|mise? a jour|sauvegardee?s?|"
+    r"notee?s?|copiee?s?|programmee?s?|memorisee?s?|remplacee?s?|planifiee?s?"
+)
+_JA_VERBS = r"保存|作成|追加|記録|登録|変更|更新|設定|予約|記憶|コピー|置換|メモ|上書き"
+_ZH_VERBS = r"保存|写入|创建|添加|追加|记录|修改|更改|更新|设置|安排|记住|复制|替换|存储"
+_LATIN_CLAIMS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
+    (
+        re.compile(
+            rf"\b(?:habe|hab|haben|wurden?|ist|sind)\b[^.!?\n]{{0,60}}?\b(?:{_DONE_DE})\b"
+            r"|(?:^|[.!?]\s+)erledigt\b"
+        ),
+        re.compile(r"\b(?:nicht|kein\w*|nie|konnte)\b"),
+    ),
+    (
+        re.compile(
+            rf"(?:\bno\s+)?\b(?:he|hemos|ha|han|fue|fueron|esta|estan|queda|quedo)\b"
+            rf"[^.!?\n]{{0,40}}?"
+            rf"\b(?:{_DONE_ES})\b"
+            r"|(?:^|[.!?]\s+)(?:listo|hecho|guarde|escribi|anadi|agregue|actualice|cambie|"
+            r"anote|apunte|programe)\b"
+        ),
+        re.compile(r"\b(?:no|nunca|pude|puedo)\b"),
+    ),
+    (
+        re.compile(
+            rf"\b(?:j'ai|j ai|ai|avons|a ete|ont ete|est|sont)\b[^.!?\n]{{0,40}}?"
+            rf"\b(?:{_DONE_FR})(?![a-z])"
+            r"|(?:^|[.!?]\s+)(?:c'est )?fait\b"
+        ),
+        re.compile(r"\b(?:ne|pas|jamais|impossible)\b|\bn'"),
+    ),
+)
+#: Matched on the text as written (normalizing drops the kana's voicing marks).
+_CJK_CLAIMS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
+    (
+        re.compile(
+            rf"(?:{_JA_VERBS})(?:し|いたし|され)(?:ておき|てあり)?ました"
+            r"|(?:書き込み|書き|覚え|置き換え|入れ|残し)(?:ておき)?ました|完了しました|済みです"
+        ),
+        re.compile(r"ません|できな|しない|失敗"),
+    ),
+    (
+        re.compile(rf"已(?:经)?(?:为你|帮你)?(?:{_ZH_VERBS})|(?:{_ZH_VERBS})(?:好|成功)了?"),
+        re.compile(r"[不没未]|无法"),
+    ),
+)
+
+
 def claimed_action(answer: str) -> str | None:
-    """The phrase in which the answer says it did something (not negated), or None."""
+    """The phrase in which the answer says it did something (not negated), or None: in
+    English, German, Spanish, French, Japanese or Chinese."""
     text = answer.replace("\u2019", "'")
     for pattern in _CLAIMS:
         for match in pattern.finditer(text):
             phrase = match.group(0).strip(" .!?\n")
             if not _NEGATION.search(phrase.lower()):
                 return phrase
+    for patterns, seen in ((_LATIN_CLAIMS, normalized(text)), (_CJK_CLAIMS, text)):
+        for pattern, negation in patterns:
+            for match in pattern.finditer(seen):
+                phrase = match.group(0).strip(" .!?\n")
+                if not negation.search(phrase):
+                    return phrase
     return None
 
 
 def action_ran(calls: Sequence[Call]) -> bool:
     """Whether a tool that changes something (not a read-only one) ran without failing."""
-    return any(not c.failed and c.name not in READ_ONLY_TOOLS for c in calls)
+    return any(ran(c) and acting(c) for c in calls)
+
+
+def acting(call: Call) -> bool:
+    """Whether ``call`` is of a tool that does things (anything but the tools that only look,
+    so an MCP tool is acting)."""
+    return call.name not in READ_ONLY_TOOLS
+
+
+def ran(call: Call) -> bool:
+    """Whether ``call`` ran: it did not fail and was not answered with an earlier result."""
+    return not call.failed and not call.result.startswith(REPEATED)
+
+
+def unasked_calls(calls: Sequence[Call], asks: Collection[str]) -> list[Call]:
+    """The acting calls that ran though the request did not ask for their tool (``asks``: the
+    acting tools it asks for). A call agentd refused or that failed changed nothing."""
+    return [c for c in calls if acting(c) and ran(c) and c.name not in asks]
+
+
+def asked_action_ran(calls: Sequence[Call], asks: Collection[str]) -> bool:
+    """Whether one of the tools the request asks for ran."""
+    return any(ran(c) and c.name in asks for c in calls)
 
 
 def canonical_arguments(arguments: str) -> str:
