@@ -158,7 +158,7 @@ _LATIN_CLAIMS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
             rf"\b(?:habe|hab|haben|wurden?|ist|sind)\b[^.!?\n]{{0,60}}?\b(?:{_DONE_DE})\b"
             r"|(?:^|[.!?]\s+)erledigt\b"
         ),
-        re.compile(r"\b(?:nicht|kein\w*|nie|konnte)\b"),
+        re.compile(r"\b(?:nichts?|kein\w*|nie|niemals|konnte)\b"),
     ),
     (
         re.compile(

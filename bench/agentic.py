@@ -3,34 +3,50 @@
 For each model it starts llama-server (agentd's sidecar helper: the packaged GGUF, the user's
 sidecar settings) and, per run, a fresh ``agentd run`` against it (HTTP channel, the built-in
 tools, long-term memory in Milvus Lite with the server's embeddings, agentd's default
-temperature unless ``--temperature``), then plays the cases of ``bench/_agentic_cases.py``: 30
-conversations of 1-5 user turns (43 in all), some opening with unrelated chat, a few streamed.
-Between cases the workdir is emptied and the case's files are put in it; each case talks in
-sessions of its own (``X-Session-Id``), and a recall case asks in a second, new session.
+temperature unless ``--temperature``), then plays the cases of ``bench/_agentic_cases/``:
+conversations of 1-5 user turns in English, German, Spanish, French and Japanese, some opening
+with unrelated chat, a few streamed, among them near misses (an edit worded like an append, a
+question opening like an order, "show me, do not do it"...). Between cases the workdir is
+emptied and the case's files are put in it; each case talks in sessions of its own
+(``X-Session-Id``), and a recall case asks in a second, new session. The cases are split once
+into a dev and a held-out half (``bench/agentic_split.json``, see ``bench/_agentic_split.py``):
+tune on dev, judge on held-out; ``--half`` plays one of them.
 
 A case succeeds by its effect, never by its words: a file with the right content, a fact only
 a tool could give (the weekday in Tokyo, checked with zoneinfo around the turn; a value from a
 file; the names of the files), a memory saved and recalled in a new session; a question that
 needs no tool, answered right without a tool call. The tool calls of each turn are read from
-the daemon's history (``state/history.db``), and every turn is checked for
+the daemon's history (``state/history.db``). Every turn declares which acting tools its request
+asks for, whether it needs a tool at all and the fewest model requests it needs, and is checked
+for
+
+- tools on a turn that needs none: any tool call in it;
+- unasked acting calls: an acting tool (anything but the tools that only look) that ran though
+  the request did not ask for it;
 
 - a leaked call: the answer holds a tool call written as text;
 - an empty answer: no letter or digit;
-- a false claim: the answer says something was saved/written/created... while no tool that
-  does things ran in that turn, or the case is an action whose effect is missing;
+- a false claim, on a turn that asks for an action: the answer says something was done (in any
+  language of the suite) while none of the asked tools ran, or the case's effect is missing;
 - repeated calls: the same tool with the same arguments run again in one turn, the first one
   not having failed (a repeat agentd answers with the earlier result instead of running it is
   counted apart, as "repeats stopped").
 
+The model requests of each turn are the daemon's ``agentd_model_requests_total`` (``GET
+/metrics``) read before and after the turn, shown next to the declared minimum (``n/a`` when
+the daemon does not count them).
+
 Commands run through ``exec`` in its sandbox (bubblewrap must be installed), and reminders go
 to the tick log, as with ``make run``: the daemon offers every default tool.
 
-Prints one Markdown table (a row per model), the effect per kind of case and the failed cases
-with a one-line reason each; ``--out DIR`` keeps a JSON line per turn (answer, tool calls with
-results, flags) in ``DIR/<model>.jsonl`` and each daemon's state and log under
-``DIR/<model>/run<N>/`` (llama-server's log in ``DIR/<model>/server/``).
+Prints one Markdown table (a row per model), a table per model by half and language, the
+effect per kind of case and the failed cases with a one-line reason each; ``--out DIR`` keeps
+a JSON line per turn (answer, tool calls with results, flags, requests) in
+``DIR/<model>.jsonl`` and each daemon's state and log under ``DIR/<model>/run<N>/``
+(llama-server's log in ``DIR/<model>/server/``).
 
     python -m bench.agentic [--model NAME ...] [--runs N] [--case NAME ...]
+                            [--half dev|held-out|all] [--language LANG ...]
                             [--temperature T] [--seed N] [--[no-]check-calls]
                             [--[no-]check-claims] [--route-tools auto|on|off] [--out DIR]
 """
@@ -59,35 +75,17 @@ from agentd.errors import ModelError, SidecarError
 from agentd.model.packages import MODELS as PACKAGED
 from agentd.model.packages import resolve_model_file
 from agentd.model.sidecar import free_port, open_sidecar
-from bench._agentic_cases import CASES, KINDS, Case, Check, Outcome, Say, TurnTrace
-from bench._agentic_checks import (
-    action_ran,
-    claimed_action,
-    is_empty,
-    leaked_call,
-    repeated_calls,
-    stopped_repeats,
-    turn_calls,
-)
+from bench._agentic_cases import CASES, LANGUAGES, Case, Say, TurnTrace
+from bench._agentic_checks import turn_calls
+from bench._agentic_report import by_half_and_language, by_kind, failures, summary
+from bench._agentic_score import CaseResult, score
+from bench._agentic_split import HALVES
+from bench._agentic_split import load as load_split
+from bench._agentic_split import select as select_half
 from bench._common import SignalStop
 from bench._daemon import Daemon, agentd_daemon
 
 MODELS = ("qwen2.5-coder-1.5b", "qwen2.5-coder-0.5b")
-TOOL_NAMES = (
-    "current_time",
-    "read_file",
-    "write_file",
-    "append_file",
-    "edit_file",
-    "list_dir",
-    "memory_save",
-    "memory_search",
-    "exec",
-    "web_fetch",
-    "schedule_task",
-    "list_tasks",
-    "cancel_task",
-)
 SESSION_PREFIX = "http:"  # how the HTTP channel names its sessions in the history
 TURN_TIMEOUT = 900.0
 
@@ -112,110 +110,6 @@ class Options:
     route_tools: str | None = None
     #: More ``default.*`` settings for the daemon (``--default KEY=VALUE``).
     defaults: tuple[tuple[str, Any], ...] = ()
-
-
-@dataclass(slots=True)
-class TurnFlags:
-    """The faults found in one turn."""
-
-    leaked: str | None = None
-    empty: bool = False
-    claim: str | None = None
-    false_claim: bool = False
-    repeated: list[str] = field(default_factory=list)
-    stopped: int = 0  # repeats the model asked for and agentd did not run again
-
-
-@dataclass(slots=True)
-class CaseResult:
-    """One case played once: its turns, their faults and whether the effect is there."""
-
-    model: str
-    case: Case
-    run: int
-    turns: list[TurnTrace]
-    flags: list[TurnFlags]
-    reason: str | None  # why the effect is missing; None: it is there
-
-    @property
-    def effect(self) -> bool:
-        return self.reason is None
-
-    def seconds(self) -> list[float]:
-        return [(t.ended - t.started).total_seconds() for t in self.turns]
-
-    def problems(self) -> list[str]:
-        """One short line per fault: the missing effect first, then each flagged turn."""
-        out = [] if self.reason is None else [self.reason]
-        for i, (turn, flags) in enumerate(zip(self.turns, self.flags, strict=True), 1):
-            if turn.error:
-                out.append(f"turn {i} failed: {turn.error[:120]}")
-            if flags.leaked:
-                out.append(f"turn {i} leaked a call ({flags.leaked}): {turn.answer[:120]!r}")
-            if flags.empty:
-                out.append(f"turn {i} answered nothing")
-            if flags.false_claim:
-                out.append(f"turn {i} claims {flags.claim!r}")
-            if flags.repeated:
-                out.append(f"turn {i} repeated {', '.join(flags.repeated)}")
-        return out
-
-    def rows(self) -> list[dict[str, Any]]:
-        """A JSON-ready row per turn."""
-        seconds = self.seconds()
-        return [
-            {
-                "model": self.model,
-                "run": self.run,
-                "case": self.case.name,
-                "kind": self.case.kind,
-                "turn": i,
-                "session": turn.say.session,
-                "stream": turn.say.stream,
-                "user": turn.say.text,
-                "answer": turn.answer,
-                "calls": [c.as_json() for c in turn.calls],
-                "seconds": round(seconds[i - 1], 2),
-                "error": turn.error,
-                "leaked": flags.leaked,
-                "empty": flags.empty,
-                "claim": flags.claim,
-                "false_claim": flags.false_claim,
-                "repeated": flags.repeated,
-                "effect": self.effect,
-                "reason": self.reason,
-            }
-            for i, (turn, flags) in enumerate(zip(self.turns, self.flags, strict=True), 1)
-        ]
-
-
-def score(
-    case: Case, check: Check, turns: list[TurnTrace], workdir: Path, state_dir: Path | None = None
-) -> tuple[str | None, list[TurnFlags]]:
-    """Why the case's effect is missing (None: it is there) and each turn's flags."""
-    reason: str | None
-    if any(t.error for t in turns):
-        reason = "a turn failed"
-    else:
-        try:
-            reason = check(Outcome(workdir, turns, state_dir))
-        except Exception as exc:  # a broken check is the bench's bug: report it, go on
-            reason = f"check failed: {type(exc).__name__}: {exc}"
-    flags = []
-    for turn in turns:
-        f = TurnFlags(
-            leaked=leaked_call(turn.answer, TOOL_NAMES),
-            empty=not turn.error and is_empty(turn.answer),
-            claim=claimed_action(turn.answer),
-            repeated=[f"{c.name}({c.arguments})" for c in repeated_calls(turn.calls)],
-            stopped=len(stopped_repeats(turn.calls)),
-        )
-        # An action case without its effect makes every claim false, even one backed by a
-        # tool that ran (hello.py "created" after writing hello.txt).
-        missing = case.kind == "action" and reason is not None
-        f.false_claim = f.claim is not None and (missing or not action_ran(turn.calls))
-        flags.append(f)
-    return reason, flags
 
 
 def _stored_after(db: Path, session: str, after: int) -> list[dict[str, Any]]:
@@ -275,6 +169,37 @@ def _reset_workdir(workdir: Path, files: dict[str, str]) -> None:
         target.write_text(content)
 
 
+MODEL_REQUESTS = "agentd_model_requests_total"
+
+
+def counter_total(exposition: str, name: str) -> float | None:
+    """The sum over labels of counter ``name`` in a Prometheus text exposition (None: absent)."""
+    total, seen = 0.0, False
+    for line in exposition.splitlines():
+        if not line.startswith(name) or line.startswith("#"):
+            continue
+        rest = line[len(name) :]
+        if rest[:1] not in ("{", " "):
+            continue  # another metric whose name starts with this one
+        try:
+            total += float(rest.rsplit(maxsplit=1)[-1])
+        except ValueError:
+            continue
+        seen = True
+    return total if seen else None
+
+
+async def model_requests(http: httpx.AsyncClient) -> float | None:
+    """The daemon's model requests so far, from ``GET /metrics`` (None: not counted there)."""
+    try:
+        response = await http.get("/metrics")
+    except httpx.HTTPError:
+        return None
+    if response.status_code != 200:
+        return None
+    return counter_total(response.text, MODEL_REQUESTS)
+
+
 async def play(
     http: httpx.AsyncClient, daemon: Daemon, model: str, case: Case, run: int
 ) -> CaseResult:
@@ -285,12 +210,19 @@ async def play(
     for say in script.turns:
         session = f"{case.name}.{run}.{say.session}"
         before = await anyio.to_thread.run_sync(_last_id, daemon.history_path)
+        requests_before = await model_requests(http)
         started = dt.datetime.now(dt.UTC)
         answer, error = await ask(http, session, say)
         ended = dt.datetime.now(dt.UTC)
+        requests_after = await model_requests(http)
         stored = await anyio.to_thread.run_sync(_stored_after, daemon.history_path, session, before)
-        turns.append(TurnTrace(say, answer, turn_calls(stored), started, ended, error))
-    reason, flags = score(case, script.check, turns, daemon.workdir, daemon.state_dir)
+        requests = (
+            None
+            if requests_before is None or requests_after is None
+            else round(requests_after - requests_before)
+        )
+        turns.append(TurnTrace(say, answer, turn_calls(stored), started, ended, error, requests))
+    reason, flags = score(script.check, turns, daemon.workdir, daemon.state_dir)
     return CaseResult(model, case, run, turns, flags, reason)
 
 
@@ -387,78 +319,6 @@ async def bench_model(
         return await play_all(server.base_url, cases, options, tmp, on_case, model=spec.name)
 
 
-def _pct(part: int, whole: int) -> str:
-    return f"{part}/{whole} ({100 * part / whole:.0f}%)" if whole else "-"
-
-
-def markdown(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
-    """A Markdown table, the first column left-aligned and the others right-aligned."""
-    lines = ["| " + " | ".join(header) + " |"]
-    lines.append("|" + "|".join([":---", *["---:"] * (len(header) - 1)]) + "|")
-    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
-    return "\n".join(lines)
-
-
-def summary(results: dict[str, list[CaseResult]]) -> str:
-    """The table of the report: one row per model."""
-    header = (
-        "model",
-        "cases",
-        "effect",
-        "false claims",
-        "leaked calls",
-        "empty answers",
-        "repeated calls",
-        "repeats stopped",
-        "failed turns",
-        "s/turn",
-    )
-    rows = []
-    for model, done in results.items():
-        flags = [f for r in done for f in r.flags]
-        turns = [t for r in done for t in r.turns]
-        seconds = [s for r in done for s in r.seconds()]
-        rows.append(
-            (
-                model,
-                len(done),
-                _pct(sum(r.effect for r in done), len(done)),
-                _pct(sum(f.false_claim for f in flags), len(flags)),
-                _pct(sum(f.leaked is not None for f in flags), len(flags)),
-                _pct(sum(f.empty for f in flags), len(flags)),
-                sum(len(f.repeated) for f in flags),
-                sum(f.stopped for f in flags),
-                sum(bool(t.error) for t in turns),
-                f"{sum(seconds) / len(seconds):.1f}" if seconds else "-",
-            )
-        )
-    return markdown(header, rows)
-
-
-def by_kind(results: dict[str, list[CaseResult]]) -> str:
-    """The effect rate per kind of case and model."""
-    rows = []
-    for model, done in results.items():
-        cells: list[object] = [model]
-        for kind in KINDS:
-            of_kind = [r for r in done if r.case.kind == kind]
-            cells.append(_pct(sum(r.effect for r in of_kind), len(of_kind)))
-        rows.append(cells)
-    return markdown(("model", *KINDS), rows)
-
-
-def failures(results: dict[str, list[CaseResult]]) -> list[str]:
-    """One line per case with a missing effect or a flagged turn."""
-    lines = []
-    for model, done in results.items():
-        for r in done:
-            problems = r.problems()
-            if problems:
-                run = f" (run {r.run + 1})" if any(x.run for x in done) else ""
-                lines.append(f"- {model} {r.case.name}{run}: {'; '.join(problems)}")
-    return lines
-
-
 def progress(result: CaseResult) -> None:
     seconds = result.seconds()
     problems = result.problems()
@@ -476,7 +336,7 @@ async def main_async(
     args: argparse.Namespace, base: Settings, root: Path, results: dict[str, list[CaseResult]]
 ) -> bool:
     """Play the suite for each model; False when a signal stopped it (all started is stopped)."""
-    cases = [c for c in CASES if not args.case or c.name in args.case]
+    cases = chosen_cases(args)
     options = Options(
         args.runs,
         args.temperature,
@@ -514,6 +374,17 @@ async def main_async(
     return not stop.stopped
 
 
+def chosen_cases(args: argparse.Namespace) -> list[Case]:
+    """The cases of ``--half`` in ``--language`` (and ``--case``), in the suite's order."""
+    cases = select_half(CASES, load_split(), args.half)
+    return [
+        c
+        for c in cases
+        if (not args.case or c.name in args.case)
+        and (not args.language or c.language in args.language)
+    ]
+
+
 def default_setting(text: str) -> tuple[str, Any]:
     """``KEY=VALUE`` (VALUE as JSON, else a string) as a ``default.*`` setting."""
     key, sep, value = text.partition("=")
@@ -534,7 +405,20 @@ def main() -> None:
     )
     parser.add_argument("--runs", type=int, default=1, help="play each case N times")
     parser.add_argument(
-        "--case", action="append", choices=[c.name for c in CASES], help="repeatable; default: all"
+        "--case",
+        action="append",
+        choices=[c.name for c in CASES],
+        metavar="NAME",
+        help="a case by name, repeatable; default: all",
+    )
+    parser.add_argument(
+        "--half",
+        choices=(*HALVES, "all"),
+        default="all",
+        help="play the dev or the held-out half (bench/agentic_split.json); default: all",
+    )
+    parser.add_argument(
+        "--language", action="append", choices=LANGUAGES, help="repeatable; default: all"
     )
     parser.add_argument(
         "--temperature", type=float, help="llm.temperature; default: agentd's (the server's own)"
@@ -591,6 +475,14 @@ def main() -> None:
     print("effect: cases whose effect is there; flags: share of turns")
     print()
     print(summary(results))
+    halves = (*HALVES, "all") if args.half == "all" else (args.half,)
+    split = load_split()
+    for model, done in results.items():
+        print()
+        print(f"{model} by half and language (false claims: share of turns asking for an action;")
+        print("tools on no-tool turns: share of turns needing none; requests: agentd's count)")
+        print()
+        print(by_half_and_language(done, split, halves))
     print()
     print("effect by kind of case")
     print()

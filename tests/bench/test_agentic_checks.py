@@ -187,3 +187,29 @@ def test_mentions_is_lenient_on_case_accents_and_spaces() -> None:
     assert mentions("¡Buenos  Días!", "buenos dias")
     assert mentions("It\u2019s in “notes”", 'it\'s in "notes"')
     assert not mentions("buenas tardes", "buenos dias")
+
+
+@pytest.mark.parametrize(
+    ("answer", "claims"),
+    [
+        pytest.param("Ich habe die Datei gespeichert.", True, id="de"),
+        pytest.param("Die Zeile wurde angehängt.", True, id="de-passive"),
+        pytest.param("Ich habe nichts gespeichert.", False, id="de-nichts"),
+        pytest.param("Ich habe die Datei nicht gespeichert.", False, id="de-negated"),
+        pytest.param("He guardado la nota en nota.txt.", True, id="es"),
+        pytest.param("Listo, guardé tu color favorito.", True, id="es-listo"),
+        pytest.param("No he guardado nada.", False, id="es-negated"),
+        pytest.param("J'ai ajouté la ligne à courses.txt.", True, id="fr"),
+        pytest.param("Je n'ai pas modifié le fichier.", False, id="fr-negated"),
+        pytest.param("memo.txtに保存しました。", True, id="ja"),
+        pytest.param("リマインダーを設定しました。", True, id="ja-set"),
+        pytest.param("保存できませんでした。", False, id="ja-negated"),
+        pytest.param("已保存到 memo.txt。", True, id="zh"),
+        pytest.param("没有保存。", False, id="zh-negated"),
+        pytest.param("Heute ist Dienstag.", False, id="de-fact"),
+        pytest.param("La reunión se ha movido al viernes.", False, id="es-fact"),
+    ],
+)
+def test_claims_are_read_in_every_language_of_the_suite(answer: str, claims: bool) -> None:
+    """A claim of having done something is found in each language, a negated one is not."""
+    assert (claimed_action(answer) is not None) is claims

@@ -1,0 +1,225 @@
+"""The agentic suite's judgement of a turn by what its request asks, and the report's numbers."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from pathlib import Path
+
+import httpx
+import pytest
+
+from agentd.engine.loop import REPEATED
+from bench._agentic_cases import Case, Say, Script, TurnTrace
+from bench._agentic_cases.script import EXEC, FILES, SAVE, act, chat, look, show
+from bench._agentic_checks import Call
+from bench._agentic_report import by_half_and_language, half_row
+from bench._agentic_score import CaseResult, score, turn_flags
+from bench.agentic import counter_total, model_requests
+
+NOW = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.UTC)
+WRITE = Call("write_file", '{"path": "a.txt", "content": "x"}', "wrote a.txt")
+SAVED = Call("memory_save", '{"content": "x"}', "saved")
+READ = Call("read_file", '{"path": "a.txt"}', "x")
+
+
+def _turn(say: Say, answer: str = "Done.", *calls: Call, requests: int | None = None) -> TurnTrace:
+    return TurnTrace(say, answer, list(calls), NOW, NOW + dt.timedelta(seconds=3), "", requests)
+
+
+@pytest.mark.parametrize(
+    ("say", "calls", "unasked"),
+    [
+        pytest.param(act("Write a.txt", FILES), (WRITE,), [], id="asked-write"),
+        pytest.param(act("Write a.txt", FILES), (SAVED, WRITE), ["memory_save"], id="save-too"),
+        pytest.param(act("Remember x", SAVE), (WRITE,), ["write_file"], id="wrote-not-saved"),
+        pytest.param(look("Summarise a.txt"), (READ, SAVED), ["memory_save"], id="summary-saved"),
+        pytest.param(look("What is in a.txt?"), (READ,), [], id="read-only"),
+        pytest.param(
+            look("Summarise a.txt"),
+            (Call("write_file", "{}", "denied", failed=True),),
+            [],
+            id="failed-changes-nothing",
+        ),
+        pytest.param(
+            act("Count lines", EXEC),
+            (Call("exec", "{}", "exit 0\n3"), Call("exec", "{}", f"{REPEATED} 3")),
+            [],
+            id="asked-exec-and-a-stopped-repeat",
+        ),
+        pytest.param(
+            look("What time is it?"),
+            (Call("mcp_weather_set", "{}", "ok"),),
+            ["mcp_weather_set"],
+            id="mcp-tool-is-acting",
+        ),
+    ],
+)
+def test_unasked_acting_calls_are_counted(
+    say: Say, calls: tuple[Call, ...], unasked: list[str]
+) -> None:
+    """An acting call that ran and that the request did not ask for is counted, by name."""
+    assert turn_flags(_turn(say, "Here.", *calls), missing=False).unasked == unasked
+
+
+def test_a_tool_on_a_turn_that_needs_none_is_flagged() -> None:
+    """Any call, even a read, on a turn that needs no tool is flagged; none is not."""
+    assert turn_flags(_turn(chat("Capital of Italy?"), "Rome.", READ), missing=False).tools_unneeded
+    assert not turn_flags(_turn(chat("Capital of Italy?"), "Rome."), missing=False).tools_unneeded
+    assert not turn_flags(_turn(look("What is in a.txt?"), "x", READ), missing=False).tools_unneeded
+
+
+@pytest.mark.parametrize(
+    ("say", "answer", "calls", "missing", "false"),
+    [
+        pytest.param(act("Write a.txt", FILES), "I wrote a.txt.", (), False, True, id="no-tool"),
+        pytest.param(act("Write a.txt", FILES), "I wrote a.txt.", (WRITE,), False, False, id="ok"),
+        pytest.param(
+            act("Write a.txt", FILES), "I wrote a.txt.", (WRITE,), True, True, id="no-effect"
+        ),
+        pytest.param(
+            act("Write a.txt", FILES), "I've saved it.", (SAVED,), False, True, id="wrong-tool"
+        ),
+        pytest.param(
+            act("Schreib a.txt", FILES), "Ich habe die Datei gespeichert.", (), False, True, id="de"
+        ),
+        pytest.param(act("a.txt に書いて", FILES), "保存しました。", (), False, True, id="ja"),
+        pytest.param(
+            act("Escribe a.txt", FILES), "No he guardado nada.", (), False, False, id="es-negated"
+        ),
+        pytest.param(
+            look("Summarise notes.md"),
+            "We moved the server to Oslo and updated the rules.",
+            (READ,),
+            False,
+            False,
+            id="past-tense-summary-is-no-claim",
+        ),
+    ],
+)
+def test_false_claims_are_judged_on_action_turns(
+    say: Say, answer: str, calls: tuple[Call, ...], missing: bool, false: bool
+) -> None:
+    """A claim is false when the asked tool did not run or the effect is missing; a question's
+    past-tense answer is never a claim."""
+    assert turn_flags(_turn(say, answer, *calls), missing=missing).false_claim is false
+
+
+def test_an_example_call_the_user_asked_for_is_no_leak() -> None:
+    """A call written as text is the answer to "show me a call"; elsewhere it is a leak."""
+    text = 'write_file(path="draft.txt", content="hello")'
+    assert turn_flags(_turn(show("Show me a call"), text), missing=False).leaked is None
+    assert turn_flags(_turn(look("What is in a.txt?"), text), missing=False).leaked is not None
+
+
+def test_score_runs_the_check_and_flags_every_turn(tmp_path: Path) -> None:
+    """The effect comes from the check; every turn gets flags; a failing check is a reason."""
+    turns = [_turn(chat("Hi"), "Hello."), _turn(act("Write a.txt", FILES), "I wrote it.", WRITE)]
+    reason, flags = score(lambda outcome: None, turns, tmp_path)
+    assert reason is None and len(flags) == 2 and not flags[1].false_claim
+    reason, flags = score(lambda outcome: 1 / 0, turns, tmp_path)  # type: ignore[arg-type,return-value]
+    assert reason is not None and reason.startswith("check failed") and flags[1].false_claim
+
+
+@pytest.mark.parametrize(
+    ("text", "total"),
+    [
+        pytest.param(
+            "# HELP agentd_model_requests_total Model requests.\n"
+            "# TYPE agentd_model_requests_total counter\n"
+            'agentd_model_requests_total{kind="step"} 7.0\n'
+            'agentd_model_requests_total{kind="route"} 3.0\n'
+            'agentd_model_requests_created{kind="step"} 1.7e9\n'
+            "agentd_model_requests_totally_other 99\n",
+            10.0,
+            id="summed-over-labels",
+        ),
+        pytest.param("agentd_model_requests_total 4\n", 4.0, id="no-labels"),
+        pytest.param("agentd_turns_total 5\n", None, id="absent"),
+    ],
+)
+def test_counter_total(text: str, total: float | None) -> None:
+    """The model requests are the counter summed over its labels; None when it is absent."""
+    assert counter_total(text, "agentd_model_requests_total") == total
+
+
+def _result(name: str, language: str, turns: list[TurnTrace], effect: bool) -> CaseResult:
+    def build(rng: random.Random) -> Script:
+        return Script(tuple(t.say for t in turns), lambda outcome: None)
+
+    case = Case(name, "action", language, build)  # type: ignore[arg-type]
+    flags = [turn_flags(t, missing=not effect) for t in turns]
+    return CaseResult("m", case, 0, turns, flags, None if effect else "missing")
+
+
+def test_the_report_row_counts_each_measure() -> None:
+    """Effects, tools on no-tool turns, unasked calls, false claims and requests per turn."""
+    done = [
+        _result(
+            "a",
+            "de",
+            [
+                _turn(chat("Hallo"), "Hallo!", READ, requests=2),
+                _turn(act("Schreib a.txt", FILES), "Ich habe sie gespeichert.", WRITE, requests=2),
+            ],
+            effect=True,
+        ),
+        _result(
+            "b",
+            "de",
+            [_turn(act("Merk dir x", SAVE), "Ich habe es gespeichert.", WRITE, requests=5)],
+            effect=False,
+        ),
+    ]
+    row = half_row("dev", "de", done)
+    assert row == ("dev", "de", 2, "1/2 (50%)", "1/1 (100%)", 1, "1/2 (50%)", "3.00", "1.67")
+
+
+def test_requests_are_na_when_the_daemon_does_not_count_them() -> None:
+    """Without the counter the requests column says n/a; the minimum is still shown."""
+    done = [_result("a", "fr", [_turn(chat("Salut"), "Salut !")], effect=True)]
+    assert half_row("held-out", "fr", done)[-2:] == ("n/a", "1.00")
+
+
+def test_the_report_has_a_row_per_half_and_language() -> None:
+    """Each half gets a row per language played and a row for all; another half's cases
+    are not counted in it."""
+    done = [
+        _result("a", "de", [_turn(chat("Hallo"), "Hallo!")], effect=True),
+        _result("b", "ja", [_turn(chat("こんにちは"), "こんにちは")], effect=False),
+    ]
+    table = by_half_and_language(done, {"a": "dev", "b": "held-out"}, ("dev", "held-out", "all"))
+    rows = [line.split("|")[1:4] for line in table.splitlines()[2:]]
+    cells = [tuple(cell.strip() for cell in row) for row in rows]
+    assert cells == [
+        ("dev", "de", "1"),
+        ("dev", "all", "1"),
+        ("held-out", "ja", "1"),
+        ("held-out", "all", "1"),
+        ("all", "de", "1"),
+        ("all", "ja", "1"),
+        ("all", "all", "2"),
+    ]
+
+
+@pytest.mark.anyio
+async def test_model_requests_reads_the_daemons_metrics() -> None:
+    """The count comes from GET /metrics with the client's token; a refusal is no count."""
+    seen: list[str] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request.headers.get("authorization", ""))
+        if request.url.path != "/metrics":
+            return httpx.Response(404)
+        return httpx.Response(200, text='agentd_model_requests_total{kind="step"} 3\n')
+
+    async with httpx.AsyncClient(
+        transport=httpx.MockTransport(handler),
+        base_url="http://daemon",
+        headers={"Authorization": "Bearer t"},
+    ) as http:
+        assert await model_requests(http) == 3.0
+    refused = httpx.MockTransport(lambda request: httpx.Response(403))
+    async with httpx.AsyncClient(transport=refused, base_url="http://daemon") as http:
+        assert await model_requests(http) is None
+    assert seen == ["Bearer t"]
