@@ -17,7 +17,6 @@ from bench._agentic_cases.effects import (
     answer_has,
     answer_matches,
     both,
-    date_in,
     file_has,
     file_lines,
     file_lines_after,
@@ -110,24 +109,6 @@ def weekday(text: str, zone: str, *, stream: bool = False) -> Build:
 
     def build(rng: random.Random) -> Script:
         return Script((look(text, stream=stream),), weekday_in(zone))
-
-    return build
-
-
-def today(text: str, zone: str = "UTC") -> Build:
-    """Today's date in ``zone``, in any form of the suite's languages."""
-
-    def build(rng: random.Random) -> Script:
-        return Script((look(text),), after_tool("current_time", date_in(zone)))
-
-    return build
-
-
-def date_to_file(text: str, path: str) -> Build:
-    """Today's UTC date written into ``path``."""
-
-    def build(rng: random.Random) -> Script:
-        return Script((act(text, FILES, 3),), date_in("UTC", path))
 
     return build
 
