@@ -28,7 +28,8 @@ def markdown(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
 
 
 def summary(results: dict[str, list[CaseResult]]) -> str:
-    """The table of the report: one row per model."""
+    """The table of the report: one row per model (false claims: of the turns asking for an
+    action; the other flags: of all turns)."""
     header = (
         "model",
         "cases",
@@ -46,12 +47,13 @@ def summary(results: dict[str, list[CaseResult]]) -> str:
         flags = [f for r in done for f in r.flags]
         turns = [t for r in done for t in r.turns]
         seconds = [s for r in done for s in r.seconds()]
+        acting = [f for t, f in zip(turns, flags, strict=True) if t.say.asks]
         rows.append(
             (
                 model,
                 len(done),
                 _pct(sum(r.effect for r in done), len(done)),
-                _pct(sum(f.false_claim for f in flags), len(flags)),
+                _pct(sum(f.false_claim for f in acting), len(acting)),
                 _pct(sum(f.leaked is not None for f in flags), len(flags)),
                 _pct(sum(f.empty for f in flags), len(flags)),
                 sum(len(f.repeated) for f in flags),

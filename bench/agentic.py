@@ -23,7 +23,6 @@ for
 - tools on a turn that needs none: any tool call in it;
 - unasked acting calls: an acting tool (anything but the tools that only look) that ran though
   the request did not ask for it;
-
 - a leaked call: the answer holds a tool call written as text;
 - an empty answer: no letter or digit;
 - a false claim, on a turn that asks for an action: the answer says something was done (in any
@@ -472,7 +471,8 @@ def main() -> None:
         f"agentic suite: {args.runs} run(s) through the HTTP API, temperature {temperature}, "
         f"{minutes:.1f} min{'' if complete else ' (INTERRUPTED)'}"
     )
-    print("effect: cases whose effect is there; flags: share of turns")
+    print("effect: cases whose effect is there; false claims: share of turns asking for an")
+    print("action; other flags: share of turns")
     print()
     print(summary(results))
     halves = (*HALVES, "all") if args.half == "all" else (args.half,)

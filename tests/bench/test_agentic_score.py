@@ -13,7 +13,7 @@ from agentd.engine.loop import REPEATED
 from bench._agentic_cases import Case, Say, Script, TurnTrace
 from bench._agentic_cases.script import EXEC, FILES, SAVE, act, chat, look, show
 from bench._agentic_checks import Call
-from bench._agentic_report import by_half_and_language, half_row
+from bench._agentic_report import by_half_and_language, half_row, summary
 from bench._agentic_score import CaseResult, score, turn_flags
 from bench.agentic import counter_total, model_requests
 
@@ -223,3 +223,21 @@ async def test_model_requests_reads_the_daemons_metrics() -> None:
     async with httpx.AsyncClient(transport=refused, base_url="http://daemon") as http:
         assert await model_requests(http) is None
     assert seen == ["Bearer t"]
+
+
+def test_the_model_summary_counts_false_claims_over_action_turns() -> None:
+    """One false claim in two action turns is 50%, whatever the turns needing no tool."""
+    done = [
+        _result(
+            "a",
+            "en",
+            [
+                _turn(chat("Hi"), "Hello!"),
+                _turn(act("Write a.txt", FILES), "I wrote it.", WRITE),
+                _turn(act("Save x", SAVE), "I saved it."),
+            ],
+            effect=True,
+        )
+    ]
+    row = summary({"m": done}).splitlines()[2].split("|")
+    assert row[4].strip() == "1/2 (50%)"
