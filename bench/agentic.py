@@ -172,10 +172,16 @@ MODEL_REQUESTS = "agentd_model_requests_total"
 
 
 def counter_total(exposition: str, name: str) -> float | None:
-    """The sum over labels of counter ``name`` in a Prometheus text exposition (None: absent)."""
+    """The sum over labels of counter ``name`` in a Prometheus text exposition: 0 when it is
+    declared without samples yet (a labelled counter before its first count), None when the
+    daemon does not have it."""
+    family = name.removesuffix("_total")
+    declared = (f"# TYPE {family} ", f"# TYPE {name} ")
     total, seen = 0.0, False
     for line in exposition.splitlines():
-        if not line.startswith(name) or line.startswith("#"):
+        if line.startswith(declared):
+            seen = True
+        if not line.startswith(name):
             continue
         rest = line[len(name) :]
         if rest[:1] not in ("{", " "):

@@ -108,8 +108,9 @@ async def test_the_suite_scores_effects_and_faults(stub_llm: StubLLM, tmp_path: 
     assert not math.effect
     assert math.flags[0].leaked == "<tools>"
 
-    # The daemon's /metrics was read around each turn: a count when it has the counter.
-    assert all(t.requests is None or t.requests >= 1 for r in results for t in r.turns)
+    # The daemon's /metrics was read around each turn: its model requests.
+    assert all(t.requests is not None and t.requests >= 1 for r in results for t in r.turns)
+    assert [t.requests for t in hello.turns] == [2]  # the write, then the answer
 
     rows = [row for r in results for row in r.rows()]
     assert len(rows) == sum(len(r.turns) for r in results)

@@ -135,6 +135,11 @@ def test_score_runs_the_check_and_flags_every_turn(tmp_path: Path) -> None:
             id="summed-over-labels",
         ),
         pytest.param("agentd_model_requests_total 4\n", 4.0, id="no-labels"),
+        pytest.param(
+            "# HELP agentd_model_requests Model requests.\n# TYPE agentd_model_requests counter\n",
+            0.0,
+            id="declared-before-the-first-count",
+        ),
         pytest.param("agentd_turns_total 5\n", None, id="absent"),
     ],
 )
