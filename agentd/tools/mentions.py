@@ -45,13 +45,25 @@ def candidates(text: str) -> list[str]:
         start, end = match.span()
         if text[end : end + 3] == "://" or text[max(0, start - 3) : start] == "://":
             continue  # a URL's scheme or host
-        # "app.conf." ends a sentence; "./notes.md" is "notes.md"
-        word = match.group(0).removeprefix("./").rstrip(".-")
+        # "app.conf." ends a sentence; "./notes.md" is "notes.md"; "notes.mdを要約して" is
+        # "notes.md" (a script without spaces runs on after the name)
+        word = _cut_after_extension(match.group(0)).removeprefix("./").rstrip(".-")
         if _PATHLIKE.search(word) and not word.startswith("/"):
             seen.setdefault(word, None)
         if len(seen) >= MAX_CANDIDATES:
             break
     return list(seen)
+
+
+#: An ASCII extension followed by a character no ASCII name has: the name ends there.
+_RUNS_ON = re.compile(r"^(.*?\.[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*)(?=[^\x00-\x7f])")
+
+
+def _cut_after_extension(word: str) -> str:
+    """``word`` up to the end of its first extension when a non-ASCII character follows it
+    ("メモ.txtを読んで" names "メモ.txt"); else as it is."""
+    match = _RUNS_ON.match(word)
+    return match.group(1) if match else word
 
 
 def named_paths(text: str) -> list[str]:

@@ -104,6 +104,10 @@ def test_names_a_grammar_cannot_hold_are_left_out(tmp_path: Path) -> None:
         ("Save it to ../outside.txt or /etc/passwd.txt", []),
         ("a.txt b.txt c.txt d.txt e.txt", ["a.txt", "b.txt", "c.txt", "d.txt"]),
         ("See https://example.com/page.html and write page.md", ["page.md"]),
+        ("notes.mdを要約してください。", ["notes.md"]),
+        ("メモ.txtに「牛乳」と書いて", ["メモ.txt"]),
+        ("把 todo.txt里的内容读给我", ["todo.txt"]),
+        ("Schreib es in reise.txt.", ["reise.txt"]),
     ],
 )
 def test_the_paths_a_request_names(text: str, expected: list[str]) -> None:
