@@ -10,11 +10,13 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
+import json
 import math
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import aclosing
 from dataclasses import dataclass
+from typing import Any
 
 import anyio
 from starlette.requests import ClientDisconnect, Request
@@ -184,6 +186,18 @@ async def read_body(request: Request, *, limit: int, within: float) -> bytes:
             await _drain(stream)
             raise _too_large(limit)
     return b"".join(chunks)
+
+
+async def read_json_object(request: Request, *, limit: int, within: float) -> dict[str, Any]:
+    """The request body as a JSON object (an empty body is ``{}``); 400 for anything else."""
+    body = await read_body(request, limit=limit, within=within)
+    try:
+        value = json.loads(body or b"{}")
+    except ValueError:
+        raise ApiError(400, "the body is not JSON", code="invalid_json") from None
+    if not isinstance(value, dict):
+        raise ApiError(400, "the body is not a JSON object", code="invalid_json")
+    return value
 
 
 async def _drain(stream: AsyncIterator[bytes]) -> None:

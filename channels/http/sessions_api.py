@@ -6,15 +6,14 @@ stored message shape, and ``DELETE /v1/sessions/{id}`` clears its history and th
 memory, so its next turn starts afresh. Ids are shown as stored: the HTTP session ``s1`` is
 ``http:s1``.
 
-Every one acts in the principal's tenant. An admin may name another with ``?tenant=NAME``;
-anyone else naming a tenant not its own gets 403, and ``GET /v1/tenants`` (the tenants the
-install knows, with their limits) is for admins alone.
+Every one acts in the principal's tenant (:mod:`channels.http.tenancy`): an admin may name
+another with ``?tenant=NAME``; anyone else naming a tenant not its own gets 403, and
+``GET /v1/tenants`` (the tenants the install knows, with their limits) is for admins alone.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,10 +23,11 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from agentd import scope as scopes
-from agentd.config import TENANT_NAME, TenantLimits
+from agentd.config import TenantLimits
 from agentd.engine.runtime import Runtime
 from agentd.memory.history import HistoryStore
 from channels.http.principals import Principal
+from channels.http.tenancy import admin_only, tenant_of, tenant_scope
 from channels.http.wire import SESSION_ID, ApiError
 
 MAX_LIMIT = 10_000
@@ -48,36 +48,6 @@ class TenantInfo:
 
 #: The tenants the install knows (configured, or with stored history or usage).
 ListTenants = Callable[[], Awaitable[list[TenantInfo]]]
-
-
-def admin_only(what: str, who: Principal) -> ApiError:
-    """The 403 for a principal asking for what only admins may."""
-    return ApiError(
-        403,
-        f"{what} is for admin principals only; principal {who.name!r} is not one "
-        "(channels.http.principals[].admin)",
-        type="permission_error",
-        code="admin_only",
-    )
-
-
-def tenant_of(request: Request, who: Principal) -> str:
-    """The tenant a request acts in: ``?tenant=`` for an admin, else the principal's own."""
-    asked = request.query_params.get("tenant")
-    if asked is None or asked == who.tenant:
-        return who.tenant
-    if not re.fullmatch(TENANT_NAME, asked):
-        # The refused value is not echoed: it may be anything, a pasted secret included.
-        raise ApiError(
-            400,
-            "tenant is not a tenant name: 1-64 letters, digits and _ . : @ -, "
-            "starting with a letter or digit",
-            param="tenant",
-            code="invalid_tenant",
-        )
-    if not who.admin:
-        raise admin_only(f"acting in another tenant ({asked!r})", who)
-    return asked
 
 
 def _session(request: Request) -> str:
@@ -134,7 +104,7 @@ class SessionsApi:
         ]
 
     def _scope(self, tenant: str) -> scopes.Scope:
-        return scopes.Scope(tenant=tenant, app=self.runtime.default_scope.app)
+        return tenant_scope(self.runtime, tenant)
 
     @property
     def _history(self) -> HistoryStore | None:

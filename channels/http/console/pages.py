@@ -46,9 +46,9 @@ from channels.http.console.auth import (
 from channels.http.console.charts import Line, line_chart
 from channels.http.console.samples import MinuteSamples
 from channels.http.console.sources import Component, HealthSource, Scheduled, ScheduleSource
-from channels.http.guard import read_body
+from channels.http.guard import read_json_object
 from channels.http.principals import Principal
-from channels.http.sessions_api import tenant_of
+from channels.http.tenancy import tenant_of
 from channels.http.turn import TurnResponse
 from channels.http.wire import SESSION_ID, ApiError
 
@@ -235,14 +235,9 @@ class Console:
         return handler
 
     async def _json(self, request: Request) -> dict[str, Any]:
-        body = await read_body(request, limit=ACTION_BODY, within=self.api.settings.body_timeout)
-        try:
-            value = json.loads(body or b"{}")
-        except ValueError:
-            raise ApiError(400, "the body is not JSON", code="invalid_json") from None
-        if not isinstance(value, dict):
-            raise ApiError(400, "the body is not a JSON object", code="invalid_json")
-        return value
+        return await read_json_object(
+            request, limit=ACTION_BODY, within=self.api.settings.body_timeout
+        )
 
     async def _common(
         self, request: Request, signin: SignIn, tenant: str, active: str
