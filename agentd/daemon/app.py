@@ -301,6 +301,7 @@ def build_channels(
                 token_file=token_file,
                 tenants=_tenants(app) if app.history is not None else None,
                 console=_console(app, cron, readiness),
+                memory=app.memory,
             )
         )
     for channel in channels:

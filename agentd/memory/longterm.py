@@ -58,17 +58,13 @@ class MemoryStats:
     degraded: str | None
 
 
-class MemoryStore(Protocol):
-    """Scoped long-term memory. Every method reads the tenant scope from ``scope.current()``."""
-
-    degraded: str | None
+class MemoryAccess(Protocol):
+    """What the CLI and the agent's memory tools call: a store in this process, or a running
+    daemon's through its HTTP API. Every method reads the tenant scope from ``scope.current()``.
+    """
 
     async def save(self, memory: Memory) -> str:
         """Store ``memory`` (embedding it when it has no embedding); returns its key."""
-        ...
-
-    async def save_many(self, memories: Sequence[Memory]) -> list[str]:
-        """Store several memories in one write; returns their keys in order."""
         ...
 
     async def search(
@@ -81,16 +77,26 @@ class MemoryStore(Protocol):
         """
         ...
 
-    async def get(self, key: str) -> Memory | None:
-        """The memory with ``key`` in the current scope, or None."""
-        ...
-
     async def delete(self, key: str) -> bool:
         """Delete the memory with ``key`` in the current scope; whether it existed."""
         ...
 
     async def stats(self) -> MemoryStats:
         """Counts and settings of the store, for the current scope."""
+        ...
+
+
+class MemoryStore(MemoryAccess, Protocol):
+    """Scoped long-term memory. Every method reads the tenant scope from ``scope.current()``."""
+
+    degraded: str | None
+
+    async def save_many(self, memories: Sequence[Memory]) -> list[str]:
+        """Store several memories in one write; returns their keys in order."""
+        ...
+
+    async def get(self, key: str) -> Memory | None:
+        """The memory with ``key`` in the current scope, or None."""
         ...
 
     async def aclose(self) -> None:

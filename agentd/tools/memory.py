@@ -8,7 +8,7 @@ on. A refused input (too long, too many tags) is an error result saying the limi
 from __future__ import annotations
 
 from agentd.errors import InvalidMemory, MemoryUnavailable, ToolError
-from agentd.memory.longterm import MAX_TOP_K, Memory, MemoryStore, memories_text
+from agentd.memory.longterm import MAX_TOP_K, Memory, MemoryAccess, memories_text
 from agentd.tools.registry import ToolRegistry
 
 TOOL_NAMES = ("memory_save", "memory_search")
@@ -19,7 +19,7 @@ def unavailable(exc: MemoryUnavailable) -> str:
     return "memory unavailable: " + " ".join(str(exc).split())
 
 
-def register_memory_tools(registry: ToolRegistry, store: MemoryStore) -> None:
+def register_memory_tools(registry: ToolRegistry, store: MemoryAccess) -> None:
     """Add ``memory_save`` and ``memory_search`` on ``store`` to ``registry``."""
 
     async def memory_save(content: str, tags: list[str] | None = None) -> str:

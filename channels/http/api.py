@@ -1,6 +1,7 @@
 """The HTTP API as a Starlette app: chat completions, models, health, readiness, metrics.
 
-The stored sessions and the tenants are served by :mod:`channels.http.sessions_api`.
+The stored sessions and the tenants are served by :mod:`channels.http.sessions_api`, long-term
+memory by :mod:`channels.http.memory_api`.
 
 Before any route, :mod:`channels.http.origin` refuses what a browser can forge (a Host that
 does not name this server, a foreign Origin, a POST that is not JSON). ``/healthz`` and
@@ -37,13 +38,16 @@ from agentd import scope as scopes
 from agentd.config import HttpChannelSettings
 from agentd.engine.runtime import Runtime, ToolOffer
 from agentd.engine.turn import Turn
+from agentd.memory.longterm import MemoryStore
 from agentd.metrics import CONTENT_TYPE, Metrics
 from channels.http.guard import Authenticator, RateLimiter, read_body
 from channels.http.idempotency import HEADER as IDEMPOTENCY_HEADER
 from channels.http.idempotency import idempotency_key
+from channels.http.memory_api import MemoryApi
 from channels.http.origin import BrowserGuard, BrowserPolicy
 from channels.http.principals import Principal, local, principals
-from channels.http.sessions_api import ListTenants, SessionsApi, admin_only, fixed_tenants
+from channels.http.sessions_api import ListTenants, SessionsApi, fixed_tenants
+from channels.http.tenancy import admin_only
 from channels.http.turn import TurnResponse
 from channels.http.wire import (
     ApiError,
@@ -116,6 +120,7 @@ class Api:
         tenants: ListTenants | None = None,
         console: ConsoleParts | None = None,
         samples: MinuteSamples | None = None,
+        memory: MemoryStore | None = None,
     ) -> None:
         self.runtime = runtime
         self.console = console
@@ -146,6 +151,7 @@ class Api:
         if tenants is None:
             tenants = fixed_tenants([tenant, *(p.tenant for p in known)])
         self.sessions = SessionsApi(runtime, tenants)
+        self.memory = MemoryApi(runtime, memory, body_timeout=settings.body_timeout)
 
     def app(self) -> Starlette:
         routes: list[BaseRoute] = [
@@ -164,6 +170,7 @@ class Api:
                 methods=["POST"],
             ),
             *self.sessions.routes(self._guarded),
+            *self.memory.routes(self._guarded),
         ]
         if self.console is not None:
             from channels.http.console.pages import Console
@@ -372,12 +379,14 @@ def build_app(
     tenants: ListTenants | None = None,
     console: ConsoleParts | None = None,
     samples: MinuteSamples | None = None,
+    memory: MemoryStore | None = None,
 ) -> Starlette:
     """The ASGI app of the HTTP channel (tests drive it through ``httpx.ASGITransport``).
 
     Without ``metrics`` the app counts into a private :class:`Metrics` of its own; without
     ``tenants``, ``/v1/tenants`` lists the install's and the principals' tenants. With
-    ``console`` the web console is served at ``/`` (its charts read ``samples``).
+    ``console`` the web console is served at ``/`` (its charts read ``samples``). ``memory``
+    is the long-term memory ``/v1/memories`` serves (None: those answer 409 ``memory_off``).
     """
     if readiness is None:
         readiness = Readiness(llm=runtime.ping_model)
@@ -391,5 +400,6 @@ def build_app(
         tenants=tenants,
         console=console,
         samples=samples,
+        memory=memory,
     )
     return api.app()

@@ -32,6 +32,7 @@ from channels.http.sessions_api import ListTenants
 
 if TYPE_CHECKING:
     from agentd.engine.runtime import Runtime
+    from agentd.memory.longterm import MemoryStore
     from channels.http.console import ConsoleParts
 
 __all__ = ["HttpChannel", "Readiness"]
@@ -91,9 +92,11 @@ class HttpChannel:
         token_file: Path | None = None,
         tenants: ListTenants | None = None,
         console: ConsoleParts | None = None,
+        memory: MemoryStore | None = None,
     ) -> None:
         check_exposure(settings)
         self.console = console
+        self.memory = memory
         self.settings = settings
         self.metrics = metrics
         self.readiness = readiness
@@ -155,6 +158,7 @@ class HttpChannel:
             tenants=self.tenants,
             console=console,
             samples=samples,
+            memory=self.memory,
         )
         settings = self.settings
         self.pool = ConnectionPool(raise_fd_limit(settings.max_connections))

@@ -16,6 +16,7 @@ import httpx
 
 from agentd.config import HttpChannelSettings
 from agentd.engine.runtime import Runtime
+from agentd.memory.longterm import MemoryStore
 from agentd.metrics import Metrics
 from channels.http import HttpChannel, Readiness
 from channels.http.api import build_app
@@ -51,6 +52,7 @@ async def in_process(
     metrics: Metrics | None = None,
     readiness: Readiness | None = None,
     tenants: ListTenants | None = None,
+    memory: MemoryStore | None = None,
 ) -> AsyncIterator[httpx.AsyncClient]:
     """A client whose requests go straight to the channel's ASGI app, with no socket."""
     app = build_app(
@@ -59,6 +61,7 @@ async def in_process(
         metrics=metrics or Metrics(),
         readiness=readiness,
         tenants=tenants,
+        memory=memory,
     )
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(
