@@ -1,5 +1,5 @@
 """A client of a running daemon's HTTP API: streaming chat for ``agentd chat``, and the JSON
-endpoints (stored sessions, tenants) for the ``--remote`` actions of the CLI.
+endpoints (stored sessions, tenants, memories) for the ``--remote`` actions of the CLI.
 
 It speaks the same OpenAI-compatible protocol as every other client, so it needs nothing the
 API does not offer to them: the session goes in ``X-Session-Id``, the token in
@@ -79,12 +79,20 @@ class DaemonClient:
             raise DaemonError(f"the connection to {self.base_url} failed: {exc!r}") from exc
 
     async def call(
-        self, method: str, path: str, *, params: dict[str, str] | None = None
+        self,
+        method: str,
+        path: str,
+        *,
+        params: dict[str, str] | None = None,
+        json: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """The JSON object ``method path`` answers; an error status raises DaemonError."""
+        """The JSON object ``method path`` answers (``json`` is the request's body); an error
+        status raises DaemonError."""
         url = f"{self.base_url}{path}"
         try:
-            response = await self._http.request(method, url, params=params, headers=self._headers)
+            response = await self._http.request(
+                method, url, params=params, json=json, headers=self._headers
+            )
         except httpx.ConnectError as exc:
             raise DaemonUnavailable(
                 f"no agentd daemon answers at {self.base_url}: start it with `agentd run` "

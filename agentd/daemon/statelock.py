@@ -49,6 +49,26 @@ def lock_paths(state_dir: Path, history_path: Path, *, shared: bool = False) -> 
     return list(unique.values())
 
 
+def state_dir_lock(state_dir: Path) -> list[Path]:
+    """The state directory's lock alone: whoever holds it owns the state directory (its Milvus
+    Lite store, its token), which is all a command on long-term memory needs to know."""
+    return [state_dir.expanduser() / LOCK_NAME]
+
+
+def held_by(state_dir: Path) -> StateLocked | None:
+    """The :class:`StateLocked` a process holding ``state_dir``'s lock causes, or None.
+
+    The lock is taken and released at once to learn this, so a daemon starting in that very
+    instant is refused (exit 75) and started again by its supervisor. A command that then
+    works on the state itself holds the lock instead (:func:`hold_state`).
+    """
+    try:
+        with _locked(state_dir_lock(state_dir)[0]):
+            return None
+    except StateLocked as exc:
+        return exc
+
+
 def _holder(fd: int) -> int | None:
     try:
         return int(os.pread(fd, 32, 0).decode().strip())

@@ -109,3 +109,21 @@ def ready_daemon(
             yield proc
     finally:
         notify.close()
+
+
+def run_cli(config: Path, *args: str, timeout: float = 120.0) -> subprocess.CompletedProcess[str]:
+    """``agentd --config CONFIG ARGS...`` in a subprocess, without an ``$AGENTD_TOKEN``."""
+    env = {k: v for k, v in os.environ.items() if k != "AGENTD_TOKEN"}
+    return subprocess.run(
+        [sys.executable, "-m", "agentd", "--config", str(config), *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def stop(proc: subprocess.Popen[str], timeout: float = 30.0) -> None:
+    """SIGTERM the daemon and wait until it has exited (its state lock is free then)."""
+    proc.terminate()
+    proc.wait(timeout=timeout)

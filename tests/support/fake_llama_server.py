@@ -1,5 +1,8 @@
 """A stand-in for ``llama-server``: parses ``--port``, answers ``/health`` (after an optional
-loading phase), and otherwise does nothing. Its behaviour is steered by environment variables:
+loading phase) and ``POST /v1/embeddings`` (a deterministic vector per text: its words hashed
+into :data:`DIMENSION` buckets), and otherwise does nothing. It writes
+``fake llama-server pid N`` to its log first, so a test can find it and see it gone. Its
+behaviour is steered by environment variables:
 
 - ``FAKE_LLAMA_LOADING``: seconds during which /health answers 503 (default 0)
 - ``FAKE_LLAMA_FAIL``: exit at once with this status, after a line on stderr
@@ -7,6 +10,7 @@ loading phase), and otherwise does nothing. Its behaviour is steered by environm
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sys
@@ -15,7 +19,20 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 from typing import Any
 
+DIMENSION = 16
 SCRIPT = f"#!{sys.executable}\nimport runpy\nrunpy.run_path({__file__!r}, run_name='__main__')\n"
+
+
+def pids(log: Path) -> list[int]:
+    """The pid of every fake server that wrote to ``log`` (the sidecar's llama-server.log)."""
+    if not log.is_file():
+        return []
+    marker = "fake llama-server pid "
+    return [
+        int(line.split(marker, 1)[1].split()[0])
+        for line in log.read_text().splitlines()
+        if marker in line
+    ]
 
 
 def install(directory: Path) -> Path:
@@ -24,6 +41,15 @@ def install(directory: Path) -> Path:
     binary.write_text(SCRIPT)
     binary.chmod(0o755)
     return binary
+
+
+def embedding(text: str) -> list[float]:
+    """A unit vector per text: each word adds 1 to the bucket its SHA-256 names."""
+    vec = [0.0] * DIMENSION
+    for word in text.lower().split():
+        vec[hashlib.sha256(word.encode()).digest()[0] % DIMENSION] += 1.0
+    norm = sum(v * v for v in vec) ** 0.5 or 1.0
+    return [v / norm for v in vec]
 
 
 def main(argv: list[str]) -> int:
@@ -44,6 +70,26 @@ def main(argv: list[str]) -> int:
             status = 503 if loading else 200
             raw = json.dumps({"status": "loading model" if loading else "ok"}).encode()
             self.send_response(status if self.path == "/health" else 404)
+            self.send_header("Content-Length", str(len(raw)))
+            self.end_headers()
+            self.wfile.write(raw)
+
+        def do_POST(self) -> None:
+            raw_body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            if not self.path.endswith("/embeddings"):
+                self.send_response(404)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            texts = json.loads(raw_body)["input"]
+            texts = [texts] if isinstance(texts, str) else texts
+            data = [
+                {"object": "embedding", "index": i, "embedding": embedding(t)}
+                for i, t in enumerate(texts)
+            ]
+            raw = json.dumps({"object": "list", "data": data, "model": "fake"}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(raw)))
             self.end_headers()
             self.wfile.write(raw)
