@@ -1,4 +1,10 @@
-"""``agentd ticks`` (the heartbeat tick log) and ``agentd cron run JOB`` (one tick now)."""
+"""``agentd ticks`` (the heartbeat tick log) and ``agentd cron run JOB`` (one tick now).
+
+``ticks`` reads the tick log, beside a running daemon too (it is SQLite in WAL mode, or
+PostgreSQL). ``cron run`` runs a turn in this process, writing the history a daemon serves its
+sessions from: it holds the daemon's state lock meanwhile, as ``agentd run`` does, and while a
+daemon holds it, says in one line to run the job from that daemon's web console instead.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +17,8 @@ import anyio
 
 from agentd.config import Loaded, Settings
 from agentd.cron.ticklog import STATUSES, TickLog, iso
+from agentd.daemon.statelock import EX_TEMPFAIL
+from agentd.errors import StateLocked
 from agentd.redact import mask_url as redacted
 
 
@@ -63,13 +71,28 @@ def _ticks(args: argparse.Namespace, loaded: Loaded) -> int:
 
 async def _run_one(settings: Settings, name: str) -> int:
     from agentd.daemon.app import build_channels, open_app
+    from agentd.daemon.statelock import hold_state, lock_paths
 
     job = next((j for j in settings.cron.jobs if j.name == name), None)
     if job is None:
         known = ", ".join(j.name for j in settings.cron.jobs) or "none"
         print(f"agentd: no cron job {name!r} (configured: {known})", file=sys.stderr)
         return 2
-    async with open_app(settings) as app, AsyncExitStack() as stack:
+    locks = lock_paths(
+        settings.state_dir, settings.history_path, shared=settings.history_url is not None
+    )
+    async with AsyncExitStack() as stack:
+        try:
+            await stack.enter_async_context(hold_state(locks))
+        except StateLocked as held:
+            who = f"process {held.pid}" if held.pid is not None else "another process"
+            print(
+                f"agentd: a daemon ({who}) runs on this state: run {name!r} from its web "
+                "console (Schedules, Run now), or stop it first",
+                file=sys.stderr,
+            )
+            return EX_TEMPFAIL
+        app = await stack.enter_async_context(open_app(settings))
         channels = build_channels(app, {})
         for channel in channels:
             await stack.enter_async_context(channel)

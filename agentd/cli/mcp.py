@@ -3,7 +3,8 @@
 ``list`` connects to each enabled server as the daemon would and prints its state and the tools
 the agent is offered (after the allow and deny lists). ``call`` runs one tool the way the agent
 does (timeout, result cap, errors as text), in the scope of ``--tenant``. ``serve`` is
-agentd's memory and sessions as an MCP server on stdin/stdout, for one tenant.
+agentd's memory and sessions as an MCP server on stdin/stdout, for one tenant, beside a running
+daemon too (:func:`run_serve`).
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from pathlib import Path
 import anyio
 
 from agentd import scope as scopes
+from agentd.cli.remote_option import daemon_client, remote_options, target
 from agentd.cli.tenant_option import scope_of, tenant_option
-from agentd.config import Loaded, Settings
+from agentd.config import EX_CONFIG, Loaded, Settings
 from agentd.errors import AgentdError
 
 EX_USAGE = 2
@@ -36,7 +38,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     call.add_argument("arguments", metavar="JSON", nargs="?", default="{}")
     actions.add_parser(
         "serve",
-        parents=[tenant_option("memories and sessions")],
+        parents=[tenant_option("memories and sessions"), remote_options(remote_flag=False)],
         help="serve agentd's memory and sessions over MCP (stdio) for one tenant",
     )
     mcp.set_defaults(handler=_handler)
@@ -45,13 +47,43 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def _handler(args: argparse.Namespace, loaded: Loaded) -> int:
     settings = loaded.settings
     if args.mcp_command == "serve":
-        from agentd.mcp.serve import serve_stdio
-
-        anyio.run(serve_stdio, settings, scope_of(args, settings))
-        return 0
+        return anyio.run(run_serve, settings, args)
     if args.mcp_command == "list":
         return anyio.run(run_list, settings)
     return anyio.run(run_call, settings, args.server, args.tool, args.arguments, args)
+
+
+async def run_serve(settings: Settings, args: argparse.Namespace) -> int:
+    """Serve agentd's memory and sessions for ``--tenant`` until the client closes stdin.
+
+    Beside a running daemon (it holds the state lock) the memory tools go through its HTTP
+    API, since its Milvus Lite store opens in one process only; sessions are read from the
+    history file either way. Without a daemon the store opens here, with the packaged model
+    server started for embeddings when ``llm.sidecar`` is on (one line on stderr says so).
+    """
+    from agentd.cli.model_server import embedding_server
+    from agentd.daemon.statelock import held_by
+    from agentd.mcp.serve import serve_stdio
+
+    scope = scope_of(args, settings)
+    if not settings.memory.embed:
+        await serve_stdio(settings, scope)
+        return 0
+    if held_by(settings.state_dir) is not None:
+        from agentd.cli.remote_memory import RemoteMemory
+
+        try:
+            url, token = target(settings, args)
+        except AgentdError as exc:
+            print(f"agentd: {exc}", file=sys.stderr)
+            return EX_CONFIG
+        print(f"agentd: a daemon runs on this state: memory goes through {url}", file=sys.stderr)
+        async with daemon_client(url, token) as client:
+            await serve_stdio(settings, scope, memory=RemoteMemory(client, scope.tenant))
+        return 0
+    async with embedding_server(settings) as served:
+        await serve_stdio(served, scope)
+    return 0
 
 
 def _log_dir(settings: Settings) -> Path:

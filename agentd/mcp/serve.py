@@ -18,6 +18,7 @@ from agentd import scope as scopes
 from agentd._version import __version__
 from agentd.config import Settings
 from agentd.memory.history import HistoryStore
+from agentd.memory.longterm import MemoryAccess
 from agentd.memory.stores import open_history
 from agentd.messages import Message
 from agentd.tools.memory import register_memory_tools
@@ -89,12 +90,20 @@ def _line(message: Message) -> str:
     return f"[{message.role}{calls}] {message.content}".rstrip()
 
 
-async def serve_stdio(settings: Settings, scope: scopes.Scope) -> None:
-    """Serve on stdin/stdout in ``scope`` until the client closes stdin."""
+async def serve_stdio(
+    settings: Settings, scope: scopes.Scope, *, memory: MemoryAccess | None = None
+) -> None:
+    """Serve on stdin/stdout in ``scope`` until the client closes stdin.
+
+    The memory tools use ``memory`` when given (a running daemon's), else a store opened here.
+    """
     async with AsyncExitStack() as stack:
         history = await stack.enter_async_context(open_history(settings))
         memory_tools = None
-        if settings.memory.embed:
+        if memory is not None:
+            memory_tools = ToolRegistry()
+            register_memory_tools(memory_tools, memory)
+        elif settings.memory.embed:
             from agentd.memory.factory import open_store_or_warn
             from agentd.model.client import open_client
 
