@@ -1,8 +1,9 @@
 """``--url`` and ``--token``: which running daemon a command talks to, and as whom.
 
-``agentd chat`` and the ``--remote`` actions of ``agentd sessions`` and ``agentd tenants`` find
-the daemon and its token the same way: the options, else ``$AGENTD_TOKEN``, the first of
-``channels.http.tokens``, else the token the daemon generated into the state directory.
+``agentd chat``, the ``--remote`` actions of ``agentd sessions`` and ``agentd tenants``, and
+``agentd memory`` and ``agentd mcp serve`` beside a running daemon find the daemon and its
+token the same way: the options, else ``$AGENTD_TOKEN``, the first of ``channels.http.tokens``,
+else the token the daemon generated into the state directory.
 """
 
 from __future__ import annotations

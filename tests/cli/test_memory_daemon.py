@@ -9,6 +9,7 @@ for the embeddings and stops it again (here a stand-in that embeds deterministic
 
 from __future__ import annotations
 
+import json
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -172,3 +173,23 @@ def test_with_the_daemon_stopped_the_cli_runs_the_model_server_itself(
     stats = run_cli(config, "memory", "stats")  # no embedding: no server
     assert stats.returncode == 0 and "memories   1 (tenant home)" in stats.stdout
     assert STARTING not in stats.stderr and len(fake_llama_server.pids(log)) == 2
+
+
+def test_a_daemon_without_the_http_api_is_named_with_the_way_out(
+    stub_llm: StubLLM, tmp_path: Path
+) -> None:
+    """A daemon holds the state but serves no HTTP API: exit 69, one line saying what to do."""
+    port = free_port()
+    config = _config(tmp_path, stub_llm.url, port)
+    raw = json.loads(config.read_text())
+    raw["channels"]["http"]["enabled"] = False
+    raw["cron"] = {"enabled": True, "jobs": [{"name": "j", "schedule": "0 3 1 1 *", "prompt": "x"}]}
+    config.write_text(json.dumps(raw))
+    for proc in _ready(config, tmp_path):
+        stuck = run_cli(config, "memory", "stats")
+        stop(proc)
+    assert stuck.returncode == 69
+    lines = [line for line in stuck.stderr.splitlines() if line.startswith("agentd: ")]
+    assert len(lines) == 1
+    assert f"no agentd HTTP API answers at http://127.0.0.1:{port}" in lines[0]
+    assert "enable channels.http in its config" in lines[0]

@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from agentd.daemon.statelock import EX_TEMPFAIL, hold_state, lock_paths
+from agentd.daemon.statelock import EX_TEMPFAIL, held_by, hold_state, lock_paths, state_dir_lock
 from agentd.errors import ConfigError, StateLocked
 from agentd.model.sidecar import free_port
 from tests.support.daemon import NotifySocket, daemon, write_config
@@ -29,6 +29,19 @@ async def test_second_holder_is_refused_with_the_pid(tmp_path: Path) -> None:
                 pass
     assert caught.value.pid == os.getpid()
     assert str(tmp_path / "state" / "agentd.lock") in str(caught.value)
+
+
+async def test_held_by_names_the_holder_and_leaves_a_free_lock_free(tmp_path: Path) -> None:
+    """held_by is None for a free state (which stays free after it) and the holder's
+    StateLocked while one holds the state directory's lock."""
+    state = tmp_path / "state"
+    assert held_by(state) is None
+    async with hold_state(state_dir_lock(state)):
+        held = held_by(state)
+        assert held is not None and held.pid == os.getpid()
+    assert held_by(state) is None
+    async with hold_state(state_dir_lock(state)):  # not kept by held_by
+        pass
 
 
 async def test_same_history_file_from_other_state_dirs_is_refused(tmp_path: Path) -> None:
