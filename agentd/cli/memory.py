@@ -146,7 +146,7 @@ async def run_remote(
         except MemoryUnavailable as exc:
             if held is not None and isinstance(exc.__cause__, DaemonUnavailable):
                 print(
-                    f"agentd: a daemon ({holder(held)}) holds {settings.state_dir}, but no agentd "
+                    f"agentd: an agentd ({holder(held)}) holds {settings.state_dir}, but no agentd "
                     f"HTTP API answers at {url}: enable channels.http in its config (or pass "
                     "--url), or stop it and run this again",
                     file=sys.stderr,
