@@ -3,13 +3,15 @@
 The command runs as ``/bin/sh -c command`` under ``bwrap`` with every namespace unshared (user,
 mount, pid, network, ipc, uts, cgroup), so it sees:
 
-- the tenant's workdir, read-write, at :data:`WORKDIR` (also its working directory and ``HOME``);
+- the tenant's workdir, read-write, ``nosuid`` and ``nodev``, at :data:`WORKDIR` (also its
+  working directory and ``HOME``);
 - ``/usr`` (and the ``/bin``, ``/lib*``, ``/sbin`` links or folders) read-only, and of ``/etc``
   only the files programs need (:data:`ETC_KEPT`): no ``shadow``, no keys, no agentd config;
 - a fresh ``/tmp`` (tmpfs), its own ``/proc`` (only its own processes; or none, with
   ``tools.exec.proc`` off) and a minimal ``/dev``;
 - no network unless the turn's policy grants it (``--share-net``), no capabilities, no way to
-  gain privileges (bwrap sets ``no_new_privs``), and an environment of a few fixed variables.
+  gain privileges (bwrap sets ``no_new_privs``), and an environment of a few fixed variables;
+- a seccomp filter that refuses set-id bits (:mod:`agentd.tools.seccomp`).
 
 Limits are set inside the sandbox by ``prlimit`` (CPU seconds, address space, file size, core
 dumps, processes). The process limit counts per user: inside bwrap's user namespace it counts
@@ -165,17 +167,20 @@ def limit_args(limits: Limits, *, processes: bool = True) -> list[str]:
 
 def bwrap_args(
     bwrap: str,
-    workdir: Path,
+    workdir: str,
     *,
     network: bool,
+    seccomp_fd: int,
     proc: bool = True,
     inside: Sequence[str] = (),
 ) -> list[str]:
     """bwrap and its options (see the module docstring), then ``--``.
 
-    Without ``proc`` the sandbox has no /proc at all (never the host's): some programs need
-    it (ps, /dev/fd), most do not. ``inside`` are more bwrap options applied after the workdir
-    is bound (read-only binds over parts of it).
+    ``workdir`` is the path bwrap binds (it resolves it as the user it runs as).
+    ``seccomp_fd`` holds the filter (:func:`agentd.tools.seccomp.program_fd`). Without
+    ``proc`` the sandbox has no /proc at all (never the host's): some programs need it (ps,
+    /dev/fd), most do not. ``inside`` are more bwrap options applied after the workdir is
+    bound (read-only binds over parts of it).
     """
     args = [
         bwrap,
@@ -207,11 +212,13 @@ def bwrap_args(
         "--tmpfs",
         "/tmp",
         "--bind",
-        str(workdir),
+        workdir,
         WORKDIR,
         *inside,
         "--chdir",
         WORKDIR,
+        "--seccomp",
+        str(seccomp_fd),
         "--",
     ]
     return args
