@@ -41,6 +41,7 @@ from agentd.memory.usage import known_tenants
 from agentd.metrics import Metrics
 from agentd.model.client import LLMClient, open_client
 from agentd.model.timed import TimedModel
+from agentd.private import private_dir
 from agentd.tools.builtin import INSTRUCTION_FILES, register_builtin_tools
 from agentd.tools.exec import register_exec_tool
 from agentd.tools.memory import register_memory_tools
@@ -386,7 +387,7 @@ async def run_daemon(settings: Settings) -> int:
     started = anyio.current_time()
     for folder in (settings.workdir, settings.state_dir):
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            private_dir(folder)
         except OSError as exc:
             log.warning("daemon.folder_unavailable", path=str(folder), error=exc.strerror)
     # Before anything slow starts: a refused token file is a config error (exit 78).

@@ -25,6 +25,7 @@ from contextlib import ExitStack, asynccontextmanager, contextmanager
 from pathlib import Path
 
 from agentd.errors import ConfigError, StateLocked
+from agentd.private import private_dir
 
 #: ``EX_TEMPFAIL`` (sysexits.h): another daemon holds the state; trying later may work.
 EX_TEMPFAIL = 75
@@ -78,7 +79,7 @@ def _holder(fd: int) -> int | None:
 
 @contextmanager
 def _locked(path: Path) -> Iterator[None]:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_dir(path.parent)
     flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
     try:
         fd = os.open(path, flags, 0o600)
