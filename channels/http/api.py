@@ -47,6 +47,7 @@ from channels.http.memory_api import MemoryApi
 from channels.http.origin import BrowserGuard, BrowserPolicy
 from channels.http.principals import Principal, local, principals
 from channels.http.sessions_api import ListTenants, SessionsApi, fixed_tenants
+from channels.http.sources import Sources
 from channels.http.tenancy import admin_only
 from channels.http.turn import TurnResponse
 from channels.http.wire import (
@@ -132,6 +133,7 @@ class Api:
         tenant = runtime.default_scope.tenant
         known = principals(settings, tenant)
         self.auth = Authenticator(known, RateLimiter(failures.per_minute, failures.burst))
+        self.sources = Sources(settings.trusted_proxies)
         self.local = local(tenant)
         self.limiter = RateLimiter(
             settings.rate_limit.requests_per_minute, settings.rate_limit.burst
@@ -220,8 +222,9 @@ class Api:
     ) -> Callable[[Request], Awaitable[Response]]:
         async def handler(request: Request) -> Response:
             try:
-                client = request.client.host if request.client is not None else ""
-                who = self.auth.identify(request.headers.get("authorization"), client)
+                who = self.auth.identify(
+                    request.headers.get("authorization"), self.sources.of(request)
+                )
                 if limit and who is not None:
                     self.own_limiters.get(who.name, self.limiter).check(who.name)
                 principal = who or self.local
