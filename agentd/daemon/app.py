@@ -399,7 +399,8 @@ async def run_daemon(settings: Settings) -> int:
                     settings.state_dir,
                     settings.history_path,
                     shared=settings.history_url is not None,
-                )
+                ),
+                database=settings.history_path if settings.history_url is None else None,
             ),
             open_app(settings) as app,
             anyio.create_task_group() as tg,
