@@ -270,8 +270,18 @@ class Api:
         llm = await self.readiness.llm_ok()
         memory = self.readiness.memory() if self.readiness.memory is not None else "off"
         ready = llm and all(channels.values())
-        body: dict[str, Any] = {
-            "status": "ready" if ready else "not ready",
+        status = 200 if ready else 503
+        body: dict[str, Any] = {"status": "ready" if ready else "not ready"}
+        header = request.headers.get("authorization")
+        if self.auth.required and header is None:
+            # Without a token only the verdict: the checks name channels and MCP servers.
+            return JSONResponse(body, status_code=status)
+        if header is not None:
+            try:
+                self.auth.identify(header, self.sources.of(request))
+            except ApiError as exc:
+                return _error(exc)
+        body |= {
             "checks": {
                 "channels": channels,
                 "llm": "ok" if llm else "unreachable",
@@ -280,7 +290,7 @@ class Api:
         }
         if self.readiness.mcp is not None:
             body["checks"]["mcp"] = dict(self.readiness.mcp())
-        return JSONResponse(body, status_code=200 if ready else 503)
+        return JSONResponse(body, status_code=status)
 
     async def scrape(self, request: Request, who: Principal) -> Response:
         return Response(self.metrics.exposition(), media_type=CONTENT_TYPE)
