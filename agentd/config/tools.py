@@ -102,6 +102,12 @@ class ToolPolicySettings(_Section):
 
 
 class ToolsSettings(_Section):
+    workdir_quota_mb: int = Field(
+        1024,
+        ge=0,
+        description="The most MiB of files one tenant's workdir may hold; the file tools refuse "
+        "a write past it and exec's commands are stopped there. 0 = no quota.",
+    )
     exec: ExecSettings = ExecSettings()
     web_fetch: WebFetchSettings = WebFetchSettings()
     policy: ToolPolicySettings = ToolPolicySettings()

@@ -47,6 +47,7 @@ from agentd.tools.exec import register_exec_tool
 from agentd.tools.memory import register_memory_tools
 from agentd.tools.mentions import workdir_listing, workdir_mentions
 from agentd.tools.policy import ToolPolicy
+from agentd.tools.quota import WorkdirQuota
 from agentd.tools.registry import ToolRegistry
 from agentd.tools.tasks import register_task_tools
 from agentd.tools.web import register_web_tools
@@ -142,11 +143,14 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             open_store_or_warn(settings, llm.embed_one if settings.memory.embed else None)
         )
         tools = ToolRegistry(default_timeout=settings.default.tool_timeout)
-        register_builtin_tools(tools, workdirs, read_only_files(settings))
+        quota = WorkdirQuota.of_mb(settings.tools.workdir_quota_mb)
+        register_builtin_tools(tools, workdirs, read_only_files(settings), quota)
         if memory is not None:
             register_memory_tools(tools, memory)
         if settings.tools.exec.enabled:
-            register_exec_tool(tools, settings.tools.exec, workdirs, read_only_files(settings))
+            register_exec_tool(
+                tools, settings.tools.exec, workdirs, read_only_files(settings), quota
+            )
         if settings.tools.web_fetch.enabled:
             register_web_tools(tools, settings.tools.web_fetch)
         ticklog = tasks = None

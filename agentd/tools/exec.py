@@ -8,6 +8,7 @@ the tool refuses and says how to install it, unless the operator set ``tools.exe
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 import stat
@@ -22,6 +23,7 @@ from agentd import scope as scopes
 from agentd.config import ExecSettings
 from agentd.errors import ToolError
 from agentd.tools import exec_user, policy, sandbox, seccomp, workdir_fs, workdir_guard
+from agentd.tools.quota import NO_QUOTA, WorkdirQuota
 from agentd.tools.registry import ToolRegistry
 from agentd.tools.workdir_guard import Owner
 
@@ -123,6 +125,24 @@ def _sandboxed_argv(
     return argv, [filter_fd, *fds]
 
 
+def _within(limits: sandbox.Limits, left: int) -> sandbox.Limits:
+    """``limits`` with no file larger than ``left`` bytes (none at all when 0)."""
+    return dataclasses.replace(limits, file_bytes=min(limits.file_bytes, left))
+
+
+def _past(quota: WorkdirQuota, folder: Path, start: int) -> Callable[[], str]:
+    """The check that stops a command that took the workdir past its quota (one that only
+    reads, or removes files, in a full workdir runs on)."""
+
+    def check() -> str:
+        now = quota.used_by(folder)
+        if now <= max(quota.limit, start):
+            return ""
+        return "the workdir went past its quota. " + quota.full(now)
+
+    return check
+
+
 async def _settle(folder: Path, owner: Owner | None, when: str) -> None:
     with anyio.CancelScope(shield=True):
         await anyio.to_thread.run_sync(
@@ -135,13 +155,16 @@ def register_exec_tool(
     settings: ExecSettings,
     workdir_for: Callable[[str], Path],
     read_only: Sequence[Path] = (),
+    quota: WorkdirQuota = NO_QUOTA,
 ) -> None:
     """Add ``exec``; ``workdir_for`` gives a tenant's workdir (made if missing).
 
     ``read_only`` are the instruction files (relative to the workdir, or absolute), kept
     read-only inside the sandbox too (:func:`protect`). A root daemon runs commands as
     ``settings.user`` (:mod:`agentd.tools.exec_user`); around each command the workdir is
-    settled (:func:`agentd.tools.workdir_guard.settle`).
+    settled (:func:`agentd.tools.workdir_guard.settle`). The workdir's ``quota`` bounds
+    each file a command writes to what is left, and the command is stopped when the
+    workdir goes past it (:mod:`agentd.tools.quota`).
     """
     limits = limits_of(settings)
     # Root is exempt from RLIMIT_NPROC: a pids cgroup bounds the processes instead.
@@ -177,6 +200,8 @@ def register_exec_tool(
         drop = exec_user.drop_args(owner, folder if bwrap else None) if owner else []
         staged = exec_user.STAGED if owner is not None else None
         await _settle(folder, owner, "before")
+        start = await anyio.to_thread.run_sync(quota.used_by, folder) if quota.limit else 0
+        bounded = limits if not quota.limit else _within(limits, max(0, quota.limit - start))
         try:
             with ExitStack() as stack:
                 fds: list[int] = []
@@ -184,15 +209,21 @@ def register_exec_tool(
                     jail, fds = _sandboxed_argv(
                         bwrap, folder, settings, read_only, stack, staged=staged
                     )
-                    argv = [*drop, *jail, *sandbox.limit_args(limits), "/bin/sh", "-c", command]
+                    argv = [*drop, *jail, *sandbox.limit_args(bounded), "/bin/sh", "-c", command]
                     cwd = Path("/")  # bwrap's own folder; the command's is the workdir
                 else:
                     # RLIMIT_NPROC would count every process of the daemon's user here.
-                    limit = sandbox.limit_args(limits, processes=False)
+                    limit = sandbox.limit_args(bounded, processes=False)
                     argv = [*drop, *limit, "/bin/sh", "-c", command]
                     cwd = folder
                 outcome = await sandbox.run(
-                    argv, time_limit=wait, limits=limits, cwd=cwd, cgroup=as_root, pass_fds=fds
+                    argv,
+                    time_limit=wait,
+                    limits=bounded,
+                    cwd=cwd,
+                    cgroup=as_root,
+                    pass_fds=fds,
+                    stop_when=_past(quota, folder, start) if quota.limit else None,
                 )
         finally:
             await _settle(folder, owner, "after")
@@ -211,6 +242,9 @@ def register_exec_tool(
                 hint="under a hardened systemd unit set tools.exec.proc=false (a new /proc is "
                 "refused); user namespaces must be allowed (RestrictNamespaces)",
             )
-        return outcome.render(settings.max_output_chars)
+        text = outcome.render(settings.max_output_chars)
+        if not outcome.stopped and await anyio.to_thread.run_sync(quota.is_full, folder):
+            text += "\n" + quota.full(quota.used_by(folder))
+        return text
 
     registry.add(exec_command, name="exec", timeout=settings.max_timeout + _GRACE)

@@ -32,7 +32,7 @@ import secrets
 import shutil
 import signal
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -103,10 +103,14 @@ class Outcome:
     stderr_size: int
     timed_out: bool = False
     timeout: float = 0.0
+    #: Why the command was stopped early (``stop_when`` of :func:`run` said so), or "".
+    stopped: str = ""
 
     def render(self, limit: int) -> str:
         """The text the model reads: the exit status, then stdout and stderr, cut to ``limit``."""
-        if self.timed_out:
+        if self.stopped:
+            head = f"killed: {self.stopped}"
+        elif self.timed_out:
             head = f"killed: the command ran past its timeout of {self.timeout:g}s"
         elif self.status is not None and self.status < 0:
             name = _signal_name(-self.status)
@@ -338,8 +342,13 @@ async def run(
     cwd: Path | None = None,
     cgroup: bool = False,
     pass_fds: Sequence[int] = (),
+    stop_when: Callable[[], str] | None = None,
+    check_every: float = 0.25,
 ) -> Outcome:
     """Run ``argv`` in its own process group with :data:`ENV`; kill it all at ``time_limit``.
+
+    ``stop_when`` (a blocking check, run in a worker thread every ``check_every`` seconds)
+    returns a reason to stop the command early, or "" to let it run.
 
     With ``cgroup``, it runs in fresh cgroups of ``limits.processes`` processes and
     ``limits.memory_bytes`` in all, when they can be made (a shell puts itself there, then
@@ -352,6 +361,7 @@ async def run(
     sizes = {"stdout": 0, "stderr": 0}
     process: Process | None = None
     timed_out = False
+    stopped: list[str] = []
     try:
         process = await anyio.open_process(
             list(argv),
@@ -375,12 +385,26 @@ async def run(
                 if room > 0:
                     buffer += chunk[:room]
 
+        async def watch(scope: anyio.CancelScope) -> None:
+            assert stop_when is not None
+            while True:
+                await anyio.sleep(check_every)
+                reason = await anyio.to_thread.run_sync(stop_when)
+                if reason:
+                    stopped.append(reason)
+                    scope.cancel()
+                    return
+
         with anyio.move_on_after(time_limit) as deadline:
             async with anyio.create_task_group() as tg:
-                tg.start_soon(drain, "stdout", process.stdout)
-                tg.start_soon(drain, "stderr", process.stderr)
-            await process.wait()
-        timed_out = deadline.cancelled_caught
+                if stop_when is not None:
+                    tg.start_soon(watch, deadline)
+                async with anyio.create_task_group() as pipes:
+                    pipes.start_soon(drain, "stdout", process.stdout)
+                    pipes.start_soon(drain, "stderr", process.stderr)
+                await process.wait()
+                tg.cancel_scope.cancel()  # the watch is done with
+        timed_out = deadline.cancelled_caught and not stopped
     finally:
         with anyio.CancelScope(shield=True):
             if process is not None:
@@ -391,13 +415,14 @@ async def run(
             if group is not None:
                 await anyio.to_thread.run_sync(group.remove)
     return Outcome(
-        process.returncode if not timed_out else None,
+        process.returncode if not (timed_out or stopped) else None,
         bytes(kept["stdout"]),
         bytes(kept["stderr"]),
         sizes["stdout"],
         sizes["stderr"],
         timed_out=timed_out,
         timeout=time_limit,
+        stopped=stopped[0] if stopped else "",
     )
 
 
