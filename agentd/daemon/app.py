@@ -16,7 +16,7 @@ import structlog
 
 from agentd import scope as scopes
 from agentd.config import Settings
-from agentd.cron.tasks import TaskStore
+from agentd.cron.tasks import TaskStore, history_home
 from agentd.cron.ticklog import TickLog
 from agentd.daemon.lifecycle import ChannelHealth, supervise_channel
 from agentd.daemon.prompt import TenantPrompts, dated_clock
@@ -158,7 +158,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             # Open once for the daemon: agent tasks and the console's schedules read it.
             ticklog = await stack.enter_async_context(TickLog.connect(settings.ticks_target))
             if settings.cron.tasks.enabled:
-                tasks = TaskStore(ticklog)
+                tasks = TaskStore(ticklog, history_home(settings))
                 register_task_tools(tools, tasks, settings.cron.tasks)
         mcp = None
         if any(server.enabled for server in settings.mcp.servers.values()):
