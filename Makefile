@@ -55,6 +55,8 @@ RUN_ENV := AGENTD_LLM__SIDECAR__ENABLED=true AGENTD_LLM__SIDECAR__MODEL=$(MODEL)
 	AGENTD_CHANNELS__HTTP__ENABLED=true
 
 # exec's sandbox is bubblewrap (a Debian package): installed when missing, as root or via sudo.
+# A daemon run as root runs commands as the unprivileged user agentd-exec (tools.exec.user),
+# made here when missing.
 bwrap:
 	@command -v bwrap >/dev/null 2>&1 || { \
 		echo "agentd: installing bubblewrap (the exec tool's sandbox)"; \
@@ -62,6 +64,9 @@ bwrap:
 		$$SUDO apt-get update -qq && \
 		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null || \
 		echo "agentd: could not install bubblewrap; exec will refuse to run commands"; }
+	@[ "$$(id -u)" -ne 0 ] || id agentd-exec >/dev/null 2>&1 || \
+		useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin \
+		agentd-exec || echo "agentd: could not make the user agentd-exec; commands run as nobody"
 
 # The web console's tests drive Debian's headless Chromium (never a downloaded browser build).
 chromium:

@@ -52,6 +52,17 @@ def _isolated_env(
     monkeypatch.setenv("HOME", str(tmp_path_factory.mktemp("home")))
 
 
+@pytest.fixture(autouse=True)
+def _kept_umask() -> Iterator[None]:
+    """A test that runs the CLI in-process (which sets umask 077) leaves the umask as it was."""
+    import os
+
+    before = os.umask(0o022)
+    os.umask(before)
+    yield
+    os.umask(before)
+
+
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[PostgresServer]:
     """A real PostgreSQL for the whole session (initdb + pg_ctl, about 2 s); dropped at the end.

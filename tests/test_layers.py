@@ -33,6 +33,7 @@ RANK = {
     "redact": 0,
     "_version": 0,
     "zones": 0,
+    "private": 0,
 }
 ALLOWED = {
     # The settings validate a cron line with the pure schedule functions (no agentd imports).

@@ -95,7 +95,10 @@ async def run_chat(settings: Settings, args: argparse.Namespace) -> int:
         return await run_remote(settings, args)
     # In-process turns write the history a daemon on this state would serve from: one owner.
     async with (
-        hold_state(lock_paths(settings.state_dir, settings.history_path)),
+        hold_state(
+            lock_paths(settings.state_dir, settings.history_path),
+            database=settings.history_path if settings.history_url is None else None,
+        ),
         open_app(settings) as app,
     ):
         if not await app.llm.ping():

@@ -17,6 +17,7 @@ from agentd._version import __version__
 from agentd.config import (
     EX_CONFIG,
     Loaded,
+    Settings,
     describe,
     json_schema,
     load_settings,
@@ -31,6 +32,7 @@ from agentd.errors import (
     SidecarError,
     StateLocked,
 )
+from agentd.private import open_to_others, restrict_umask
 
 SCHEMA_PATH = Path("config/agentd.schema.json")
 #: sysexits: a store whose data cannot be read (systemd does not restart on it).
@@ -92,6 +94,23 @@ def _load(args: argparse.Namespace) -> Loaded:
     return loaded
 
 
+def _open_state_lines(settings: Settings) -> list[str]:
+    """Warnings for state folders others may read (made before agentd kept them private)."""
+    lines = []
+    folders = {settings.state_dir, settings.workdir}
+    for path in (settings.history.path, settings.memory.path):
+        if path is not None:
+            folders.add(path.parent)
+    for folder in sorted(folders):
+        bits = open_to_others(folder.expanduser())
+        if bits:
+            lines.append(
+                f"# WARNING: {folder} is open to others (mode bits {bits:03o} for the group or "
+                f"others): conversations and tokens there may be read; chmod 700 {folder}"
+            )
+    return lines
+
+
 def _config_show(args: argparse.Namespace, loaded: Loaded) -> int:
     print(f"# config file: {loaded.config_path or '(none)'}")
     rows = describe(loaded)
@@ -103,6 +122,8 @@ def _config_show(args: argparse.Namespace, loaded: Loaded) -> int:
             "# WARNING: channels.http.no_token_on_loopback is set: every local user and "
             "process, and a web page a local browser opens, can drive the agent without a token"
         )
+    for line in _open_state_lines(loaded.settings):
+        print(line)
     from agentd.cli.tool_policy import policy_lines
 
     for line in policy_lines(loaded.settings):
@@ -125,6 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.command == "config" and args.config_command == "schema":
         return _config_schema(args.output)
+    # Whatever the caller's umask: state, history, tokens and logs are this user's alone.
+    restrict_umask()
     try:
         loaded = _load(args)
     except ConfigError as exc:

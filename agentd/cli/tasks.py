@@ -15,7 +15,14 @@ import anyio
 from agentd import scope as scopes
 from agentd.cli.tenant_option import scope_of, tenant_option
 from agentd.config import Loaded, Settings
-from agentd.cron.tasks import CATCH_UPS, SESSION_MODES, TaskRefused, TaskStore, parse_when
+from agentd.cron.tasks import (
+    CATCH_UPS,
+    SESSION_MODES,
+    TaskRefused,
+    TaskStore,
+    history_home,
+    parse_when,
+)
 from agentd.cron.ticklog import TickLog
 from agentd.origin import Origin
 from agentd.redact import mask_url as redacted
@@ -106,7 +113,7 @@ async def _add(settings: Settings, args: argparse.Namespace) -> int:
         min_interval=settings.cron.tasks.min_interval,
     )
     async with TickLog.connect(settings.ticks_target) as ticklog:
-        task = await TaskStore(ticklog).add(
+        task = await TaskStore(ticklog, history_home(settings)).add(
             args.prompt,
             when,
             _origin(args),

@@ -485,10 +485,12 @@ class PrincipalSettings(_Section):
 
 
 class AuthFailureSettings(_Section):
-    """A token bucket of failed authentications per client address (applies when tokens are set).
+    """A token bucket of failed authentications per source (applies when tokens are set).
 
-    Only failures spend it; an address that has spent it gets 429 until it refills, even with the
-    right token, so guessing stays slow.
+    Only failures spend it; a source that has spent it gets 429 for a wrong token until it
+    refills, while a right token is always served. All loopback addresses are one source, an
+    IPv6 address counts by its /64, and behind a listed proxy (trusted_proxies) the source is
+    the address X-Forwarded-For names.
     """
 
     per_minute: float = Field(6.0, gt=0, description="Failed attempts refilled per minute.")
@@ -544,6 +546,12 @@ class HttpChannelSettings(_Section):
         description="Browser origins (scheme://host[:port]) allowed to call the API with CORS; "
         "other Origin headers get 403.",
     )
+    trusted_proxies: list[str] = Field(
+        [],
+        description="Addresses or networks (CIDR) of reverse proxies in front of the API: only "
+        "from these is X-Forwarded-For read, to find the source the failed-authentication "
+        "limit counts. Empty: the header is ignored.",
+    )
     principals: list[PrincipalSettings] = Field(
         [],
         description="Tokens with a name and a tenant; channels.http.tokens (and the generated "
@@ -595,6 +603,18 @@ class HttpChannelSettings(_Section):
     def authenticated(self) -> bool:
         """Whether any bearer token is configured (tokens or principals)."""
         return bool(self.tokens or self.principals)
+
+    @pydantic.field_validator("trusted_proxies")
+    @classmethod
+    def _proxies(cls, value: list[str]) -> list[str]:
+        for proxy in value:
+            try:
+                ipaddress.ip_network(proxy, strict=False)
+            except ValueError:
+                raise ValueError(
+                    f"{proxy!r} is not an address or a network (e.g. '10.0.0.5', '10.0.0.0/24')"
+                ) from None
+        return value
 
     @pydantic.field_validator("allowed_origins")
     @classmethod

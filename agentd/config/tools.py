@@ -30,6 +30,14 @@ class ExecSettings(_Section):
         "systemd unit turns it off: under its ProtectKernelTunables, ProtectKernelLogs and "
         "ProcSubset the kernel refuses a new /proc in a user namespace.",
     )
+    user: str = Field(
+        "agentd-exec",
+        min_length=1,
+        pattern=r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$",
+        description="Who runs commands when the daemon runs as root (a user name or number, "
+        "never root): the install makes 'agentd-exec'; when it is missing, 'nobody'. A daemon "
+        "running as another user runs commands as itself.",
+    )
     timeout: float = Field(30.0, gt=0, description="Seconds a command gets if the model asks none.")
     max_timeout: float = Field(120.0, gt=0, description="The most seconds the model may ask for.")
     cpu_seconds: int = Field(60, ge=1, description="CPU time per process (RLIMIT_CPU).")
@@ -94,6 +102,12 @@ class ToolPolicySettings(_Section):
 
 
 class ToolsSettings(_Section):
+    workdir_quota_mb: int = Field(
+        1024,
+        ge=0,
+        description="The most MiB of files one tenant's workdir may hold; the file tools refuse "
+        "a write past it and exec's commands are stopped there. 0 = no quota.",
+    )
     exec: ExecSettings = ExecSettings()
     web_fetch: WebFetchSettings = WebFetchSettings()
     policy: ToolPolicySettings = ToolPolicySettings()

@@ -56,4 +56,9 @@ def migrations(identity: str) -> tuple[tuple[str, ...], ...]:
             "CREATE INDEX agent_tasks_by_tenant ON agent_tasks (tenant, status)",
             "CREATE INDEX agent_tasks_by_status ON agent_tasks (status)",
         ),
+        (
+            # The history store a task's answer belongs in (agentd.cron.tasks.history_home);
+            # NULL for tasks made before it was recorded.
+            "ALTER TABLE agent_tasks ADD COLUMN home TEXT",
+        ),
     )

@@ -9,6 +9,13 @@ with ``coalesce`` (the default) one run of the latest, late; a one-shot task due
 ran runs once, late, and says so; with ``skip`` it is recorded ``missed`` and done. A one-shot
 task whose run was interrupted (the daemon killed or stopped during it) runs once more, late.
 
+Each task records the history store of the daemon it was made on (its home:
+:func:`agentd.cron.tasks.history_home`). Daemons that share one history (PostgreSQL) have one
+home and any of them runs the task; otherwise only daemons on the task's own history run it
+(:meth:`TaskScheduler._runs_here`), except a fresh-session task whose answer is sent to a chat
+that this daemon's channels can reach, which any of them may run (and take over when its own
+daemon is down).
+
 A run is a turn in the task's tenant, in its own session (``task:<id>:<instant>``, forgotten
 after the run; or ``task:<id>`` keeping a window), with the task's origin, so tools it calls see
 where it came from. The answer goes back to the origin: sent to the chat on a channel that can
@@ -147,7 +154,7 @@ class TaskScheduler:
 
     async def _refresh(self, plan: dict[str, _Plan], tg: TaskGroup) -> None:
         try:
-            active = {task.id: task for task in await self.store.active()}
+            active = {t.id: t for t in await self.store.active() if self._runs_here(t)}
         except Exception as exc:  # a malformed row: say so (once), keep the plan, try again
             if str(exc) != self._read_error:
                 log.error("tasks.read_failed", error=str(exc), exc_type=type(exc).__name__)
@@ -159,6 +166,22 @@ class TaskScheduler:
         for task in active.values():
             if task.id not in plan:
                 plan[task.id] = _Plan(task, await self._first_sight(task, tg))
+
+    def _runs_here(self, task: Task) -> bool:
+        """Whether this daemon may run ``task``: its answer must land where it was asked.
+
+        A task made on this daemon's history store (its file, or the PostgreSQL database the
+        daemons share) runs here; so does one made before homes were recorded. Another
+        daemon's task runs here only if its answer does not go into a history: a fresh
+        session whose answer a channel of this daemon sends to the chat (``telegram:<chat>``).
+        """
+        if task.home is None or task.home == self.store.home:
+            return True
+        return (
+            task.session_mode == "fresh"
+            and bool(task.origin.address)
+            and self._can_deliver(task.origin.channel)
+        )
 
     async def _fire_due(self, item: _Plan, now: dt.datetime, tg: TaskGroup) -> None:
         task = item.task

@@ -24,6 +24,8 @@ import itertools
 import math
 import re
 import secrets
+import socket
+import urllib.parse
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -31,6 +33,7 @@ from typing import Any, Literal
 import anyio
 
 from agentd import scope as scopes
+from agentd.config import Settings
 from agentd.cron.schedule import make_trigger, next_fire
 from agentd.cron.ticklog import TickLog, iso, parse_iso
 from agentd.errors import StoredRowError
@@ -55,12 +58,22 @@ _DURATION = re.compile(
 _UNIT = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 _COLUMNS = (
     "id, tenant, name, prompt, kind, spec, timezone, catch_up, session_mode, origin_channel,"
-    " origin_address, origin_session, status, created_at, created_by"
+    " origin_address, origin_session, status, created_at, created_by, home"
 )
 
 
 class TaskRefused(ValueError):
     """A task cannot be scheduled or found; the message says why and what to do."""
+
+
+def history_home(settings: Settings) -> str:
+    """Which history store a daemon appends answers to, as tasks record it: the SQLite file
+    on this host, or the PostgreSQL database (host, port, name; never the credentials)."""
+    url = settings.history_url
+    if url is None:
+        return f"sqlite:{socket.gethostname()}:{settings.history_path.resolve()}"
+    parts = urllib.parse.urlsplit(url)
+    return f"postgresql:{parts.hostname or ''}:{parts.port or 5432}{parts.path}"
 
 
 def job_name(task_id: str) -> str:
@@ -105,6 +118,9 @@ class Task:
     status: Status
     created_at: str
     created_by: str
+    #: The history store its answers belong in (:func:`history_home`); None: made before
+    #: homes were recorded, any daemon runs it.
+    home: str | None = None
 
     @property
     def job(self) -> str:
@@ -256,8 +272,10 @@ def next_due(task: Task, after: dt.datetime) -> dt.datetime | None:
 class TaskStore:
     """Tasks in the tick log's file. Tenant methods read the scope; the scheduler's do not."""
 
-    def __init__(self, ticklog: TickLog) -> None:
+    def __init__(self, ticklog: TickLog, home: str | None = None) -> None:
         self.ticklog = ticklog
+        #: This process's history store (:func:`history_home`): new tasks are made with it.
+        self.home = home
         self._changed = anyio.Event()
 
     def changed(self) -> None:
@@ -306,20 +324,21 @@ class TaskStore:
             status="active",
             created_at=iso(dt.datetime.now(dt.UTC)),
             created_by=created_by,
+            home=self.home,
         )
 
         values = (
             task.id, task.tenant, task.name, task.prompt, task.kind, task.spec, task.timezone,
             task.catch_up, task.session_mode, origin.channel, origin.address, origin.session,
-            task.status, task.created_at, task.created_by,
+            task.status, task.created_at, task.created_by, task.home,
         )  # fmt: skip
         if max_tasks <= 0:
             await self.ticklog.db.execute(
-                f"INSERT INTO agent_tasks ({_COLUMNS}) VALUES ({', '.join('?' * 15)})", values
+                f"INSERT INTO agent_tasks ({_COLUMNS}) VALUES ({', '.join('?' * 16)})", values
             )
         # The count and the insert in one statement: no other insert slips in between.
         elif not await self.ticklog.db.execute(
-            f"INSERT INTO agent_tasks ({_COLUMNS}) SELECT {', '.join('?' * 15)} WHERE"
+            f"INSERT INTO agent_tasks ({_COLUMNS}) SELECT {', '.join('?' * 16)} WHERE"
             " (SELECT count(*) FROM agent_tasks WHERE tenant=? AND status='active') < ?",
             (*values, tenant, max_tasks),
         ):
@@ -397,13 +416,13 @@ def decode_task(row: Sequence[Any]) -> Task:
     try:
         (
             task_id, tenant, name, prompt, kind, spec, timezone, catch_up, session_mode,
-            channel, address, session, status, created_at, created_by,
+            channel, address, session, status, created_at, created_by, home,
         ) = row  # fmt: skip
         for required in (task_id, tenant, prompt, kind, spec, catch_up, session_mode):
             _text(required)
         for required in (channel, status, created_at, created_by):
             _text(required)
-        for optional in (name, timezone, address, session):
+        for optional in (name, timezone, address, session, home):
             _text(optional, optional=True)
         if (
             kind not in KINDS
@@ -435,4 +454,5 @@ def decode_task(row: Sequence[Any]) -> Task:
         status=status,
         created_at=created_at,
         created_by=created_by,
+        home=home,
     )

@@ -29,6 +29,7 @@ from typing import Any, Literal, Protocol, TypeVar
 import anyio
 
 from agentd.cron.schema import migrations
+from agentd.private import private_dir, private_sqlite
 from agentd.store.migrations import GET_VERSION, SET_VERSION, VERSIONS_TABLE, newer_schema, pending
 from agentd.store.pg import is_postgres
 
@@ -177,7 +178,7 @@ class TickLog:
     @asynccontextmanager
     async def open(cls, path: Path) -> AsyncIterator[TickLog]:
         def connect() -> sqlite3.Connection:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(path.parent)
             conn = sqlite3.connect(
                 path, timeout=10.0, check_same_thread=False, isolation_level=None
             )
@@ -186,6 +187,7 @@ class TickLog:
                 conn.execute("PRAGMA synchronous=NORMAL")
                 conn.execute("PRAGMA busy_timeout=10000")
                 _migrate(conn, path)
+                private_sqlite(path)
             except BaseException:
                 conn.close()
                 raise

@@ -16,7 +16,7 @@ import structlog
 
 from agentd import scope as scopes
 from agentd.config import Settings
-from agentd.cron.tasks import TaskStore
+from agentd.cron.tasks import TaskStore, history_home
 from agentd.cron.ticklog import TickLog
 from agentd.daemon.lifecycle import ChannelHealth, supervise_channel
 from agentd.daemon.prompt import TenantPrompts, dated_clock
@@ -41,11 +41,13 @@ from agentd.memory.usage import known_tenants
 from agentd.metrics import Metrics
 from agentd.model.client import LLMClient, open_client
 from agentd.model.timed import TimedModel
+from agentd.private import private_dir
 from agentd.tools.builtin import INSTRUCTION_FILES, register_builtin_tools
 from agentd.tools.exec import register_exec_tool
 from agentd.tools.memory import register_memory_tools
 from agentd.tools.mentions import workdir_listing, workdir_mentions
 from agentd.tools.policy import ToolPolicy
+from agentd.tools.quota import WorkdirQuota
 from agentd.tools.registry import ToolRegistry
 from agentd.tools.tasks import register_task_tools
 from agentd.tools.web import register_web_tools
@@ -141,11 +143,14 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             open_store_or_warn(settings, llm.embed_one if settings.memory.embed else None)
         )
         tools = ToolRegistry(default_timeout=settings.default.tool_timeout)
-        register_builtin_tools(tools, workdirs, read_only_files(settings))
+        quota = WorkdirQuota.of_mb(settings.tools.workdir_quota_mb)
+        register_builtin_tools(tools, workdirs, read_only_files(settings), quota)
         if memory is not None:
             register_memory_tools(tools, memory)
         if settings.tools.exec.enabled:
-            register_exec_tool(tools, settings.tools.exec, workdirs, read_only_files(settings))
+            register_exec_tool(
+                tools, settings.tools.exec, workdirs, read_only_files(settings), quota
+            )
         if settings.tools.web_fetch.enabled:
             register_web_tools(tools, settings.tools.web_fetch)
         ticklog = tasks = None
@@ -153,7 +158,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             # Open once for the daemon: agent tasks and the console's schedules read it.
             ticklog = await stack.enter_async_context(TickLog.connect(settings.ticks_target))
             if settings.cron.tasks.enabled:
-                tasks = TaskStore(ticklog)
+                tasks = TaskStore(ticklog, history_home(settings))
                 register_task_tools(tools, tasks, settings.cron.tasks)
         mcp = None
         if any(server.enabled for server in settings.mcp.servers.values()):
@@ -386,7 +391,7 @@ async def run_daemon(settings: Settings) -> int:
     started = anyio.current_time()
     for folder in (settings.workdir, settings.state_dir):
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            private_dir(folder)
         except OSError as exc:
             log.warning("daemon.folder_unavailable", path=str(folder), error=exc.strerror)
     # Before anything slow starts: a refused token file is a config error (exit 78).
@@ -398,7 +403,8 @@ async def run_daemon(settings: Settings) -> int:
                     settings.state_dir,
                     settings.history_path,
                     shared=settings.history_url is not None,
-                )
+                ),
+                database=settings.history_path if settings.history_url is None else None,
             ),
             open_app(settings) as app,
             anyio.create_task_group() as tg,

@@ -9,6 +9,12 @@ with :class:`~agentd.errors.StateLocked` naming the lock file and the holder's P
 With ``history.url`` (PostgreSQL) several daemons share the history: only the state directory
 is locked then (:func:`lock_paths`), and sessions are serialised in PostgreSQL.
 
+The history file itself is locked too (``flock`` on the database file, which SQLite's own
+``fcntl`` locks do not touch): a lock file next to a path is keyed by the path, and a second
+daemon whose ``history.db`` is a symlink or a hard link to the first's would get a lock file
+of its own. The ``flock`` is on the inode, whatever name led to it; and a history file with
+more than one hard link is refused outright (SQLite would keep a ``-wal`` per name).
+
 The lock is the kernel's: it goes with the process, also after ``kill -9``, so a stale lock
 file never blocks a restart (the file stays; only the lock on it matters). Lock files are
 opened with ``O_NOFOLLOW``: a symlink planted in their place is refused, not followed. The tick
@@ -25,6 +31,7 @@ from contextlib import ExitStack, asynccontextmanager, contextmanager
 from pathlib import Path
 
 from agentd.errors import ConfigError, StateLocked
+from agentd.private import private_dir
 
 #: ``EX_TEMPFAIL`` (sysexits.h): another daemon holds the state; trying later may work.
 EX_TEMPFAIL = 75
@@ -78,7 +85,7 @@ def _holder(fd: int) -> int | None:
 
 @contextmanager
 def _locked(path: Path) -> Iterator[None]:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_dir(path.parent)
     flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
     try:
         fd = os.open(path, flags, 0o600)
@@ -104,13 +111,49 @@ def _locked(path: Path) -> Iterator[None]:
             os.close(fd)
 
 
+@contextmanager
+def _locked_database(path: Path) -> Iterator[None]:
+    """An exclusive ``flock`` on the database file itself (made empty if missing: SQLite
+    takes an empty file as an empty database)."""
+    path = path.expanduser()
+    private_dir(path.parent)
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    except OSError as exc:
+        raise ConfigError(
+            "history.path", str(path), f"cannot open the history file: {exc.strerror}"
+        ) from exc
+    # Held until the daemon ends, after SQLite has closed the file: closing another fd of the
+    # file would drop SQLite's fcntl locks on it.
+    try:
+        links = os.fstat(fd).st_nlink
+        if links > 1:
+            raise ConfigError(
+                "history.path",
+                str(path),
+                f"the history file has {links} hard links: another name may be another "
+                "daemon's history; give this one a file of its own (cp it, then remove the link)",
+            )
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise StateLocked(str(path.resolve()), None) from None
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+
+
 @asynccontextmanager
-async def hold_state(paths: Iterable[Path]) -> AsyncIterator[None]:
-    """Hold every lock in ``paths`` until the block exits; raise StateLocked if one is taken.
+async def hold_state(paths: Iterable[Path], *, database: Path | None = None) -> AsyncIterator[None]:
+    """Hold every lock in ``paths`` (and on the ``database`` file itself) until the block exits;
+    raise StateLocked if one is taken.
 
     Asynchronous only to sit in the daemon's ``async with`` line: taking a lock never blocks.
     """
     with ExitStack() as stack:
         for path in paths:
             stack.enter_context(_locked(path))
+        if database is not None:
+            stack.enter_context(_locked_database(database))
         yield

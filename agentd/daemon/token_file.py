@@ -20,6 +20,7 @@ from pydantic import SecretStr
 
 from agentd.config import Settings
 from agentd.errors import ConfigError
+from agentd.private import private_dir
 
 __all__ = ["TOKEN_FILE", "read_token", "resolve_token", "token_path", "with_http_token"]
 
@@ -90,7 +91,7 @@ def resolve_token(path: Path) -> tuple[str, bool]:
     if token is not None:
         return token, False
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(path.parent)
         return _create(path), True
     except FileExistsError:
         # Another process created it between the read and the create (or it is a dangling

@@ -45,7 +45,9 @@ def save(budget: ContextBudget, path: Path, server: str) -> None:
     servers[server] = {"chars_per_token": budget.counter.chars_per_token}
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        tmp.write_text(json.dumps({"servers": servers}, indent=1), encoding="utf-8")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(json.dumps({"servers": servers}, indent=1))
         os.replace(tmp, path)
     except OSError as exc:
         log.warning("context.calibration_not_saved", path=str(path), error=str(exc))

@@ -4,7 +4,8 @@
 server's side ends (a stdio server exits, its pipe closes) ``lost`` is set, so the link
 notices a crash while idle, not only at the next call.
 
-A stdio server is started through :mod:`agentd.mcp.orphan_guard` (parent-death signal) in its
+A stdio server is started through :mod:`agentd.mcp.orphan_guard` (a small supervisor that
+kills the server's whole tree when the server exits, on stop, and when agentd dies) in its
 own session (the SDK's), with a scrubbed environment (the SDK's PATH, HOME, USER... plus the
 configured ``env``); its stderr goes to ``<state_dir>/mcp/<name>.log``. An HTTP server's
 bearer token is read at each connect and sent as a header; it is never logged nor put in an

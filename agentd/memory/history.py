@@ -37,6 +37,7 @@ from agentd.memory.rows import decode_row as decode_row
 from agentd.memory.rows import session_key as _key
 from agentd.memory.rows import stored_request as stored_request
 from agentd.messages import Message
+from agentd.private import private_dir, private_sqlite
 from agentd.store.migrations import newer_schema, pending
 
 log = structlog.get_logger("agentd.history")
@@ -495,12 +496,13 @@ def _connect(path: Path, synchronous: Synchronous) -> sqlite3.Connection:
 def _connect_all(path: Path, synchronous: Synchronous) -> tuple[sqlite3.Connection, ...]:
     path = path.expanduser()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(path.parent)
         writer = _connect(path, synchronous)
         try:
             writer.execute("PRAGMA journal_mode = WAL")
             _migrate(writer, path)
             reader = _connect(path, synchronous)
+            private_sqlite(path)
         except BaseException:
             writer.close()
             raise

@@ -21,6 +21,7 @@ from agentd.errors import ToolError
 from agentd.tools import workdir_fs
 from agentd.tools.edit import edit_file as _edit_file
 from agentd.tools.fit import more_marker
+from agentd.tools.quota import NO_QUOTA, WorkdirQuota
 from agentd.tools.registry import ToolRegistry
 from agentd.zones import find_zone
 
@@ -42,6 +43,7 @@ def register_builtin_tools(
     registry: ToolRegistry,
     workdir: Path | WorkdirFor,
     read_only: Iterable[Path] = INSTRUCTION_FILES,
+    quota: WorkdirQuota = NO_QUOTA,
 ) -> None:
     """Add ``current_time``, ``read_file``, ``write_file``, ``append_file``, ``edit_file`` and
     ``list_dir``.
@@ -49,7 +51,8 @@ def register_builtin_tools(
     ``workdir`` is one folder for every caller, or a resolver called with the tenant of the
     current scope at each call. ``read_only`` are files (relative to the workdir, or absolute)
     the agent may read but not write, nor create anything under: its instruction files,
-    unless the operator allows it. Relative ones apply in every tenant's workdir.
+    unless the operator allows it. Relative ones apply in every tenant's workdir. A write
+    that would take a workdir past ``quota`` is refused (:mod:`agentd.tools.quota`).
     """
     files = tuple(read_only)
     # append_file reads and replaces: two appends at once (two sessions of one tenant) would
@@ -102,7 +105,7 @@ def register_builtin_tools(
             content: The full new content of the file.
         """
         return await anyio.to_thread.run_sync(
-            lambda who: _write_file(*writable(who, path), content), tenant()
+            lambda who: _write_file(*writable(who, path), content, quota), tenant()
         )
 
     async def append_file(path: str, text: str) -> str:
@@ -116,7 +119,7 @@ def register_builtin_tools(
 
         def append(who: str) -> str:
             with appending:
-                return _append_file(*writable(who, path), text)
+                return _append_file(*writable(who, path), text, quota)
 
         return await anyio.to_thread.run_sync(append, tenant())
 
@@ -132,7 +135,7 @@ def register_builtin_tools(
 
         def edit(who: str) -> str:
             with appending:  # it reads and replaces, like append_file
-                return _edit_file(*writable(who, path), old, new)
+                return _edit_file(*writable(who, path), old, new, quota)
 
         return await anyio.to_thread.run_sync(edit, tenant())
 
@@ -220,15 +223,17 @@ def _count(fh: TextIO, limit: int | None = None) -> int:
     return done
 
 
-def _write_file(workdir: Path, path: str, content: str) -> str:
+def _write_file(workdir: Path, path: str, content: str, quota: WorkdirQuota) -> str:
     data = content.encode()
     if len(data) > MAX_WRITE:
         raise ToolError(f"content is larger than {MAX_WRITE} bytes")
-    workdir_fs.replace_file(workdir, workdir_fs.split(path), data)
+    parts = workdir_fs.split(path)
+    quota.check_write(workdir, parts, len(data))
+    workdir_fs.replace_file(workdir, parts, data)
     return f"wrote {len(content)} characters to {path}"
 
 
-def _append_file(workdir: Path, path: str, text: str) -> str:
+def _append_file(workdir: Path, path: str, text: str, quota: WorkdirQuota) -> str:
     parts = workdir_fs.split(path)
     try:
         with workdir_fs.open_file(workdir, parts) as fd, open(fd, "rb", closefd=False) as fh:
@@ -245,6 +250,7 @@ def _append_file(workdir: Path, path: str, text: str) -> str:
     new = old + sep + text + ("" if text.endswith("\n") else "\n")
     if len(new.encode()) > MAX_WRITE:
         raise ToolError(f"the file would be larger than {MAX_WRITE} bytes")
+    quota.check_write(workdir, parts, len(new.encode()))
     workdir_fs.replace_file(workdir, parts, new.encode())
     return f"appended {len(text)} characters to {path}"
 

@@ -11,13 +11,17 @@ from pathlib import Path
 
 from agentd.errors import ToolError
 from agentd.tools import workdir_fs
+from agentd.tools.quota import WorkdirQuota
 
 #: The largest file edit_file reads or writes, in bytes.
 MAX_EDIT = 1024 * 1024
 
 
-def edit_file(workdir: Path, path: str, old: str, new: str) -> str:
-    """Replace the one occurrence of ``old`` in ``path`` by ``new``; a ToolError otherwise."""
+def edit_file(
+    workdir: Path, path: str, old: str, new: str, quota: WorkdirQuota | None = None
+) -> str:
+    """Replace the one occurrence of ``old`` in ``path`` by ``new``; a ToolError otherwise
+    (also when the result would take the workdir past ``quota``)."""
     if not old:
         raise ToolError("old is empty: give the exact text to replace (read the file first)")
     parts = workdir_fs.split(path)
@@ -46,6 +50,8 @@ def edit_file(workdir: Path, path: str, old: str, new: str) -> str:
     result = text.replace(old, new, 1).encode()
     if len(result) > MAX_EDIT:
         raise ToolError(f"the file would be larger than {MAX_EDIT} bytes")
+    if quota is not None:
+        quota.check_write(workdir, parts, len(result))
     workdir_fs.replace_file(workdir, parts, result)
     line = text[: text.index(old)].count("\n") + 1
     return f"replaced 1 occurrence in {path} (at line {line})"

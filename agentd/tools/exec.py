@@ -8,19 +8,24 @@ the tool refuses and says how to install it, unless the operator set ``tools.exe
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import os
 import stat
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import ExitStack
 from pathlib import Path
 
+import anyio
 import structlog
 
 from agentd import scope as scopes
 from agentd.config import ExecSettings
 from agentd.errors import ToolError
-from agentd.tools import policy, sandbox, workdir_fs
+from agentd.tools import exec_user, policy, sandbox, seccomp, workdir_fs, workdir_guard
+from agentd.tools.quota import NO_QUOTA, WorkdirQuota
 from agentd.tools.registry import ToolRegistry
+from agentd.tools.workdir_guard import Owner
 
 log = structlog.get_logger("agentd.tools.exec")
 
@@ -42,12 +47,18 @@ def limits_of(settings: ExecSettings) -> sandbox.Limits:
     )
 
 
-def protect(workdir: Path, files: Iterable[Path], stack: ExitStack) -> tuple[list[str], list[int]]:
+def protect(
+    workdir: Path, files: Iterable[Path], stack: ExitStack, *, staged: str | None = None
+) -> tuple[list[str], list[int]]:
     """bwrap options that keep the instruction files read-only in the sandbox, and their fds.
 
     An existing file is bound read-only over itself from an fd opened without following
     symlinks (a path could be swapped for a symlink out of the workdir); a command cannot
-    write, replace or remove it (a mount point). A missing one at the workdir's top gets an
+    write, replace or remove it (a mount point). With ``staged`` (where a root daemon's
+    workdir is shown to an unprivileged bwrap, :func:`agentd.tools.exec_user.drop_args`) it
+    is bound by its path there instead, once checked through the fd: bwrap, running as the
+    unprivileged user, could not reach the fd's own path, and reads nothing that user could
+    not. A missing one at the workdir's top gets an
     empty read-only file (bwrap leaves an empty file as the mount point: the prompt ignores
     an empty AGENTS.md), so a command cannot create it either. A file in a folder is
     protected by binding that top folder read-only; a missing folder is not protected.
@@ -79,9 +90,64 @@ def protect(workdir: Path, files: Iterable[Path], stack: ExitStack) -> tuple[lis
                 f"{top[0]!r} in the workdir is a symlink: exec does not run while an "
                 "instruction file (or its folder) is one; ask the operator to replace it"
             )
+        if staged is not None:
+            args += ["--ro-bind", f"{staged}/{top[0]}", dest]
+            continue
         args += ["--ro-bind-fd", str(fd), dest]
         fds.append(fd)
     return args, fds
+
+
+def _sandboxed_argv(
+    bwrap: str,
+    folder: Path,
+    settings: ExecSettings,
+    read_only: Sequence[Path],
+    stack: ExitStack,
+    *,
+    staged: str | None,
+) -> tuple[list[str], list[int]]:
+    """bwrap's command line for one command (without the command) and the fds it needs."""
+    try:
+        filter_fd = seccomp.program_fd()
+    except seccomp.Unsupported as exc:
+        raise ToolError(f"exec is unavailable: {exc}; commands run only under that filter") from exc
+    stack.callback(os.close, filter_fd)
+    inside, fds = protect(folder, read_only, stack, staged=staged)
+    argv = sandbox.bwrap_args(
+        bwrap,
+        staged or str(folder),
+        network=policy.current().exec_network,
+        seccomp_fd=filter_fd,
+        proc=settings.proc,
+        inside=inside,
+    )
+    return argv, [filter_fd, *fds]
+
+
+def _within(limits: sandbox.Limits, left: int) -> sandbox.Limits:
+    """``limits`` with no file larger than ``left`` bytes (none at all when 0)."""
+    return dataclasses.replace(limits, file_bytes=min(limits.file_bytes, left))
+
+
+def _past(quota: WorkdirQuota, folder: Path, start: int) -> Callable[[], str]:
+    """The check that stops a command that took the workdir past its quota (one that only
+    reads, or removes files, in a full workdir runs on)."""
+
+    def check() -> str:
+        now = quota.used_by(folder)
+        if now <= max(quota.limit, start):
+            return ""
+        return "the workdir went past its quota. " + quota.full(now)
+
+    return check
+
+
+async def _settle(folder: Path, owner: Owner | None, when: str) -> None:
+    with anyio.CancelScope(shield=True):
+        await anyio.to_thread.run_sync(
+            functools.partial(workdir_guard.settle, folder, owner, when=when)
+        )
 
 
 def register_exec_tool(
@@ -89,16 +155,21 @@ def register_exec_tool(
     settings: ExecSettings,
     workdir_for: Callable[[str], Path],
     read_only: Sequence[Path] = (),
+    quota: WorkdirQuota = NO_QUOTA,
 ) -> None:
     """Add ``exec``; ``workdir_for`` gives a tenant's workdir (made if missing).
 
     ``read_only`` are the instruction files (relative to the workdir, or absolute), kept
-    read-only inside the sandbox too (:func:`protect`).
+    read-only inside the sandbox too (:func:`protect`). A root daemon runs commands as
+    ``settings.user`` (:mod:`agentd.tools.exec_user`); around each command the workdir is
+    settled (:func:`agentd.tools.workdir_guard.settle`). The workdir's ``quota`` bounds
+    each file a command writes to what is left, and the command is stopped when the
+    workdir goes past it (:mod:`agentd.tools.quota`).
     """
     limits = limits_of(settings)
     # Root is exempt from RLIMIT_NPROC: a pids cgroup bounds the processes instead.
     as_root = os.geteuid() == 0
-    warned: list[bool] = []
+    owners: list[Owner | None] = []
 
     # The model asks for a timeout by this name (exec(command, timeout?)); the sandbox applies it.
     async def exec_command(command: str, timeout: float | None = None) -> str:  # noqa: ASYNC109
@@ -113,39 +184,49 @@ def register_exec_tool(
             raise ToolError("command is empty")
         wait = min(timeout if timeout and timeout > 0 else settings.timeout, settings.max_timeout)
         folder = workdir_for(scopes.current().tenant)
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=workdir_guard.MODE, parents=True, exist_ok=True)
         bwrap = sandbox.find_bwrap(settings.bwrap)
         if bwrap is None and not settings.unsandboxed:
             raise ToolError(NO_BWRAP.format(bwrap=settings.bwrap))
-        if as_root and not warned:
-            warned.append(True)
-            log.warning(
-                "exec.as_root",
-                hint="the daemon runs as root: RLIMIT_NPROC does not bind; a pids cgroup is used "
-                "where one can be made",
-            )
-        with ExitStack() as stack:
-            fds: list[int] = []
-            if bwrap is not None:
-                network = policy.current().exec_network
-                inside, fds = protect(folder, read_only, stack)
-                argv = [
-                    *sandbox.bwrap_args(
-                        bwrap, folder, network=network, proc=settings.proc, inside=inside
-                    ),
-                    *sandbox.limit_args(limits),
-                    "/bin/sh",
-                    "-c",
-                    command,
-                ]
-                cwd = Path("/")  # bwrap's own folder; the command's is the workdir
-            else:
-                # RLIMIT_NPROC would count every process of the daemon's user here.
-                argv = [*sandbox.limit_args(limits, processes=False), "/bin/sh", "-c", command]
-                cwd = folder
-            outcome = await sandbox.run(
-                argv, time_limit=wait, limits=limits, cwd=cwd, cgroup=as_root, pass_fds=fds
-            )
+        if not owners:
+            owners.append(exec_user.command_owner(settings.user))
+            if as_root:
+                log.warning(
+                    "exec.as_root",
+                    hint="the daemon runs as root: commands run as an unprivileged user "
+                    "(tools.exec.user), in a pids cgroup where one can be made",
+                )
+        owner = owners[0]
+        drop = exec_user.drop_args(owner, folder if bwrap else None) if owner else []
+        staged = exec_user.STAGED if owner is not None else None
+        await _settle(folder, owner, "before")
+        start = await anyio.to_thread.run_sync(quota.used_by, folder) if quota.limit else 0
+        bounded = limits if not quota.limit else _within(limits, max(0, quota.limit - start))
+        try:
+            with ExitStack() as stack:
+                fds: list[int] = []
+                if bwrap is not None:
+                    jail, fds = _sandboxed_argv(
+                        bwrap, folder, settings, read_only, stack, staged=staged
+                    )
+                    argv = [*drop, *jail, *sandbox.limit_args(bounded), "/bin/sh", "-c", command]
+                    cwd = Path("/")  # bwrap's own folder; the command's is the workdir
+                else:
+                    # RLIMIT_NPROC would count every process of the daemon's user here.
+                    limit = sandbox.limit_args(bounded, processes=False)
+                    argv = [*drop, *limit, "/bin/sh", "-c", command]
+                    cwd = folder
+                outcome = await sandbox.run(
+                    argv,
+                    time_limit=wait,
+                    limits=bounded,
+                    cwd=cwd,
+                    cgroup=as_root,
+                    pass_fds=fds,
+                    stop_when=_past(quota, folder, start) if quota.limit else None,
+                )
+        finally:
+            await _settle(folder, owner, "after")
         log.info(
             "exec.done",
             status=outcome.status,
@@ -161,6 +242,9 @@ def register_exec_tool(
                 hint="under a hardened systemd unit set tools.exec.proc=false (a new /proc is "
                 "refused); user namespaces must be allowed (RestrictNamespaces)",
             )
-        return outcome.render(settings.max_output_chars)
+        text = outcome.render(settings.max_output_chars)
+        if not outcome.stopped and await anyio.to_thread.run_sync(quota.is_full, folder):
+            text += "\n" + quota.full(quota.used_by(folder))
+        return text
 
     registry.add(exec_command, name="exec", timeout=settings.max_timeout + _GRACE)

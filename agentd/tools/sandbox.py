@@ -3,13 +3,15 @@
 The command runs as ``/bin/sh -c command`` under ``bwrap`` with every namespace unshared (user,
 mount, pid, network, ipc, uts, cgroup), so it sees:
 
-- the tenant's workdir, read-write, at :data:`WORKDIR` (also its working directory and ``HOME``);
+- the tenant's workdir, read-write, ``nosuid`` and ``nodev``, at :data:`WORKDIR` (also its
+  working directory and ``HOME``);
 - ``/usr`` (and the ``/bin``, ``/lib*``, ``/sbin`` links or folders) read-only, and of ``/etc``
   only the files programs need (:data:`ETC_KEPT`): no ``shadow``, no keys, no agentd config;
 - a fresh ``/tmp`` (tmpfs), its own ``/proc`` (only its own processes; or none, with
   ``tools.exec.proc`` off) and a minimal ``/dev``;
 - no network unless the turn's policy grants it (``--share-net``), no capabilities, no way to
-  gain privileges (bwrap sets ``no_new_privs``), and an environment of a few fixed variables.
+  gain privileges (bwrap sets ``no_new_privs``), and an environment of a few fixed variables;
+- a seccomp filter that refuses set-id bits (:mod:`agentd.tools.seccomp`).
 
 Limits are set inside the sandbox by ``prlimit`` (CPU seconds, address space, file size, core
 dumps, processes). The process limit counts per user: inside bwrap's user namespace it counts
@@ -30,7 +32,7 @@ import secrets
 import shutil
 import signal
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -101,10 +103,14 @@ class Outcome:
     stderr_size: int
     timed_out: bool = False
     timeout: float = 0.0
+    #: Why the command was stopped early (``stop_when`` of :func:`run` said so), or "".
+    stopped: str = ""
 
     def render(self, limit: int) -> str:
         """The text the model reads: the exit status, then stdout and stderr, cut to ``limit``."""
-        if self.timed_out:
+        if self.stopped:
+            head = f"killed: {self.stopped}"
+        elif self.timed_out:
             head = f"killed: the command ran past its timeout of {self.timeout:g}s"
         elif self.status is not None and self.status < 0:
             name = _signal_name(-self.status)
@@ -165,17 +171,20 @@ def limit_args(limits: Limits, *, processes: bool = True) -> list[str]:
 
 def bwrap_args(
     bwrap: str,
-    workdir: Path,
+    workdir: str,
     *,
     network: bool,
+    seccomp_fd: int,
     proc: bool = True,
     inside: Sequence[str] = (),
 ) -> list[str]:
     """bwrap and its options (see the module docstring), then ``--``.
 
-    Without ``proc`` the sandbox has no /proc at all (never the host's): some programs need
-    it (ps, /dev/fd), most do not. ``inside`` are more bwrap options applied after the workdir
-    is bound (read-only binds over parts of it).
+    ``workdir`` is the path bwrap binds (it resolves it as the user it runs as).
+    ``seccomp_fd`` holds the filter (:func:`agentd.tools.seccomp.program_fd`). Without
+    ``proc`` the sandbox has no /proc at all (never the host's): some programs need it (ps,
+    /dev/fd), most do not. ``inside`` are more bwrap options applied after the workdir is
+    bound (read-only binds over parts of it).
     """
     args = [
         bwrap,
@@ -207,11 +216,13 @@ def bwrap_args(
         "--tmpfs",
         "/tmp",
         "--bind",
-        str(workdir),
+        workdir,
         WORKDIR,
         *inside,
         "--chdir",
         WORKDIR,
+        "--seccomp",
+        str(seccomp_fd),
         "--",
     ]
     return args
@@ -331,8 +342,13 @@ async def run(
     cwd: Path | None = None,
     cgroup: bool = False,
     pass_fds: Sequence[int] = (),
+    stop_when: Callable[[], str] | None = None,
+    check_every: float = 0.25,
 ) -> Outcome:
     """Run ``argv`` in its own process group with :data:`ENV`; kill it all at ``time_limit``.
+
+    ``stop_when`` (a blocking check, run in a worker thread every ``check_every`` seconds)
+    returns a reason to stop the command early, or "" to let it run.
 
     With ``cgroup``, it runs in fresh cgroups of ``limits.processes`` processes and
     ``limits.memory_bytes`` in all, when they can be made (a shell puts itself there, then
@@ -345,6 +361,7 @@ async def run(
     sizes = {"stdout": 0, "stderr": 0}
     process: Process | None = None
     timed_out = False
+    stopped: list[str] = []
     try:
         process = await anyio.open_process(
             list(argv),
@@ -368,12 +385,26 @@ async def run(
                 if room > 0:
                     buffer += chunk[:room]
 
+        async def watch(scope: anyio.CancelScope) -> None:
+            assert stop_when is not None
+            while True:
+                await anyio.sleep(check_every)
+                reason = await anyio.to_thread.run_sync(stop_when)
+                if reason:
+                    stopped.append(reason)
+                    scope.cancel()
+                    return
+
         with anyio.move_on_after(time_limit) as deadline:
             async with anyio.create_task_group() as tg:
-                tg.start_soon(drain, "stdout", process.stdout)
-                tg.start_soon(drain, "stderr", process.stderr)
-            await process.wait()
-        timed_out = deadline.cancelled_caught
+                if stop_when is not None:
+                    tg.start_soon(watch, deadline)
+                async with anyio.create_task_group() as pipes:
+                    pipes.start_soon(drain, "stdout", process.stdout)
+                    pipes.start_soon(drain, "stderr", process.stderr)
+                await process.wait()
+                tg.cancel_scope.cancel()  # the watch is done with
+        timed_out = deadline.cancelled_caught and not stopped
     finally:
         with anyio.CancelScope(shield=True):
             if process is not None:
@@ -384,13 +415,14 @@ async def run(
             if group is not None:
                 await anyio.to_thread.run_sync(group.remove)
     return Outcome(
-        process.returncode if not timed_out else None,
+        process.returncode if not (timed_out or stopped) else None,
         bytes(kept["stdout"]),
         bytes(kept["stderr"]),
         sizes["stdout"],
         sizes["stderr"],
         timed_out=timed_out,
         timeout=time_limit,
+        stopped=stopped[0] if stopped else "",
     )
 
 

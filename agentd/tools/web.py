@@ -46,12 +46,21 @@ USER_AGENT = "agentd-web-fetch/1 (+https://github.com/agentd)"
 
 
 def is_public(address: IPAddress) -> bool:
-    """Whether ``address`` is a global unicast address (IPv4 inside IPv6 judged as IPv4)."""
+    """Whether ``address`` is a global unicast address (IPv4 inside IPv6 judged as IPv4).
+
+    IPv4 inside IPv6: mapped (``::ffff:a.b.c.d``), NAT64 (``64:ff9b::/96``) and 6to4
+    (``2002::/16``) addresses are judged by their IPv4 address; a Teredo address
+    (``2001::/32``) is refused when its server or client IPv4 address is not public.
+    """
     if isinstance(address, ipaddress.IPv6Address):
         if address.ipv4_mapped is not None:
             return is_public(address.ipv4_mapped)
         if address in _NAT64:
             return is_public(ipaddress.IPv4Address(int(address) & 0xFFFFFFFF))
+        if address.sixtofour is not None:
+            return is_public(address.sixtofour)
+        if address.teredo is not None and not all(map(is_public, address.teredo)):
+            return False
     special = (
         address.is_multicast
         or address.is_reserved  # e.g. IPv4-compatible IPv6 (::127.0.0.1)

@@ -47,6 +47,7 @@ from channels.http.memory_api import MemoryApi
 from channels.http.origin import BrowserGuard, BrowserPolicy
 from channels.http.principals import Principal, local, principals
 from channels.http.sessions_api import ListTenants, SessionsApi, fixed_tenants
+from channels.http.sources import Sources
 from channels.http.tenancy import admin_only
 from channels.http.turn import TurnResponse
 from channels.http.wire import (
@@ -132,6 +133,7 @@ class Api:
         tenant = runtime.default_scope.tenant
         known = principals(settings, tenant)
         self.auth = Authenticator(known, RateLimiter(failures.per_minute, failures.burst))
+        self.sources = Sources(settings.trusted_proxies)
         self.local = local(tenant)
         self.limiter = RateLimiter(
             settings.rate_limit.requests_per_minute, settings.rate_limit.burst
@@ -220,8 +222,9 @@ class Api:
     ) -> Callable[[Request], Awaitable[Response]]:
         async def handler(request: Request) -> Response:
             try:
-                client = request.client.host if request.client is not None else ""
-                who = self.auth.identify(request.headers.get("authorization"), client)
+                who = self.auth.identify(
+                    request.headers.get("authorization"), self.sources.of(request)
+                )
                 if limit and who is not None:
                     self.own_limiters.get(who.name, self.limiter).check(who.name)
                 principal = who or self.local
@@ -267,8 +270,18 @@ class Api:
         llm = await self.readiness.llm_ok()
         memory = self.readiness.memory() if self.readiness.memory is not None else "off"
         ready = llm and all(channels.values())
-        body: dict[str, Any] = {
-            "status": "ready" if ready else "not ready",
+        status = 200 if ready else 503
+        body: dict[str, Any] = {"status": "ready" if ready else "not ready"}
+        header = request.headers.get("authorization")
+        if self.auth.required and header is None:
+            # Without a token only the verdict: the checks name channels and MCP servers.
+            return JSONResponse(body, status_code=status)
+        if header is not None:
+            try:
+                self.auth.identify(header, self.sources.of(request))
+            except ApiError as exc:
+                return _error(exc)
+        body |= {
             "checks": {
                 "channels": channels,
                 "llm": "ok" if llm else "unreachable",
@@ -277,7 +290,7 @@ class Api:
         }
         if self.readiness.mcp is not None:
             body["checks"]["mcp"] = dict(self.readiness.mcp())
-        return JSONResponse(body, status_code=200 if ready else 503)
+        return JSONResponse(body, status_code=status)
 
     async def scrape(self, request: Request, who: Principal) -> Response:
         return Response(self.metrics.exposition(), media_type=CONTENT_TYPE)

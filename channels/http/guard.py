@@ -2,7 +2,7 @@
 
 A token's SHA-256 is compared in constant time against every principal's (no early exit that
 would tell which one nearly matched). The rate limit is a token bucket per principal, and failed
-authentications spend a token bucket per client address; each set of buckets is bounded.
+authentications spend a token bucket per source; each set of buckets is bounded.
 """
 
 from __future__ import annotations
@@ -45,11 +45,11 @@ def check_exposure(settings: HttpChannelSettings) -> None:
 class Authenticator:
     """Maps an ``Authorization`` header to the principal whose token it carries.
 
-    The presented token's SHA-256 is compared in constant time with every principal's digest
-    (no early exit that would tell which one nearly matched, and no token kept in memory).
-    Failures are limited per client address by ``failures``: an address that has used up its
-    failures gets 429 before its token is even compared, right or wrong, so it cannot go on
-    guessing and learn from the answers; other addresses are not affected.
+    The presented token's SHA-256 is compared first, in constant time, with every principal's
+    digest (no early exit that would tell which one nearly matched, and no token kept in
+    memory): a right token is always served, whatever others sent from the same source. Only
+    failures are limited, per source (:mod:`channels.http.sources`) by ``failures``: a source
+    that has used up its failures gets 429 instead of 401 until its budget refills.
     """
 
     def __init__(
@@ -65,13 +65,12 @@ class Authenticator:
     def identify(self, header: str | None, client: str = "") -> Principal | None:
         """The principal whose token the header carries; None when no token is required.
 
-        Raises ApiError(401) when a token is required and the header does not carry one, and
-        ApiError(429) when ``client`` (its address) has failed too often lately.
+        Raises ApiError(401) when a token is required and the header does not carry a right
+        one, and ApiError(429) instead when ``client`` (its source key) has failed too often
+        lately.
         """
         if not self._principals:
             return None
-        if self._failures is not None:
-            self._failures.refuse_if_spent(client, "too many failed authentications")
         scheme, _, value = (header or "").partition(" ")
         presented = value.strip().encode() if scheme.lower() == "bearer" else b""
         digest = hashlib.sha256(presented).digest()
@@ -82,6 +81,7 @@ class Authenticator:
                 found = principal
         if found is None:
             if self._failures is not None:
+                self._failures.refuse_if_spent(client, "too many failed authentications")
                 self._failures.spend(client)
             raise ApiError(
                 401,

@@ -6,8 +6,9 @@ under its own name. So every request passes three checks, in this order:
 
 - ``Host`` names this server (421 otherwise): ``localhost``, a loopback address, the bind address
   unless it is a wildcard, the address the connection arrived on, or one of ``allowed_hosts``;
-  any port. A request without Host (HTTP/1.0) passes: browsers always send one, and a client that
-  is not a browser could write any Host it liked anyway.
+  any valid port (1-65535). More than one Host or Origin header is 400. A request without
+  Host (HTTP/1.0) passes: browsers always send one, and a client that is not a browser could
+  write any Host it liked anyway.
 - ``Origin``, when present, is one of ``allowed_origins`` or this server's own (its host and port
   are the Host header); anything else, ``null`` included, is 403.
 - A POST is ``application/json`` (415 otherwise): a page may send that cross-origin only after a
@@ -59,13 +60,21 @@ def host_name(value: str) -> str | None:
     else:
         name = value.partition(":")[0]
         rest = value[len(name) :]
-    if rest and not (rest.startswith(":") and rest[1:].isdigit()):
+    if rest and not _valid_port(rest):
         return None
     name = name.removesuffix(".")
     if not name:
         return None
     ip = _ip(name)
     return name if ip is None else str(ip)
+
+
+def _valid_port(rest: str) -> bool:
+    """``rest`` is ``:`` and a port number, 1 to 65535 (ASCII digits only)."""
+    digits = rest[1:]
+    return (
+        rest.startswith(":") and digits.isascii() and digits.isdigit() and 1 <= int(digits) <= 65535
+    )
 
 
 def _ip(name: str) -> IP | None:
@@ -200,7 +209,10 @@ class BrowserGuard:
         if host is not None:
             server = scope.get("server")
             self.policy.check_host(host, server[0] if server else None)
-        origin = headers.get("origin")
+        origins = headers.getlist("origin")
+        if len(origins) > 1:
+            raise ApiError(400, "more than one Origin header", code="invalid_origin")
+        origin = origins[0] if origins else None
         if origin is None or scope["path"] in PROBES:
             return None
         self.policy.check_origin(origin, host)

@@ -326,3 +326,19 @@ def test_chat_runs_a_tool_call_written_as_text(
         "tool_call_id": second[-3]["tool_calls"][0]["id"],
         "name": "read_file",
     }
+
+
+def test_config_show_warns_about_an_open_state_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A state folder left 0755 by an older start is named in a warning, with the fix."""
+    state = tmp_path / "state"
+    state.mkdir(mode=0o755)
+    os.chmod(state, 0o755)
+    monkeypatch.setenv("AGENTD_STATE_DIR", str(state))
+    assert cli.main(["config", "show"]) == 0
+    out = capsys.readouterr().out
+    assert f"# WARNING: {state} is open to others" in out and f"chmod 700 {state}" in out
+    os.chmod(state, 0o700)
+    assert cli.main(["config", "show"]) == 0
+    assert "open to others" not in capsys.readouterr().out

@@ -54,6 +54,49 @@ async def test_same_history_file_from_other_state_dirs_is_refused(tmp_path: Path
     assert caught.value.path == str(tmp_path / "shared" / "history.db.lock")
 
 
+async def test_a_symlinked_history_file_is_the_same_lock(tmp_path: Path) -> None:
+    """A second state whose history.db is a symlink to the first's cannot be held."""
+    first = tmp_path / "a" / "history.db"
+    second = tmp_path / "b" / "history.db"
+    async with hold_state(lock_paths(tmp_path / "a", first), database=first):
+        second.parent.mkdir()
+        second.symlink_to(first)
+        with pytest.raises(StateLocked) as caught:
+            async with hold_state(lock_paths(tmp_path / "b", second), database=second):
+                pass
+    assert caught.value.path == str(first)
+
+
+async def test_a_hard_linked_history_file_is_refused(tmp_path: Path) -> None:
+    """A history file with a second hard link is refused, with what to do."""
+    first = tmp_path / "a" / "history.db"
+    second = tmp_path / "b" / "history.db"
+    async with hold_state(lock_paths(tmp_path / "a", first), database=first):
+        second.parent.mkdir()
+        os.link(first, second)
+        with pytest.raises(ConfigError, match="has 2 hard links") as caught:
+            async with hold_state(lock_paths(tmp_path / "b", second), database=second):
+                pass
+    assert caught.value.key == "history.path"
+
+
+async def test_the_history_lock_leaves_sqlite_working(tmp_path: Path) -> None:
+    """The history store opens, writes and reopens under the lock on its own file."""
+    from agentd import scope as scopes
+    from agentd.memory.history import SQLiteHistory
+    from agentd.messages import user
+
+    path = tmp_path / "history.db"
+    for _ in range(2):
+        async with hold_state(lock_paths(tmp_path, path), database=path):
+            async with SQLiteHistory.open(path) as store:
+                with scopes.use(scopes.Scope()):
+                    await store.save_conversation("s", [user("hi")])
+    with scopes.use(scopes.Scope()):
+        async with SQLiteHistory.open(path) as store:
+            assert len(await store.load_conversation("s")) == 2
+
+
 async def test_lock_is_released_on_exit(tmp_path: Path) -> None:
     """Once the holder leaves its block, the next one takes the lock."""
     paths = lock_paths(tmp_path, tmp_path / "history.db")

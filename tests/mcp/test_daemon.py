@@ -47,7 +47,10 @@ def test_kill_9_of_agentd_leaves_no_stdio_server(stub_llm: StubLLM, tmp_path: Pa
         with daemon(config, notify) as proc:
             notify.wait_for("READY=1", timeout=40)
             url = f"http://127.0.0.1:{port}"
-            ready = httpx.get(f"{url}/readyz").json()
+            # Without a token only the verdict: no server names.
+            assert httpx.get(f"{url}/readyz").json() == {"status": "ready"}
+            token = {"Authorization": f"Bearer {http_token(tmp_path)}"}
+            ready = httpx.get(f"{url}/readyz", headers=token).json()
             assert ready["status"] == "ready"
             assert ready["checks"]["mcp"] == {"loc": "up", "bad": "down"}
             stub_llm.add(Reply(tool_calls=[("loc__pid", {})]), Reply(text="done"))

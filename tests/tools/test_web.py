@@ -37,6 +37,15 @@ pytestmark = pytest.mark.anyio
         pytest.param("::ffff:93.184.215.14", True, id="v4-mapped-public"),
         pytest.param("64:ff9b::a00:1", False, id="nat64-private"),
         pytest.param("::127.0.0.1", False, id="v4-compatible"),
+        pytest.param("2002:7f00:1::1", False, id="6to4-loopback"),
+        pytest.param("2002:a00:1::", False, id="6to4-private-10"),
+        pytest.param("2002:c0a8:101::1", False, id="6to4-private-192"),
+        pytest.param("2002:a9fe:a9fe::", False, id="6to4-metadata"),
+        pytest.param("2002:5db8:d70e::1", True, id="6to4-public"),
+        # Teredo: server 65.54.227.120, client obfuscated (bits inverted).
+        pytest.param("2001:0:4136:e378:8000:63bf:80ff:fffe", False, id="teredo-client-loopback"),
+        pytest.param("2001:0:4136:e378:8000:63bf:f5ff:fffe", False, id="teredo-client-private"),
+        pytest.param("2001:0:a00:1:8000:63bf:a247:28f1", False, id="teredo-server-private"),
     ],
 )
 def test_is_public(address: str, public: bool) -> None:

@@ -272,7 +272,7 @@ class Console:
             token = body.get("token")
             if not isinstance(token, str):
                 raise ApiError(400, "token is a string", param="token", code="invalid_value")
-            client = request.client.host if request.client is not None else ""
+            client = self.api.sources.of(request)
             who = self.api.auth.identify(f"Bearer {token.strip()}", client) or self.api.local
         except ApiError as exc:
             return secured(JSONResponse(exc.body(), status_code=exc.status, headers=exc.headers))

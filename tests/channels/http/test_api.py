@@ -257,6 +257,18 @@ async def test_health_ready_and_metrics(stub_runtime: Runtime, metrics: Metrics)
     assert "agentd_turns_in_flight 0.0" in text
 
 
+async def test_readyz_shows_its_checks_only_with_a_token(stub_runtime: Runtime) -> None:
+    """With tokens set, /readyz without one says ready or not; a right one gets the checks."""
+    settings = HttpChannelSettings(tokens=[SecretStr("right")])
+    async with in_process(stub_runtime, settings) as http:
+        bare = await http.get("/readyz")
+        wrong = await http.get("/readyz", headers={"Authorization": "Bearer wrong"})
+        full = await http.get("/readyz", headers={"Authorization": "Bearer right"})
+    assert (bare.status_code, bare.json()) == (200, {"status": "ready"})
+    assert wrong.status_code == 401 and "checks" not in wrong.text
+    assert full.status_code == 200 and full.json()["checks"]["llm"] == "ok"
+
+
 async def test_readyz_is_503_when_the_model_server_is_down(
     stub_runtime: Runtime, stub_llm: StubLLM
 ) -> None:

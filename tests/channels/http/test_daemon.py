@@ -59,7 +59,8 @@ def test_daemon_serves_the_api_and_stops_on_sigterm(stub_llm: StubLLM, tmp_path:
                 "echo: hi",
                 "again",
             ]
-            ready = httpx.get(f"{url}/readyz")
+            assert httpx.get(f"{url}/readyz").json() == {"status": "ready"}
+            ready = httpx.get(f"{url}/readyz", headers=auth(tmp_path))
             assert ready.status_code == 200, ready.text
             assert ready.json()["checks"]["channels"]["http"] is True
             scraped = httpx.get(f"{url}/metrics", headers=auth(tmp_path)).text

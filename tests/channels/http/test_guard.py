@@ -105,16 +105,17 @@ def _status(call: Callable[[], object]) -> int:
 
 
 def test_failed_authentications_are_limited_per_address() -> None:
-    """Failures spend the address's bucket; once spent even the right token is 429 until refill."""
+    """Failures spend the address's bucket; once spent a wrong token is 429, a right one served."""
     clock = Clock()
     auth = Authenticator(tokens("one"), RateLimiter(per_minute=6, burst=2, clock=clock))
     assert _status(lambda: auth.identify("Bearer one", "10.0.0.1")) == 200
     statuses = [_status(lambda: auth.identify("Bearer x", "10.0.0.1")) for _ in range(4)]
     assert statuses == [401, 401, 429, 429]
     with pytest.raises(ApiError) as caught:
-        auth.identify("Bearer one", "10.0.0.1")
+        auth.identify("Bearer x", "10.0.0.1")
     assert (caught.value.status, caught.value.headers["Retry-After"]) == (429, "10")
     assert "failed authentications" in caught.value.message
+    assert name(auth.identify("Bearer one", "10.0.0.1")) == "token:0"
     assert name(auth.identify("Bearer one", "10.0.0.2")) == "token:0"
     clock.now = 10.0
     assert name(auth.identify("Bearer one", "10.0.0.1")) == "token:0"

@@ -112,8 +112,8 @@ async def test_bad_token_flood_is_429_per_address(stub_runtime: Runtime) -> None
         error = api_error(limited, 429)
         assert (error["type"], error["code"]) == ("rate_limit_error", "rate_limit_exceeded")
         assert 1 <= int(limited.headers["retry-after"]) <= 60
-        # Over its budget, the address is refused even with the right token: no guessing oracle.
-        api_error(await flood.get("/v1/models", headers=good), 429)
+        # Over its budget, the address still gets the right token served: only failures count.
+        assert (await flood.get("/v1/models", headers=good)).status_code == 200
         assert (await other.get("/v1/models", headers=good)).status_code == 200
         assert (await other.post("/v1/chat/completions", json=HELLO, headers=good)).is_success
         # The probes need no token and are not limited.
@@ -133,6 +133,73 @@ async def test_loopback_flood_is_limited_and_successes_cost_nothing(
             assert (await local.get("/v1/models", headers=good)).status_code == 200
         statuses = [(await local.get("/v1/models", headers=bad)).status_code for _ in range(5)]
     assert statuses == [401, 401, 401, 429, 429]
+
+
+async def test_the_right_token_is_served_after_a_local_flood(stub_runtime: Runtime) -> None:
+    """30 bad tokens from a local process leave another local client with the token unaffected."""
+    settings = HttpChannelSettings(tokens=[SecretStr("right")])
+    bad, good = {"Authorization": "Bearer wrong"}, {"Authorization": "Bearer right"}
+    async with _clients(stub_runtime, settings, "127.0.0.1", "127.0.0.1") as (flood, user):
+        for _ in range(30):
+            await flood.get("/v1/models", headers=bad)
+        # 20: the principal's own rate limit (burst 20) is another matter.
+        answers = [(await user.get("/v1/models", headers=good)).status_code for _ in range(20)]
+        assert answers == [200] * 20
+        api_error(await flood.get("/v1/models", headers=bad), 429)
+
+
+async def test_every_loopback_address_is_one_source(stub_runtime: Runtime) -> None:
+    """127.0.0.2..5, ::1 and ::ffff:127.0.0.1 share 127.0.0.1's budget: no fresh one each."""
+    settings = HttpChannelSettings(
+        tokens=[SecretStr("right")], auth_failures=AuthFailureSettings(burst=3, per_minute=1)
+    )
+    bad = {"Authorization": "Bearer wrong"}
+    addresses = ["127.0.0.1", "127.0.0.2", "127.0.0.5", "::1", "::ffff:127.0.0.1"]
+    async with _clients(stub_runtime, settings, *addresses) as clients:
+        statuses = [(await c.get("/v1/models", headers=bad)).status_code for c in clients]
+    assert statuses == [401, 401, 401, 429, 429]
+
+
+async def test_ipv6_sources_count_by_their_64(stub_runtime: Runtime) -> None:
+    """Addresses of one /64 share a budget; another /64 has its own."""
+    settings = HttpChannelSettings(
+        tokens=[SecretStr("right")], auth_failures=AuthFailureSettings(burst=2, per_minute=1)
+    )
+    bad = {"Authorization": "Bearer wrong"}
+    addresses = ["2001:db8:1:2::1", "2001:db8:1:2::ff", "2001:db8:1:2:aaaa::9", "2001:db8:1:3::1"]
+    async with _clients(stub_runtime, settings, *addresses) as clients:
+        statuses = [(await c.get("/v1/models", headers=bad)).status_code for c in clients]
+    assert statuses == [401, 401, 429, 401]
+
+
+@pytest.mark.parametrize(
+    ("peer", "separate"),
+    [
+        pytest.param("10.0.0.5", True, id="listed-proxy-forwards"),
+        pytest.param("10.0.1.5", False, id="unlisted-peer-is-ignored"),
+    ],
+)
+async def test_x_forwarded_for_only_from_trusted_proxies(
+    stub_runtime: Runtime, peer: str, separate: bool
+) -> None:
+    """Behind a listed proxy each forwarded client has its own budget; others cannot choose one."""
+    settings = HttpChannelSettings(
+        tokens=[SecretStr("right")],
+        trusted_proxies=["10.0.0.0/24"],
+        auth_failures=AuthFailureSettings(burst=2, per_minute=1),
+    )
+    async with _clients(stub_runtime, settings, peer) as (proxy,):
+        statuses = []
+        for client in ("203.0.113.1", "203.0.113.1", "203.0.113.2"):
+            headers = {"Authorization": "Bearer wrong", "X-Forwarded-For": f"{client}, 10.0.0.7"}
+            statuses.append((await proxy.get("/v1/models", headers=headers)).status_code)
+    assert statuses == ([401, 401, 401] if separate else [401, 401, 429])
+
+
+def test_a_trusted_proxy_must_be_an_address() -> None:
+    """A trusted_proxies entry that is not an address or network fails at start."""
+    with pytest.raises(ValueError, match="is not an address or a network"):
+        HttpChannelSettings(trusted_proxies=["proxy.example"])
 
 
 async def test_without_tokens_nothing_is_counted(stub_runtime: Runtime) -> None:

@@ -223,6 +223,17 @@ async def test_foreign_origin_is_403(stub_runtime: Runtime, origin: str) -> None
         assert (await http.get("/healthz", headers={"Origin": origin})).status_code == 200
 
 
+@pytest.mark.parametrize("path", ["/v1/models", "/readyz"])
+async def test_two_origin_headers_are_400(stub_runtime: Runtime, path: str) -> None:
+    """An allowed Origin followed by a foreign one is refused whole, not judged by the first."""
+    allowed = "http://localhost:3000"
+    settings = HttpChannelSettings(allowed_origins=[allowed])
+    async with in_process(stub_runtime, settings) as http:
+        reply = await http.get(path, headers=[("Origin", allowed), ("Origin", FOREIGN)])
+    assert api_error(reply, 400)["code"] == "invalid_origin"
+    assert "access-control-allow-origin" not in reply.headers
+
+
 async def test_allowed_origin_gets_cors_headers(stub_runtime: Runtime) -> None:
     """An allowed origin is served, with Access-Control-Allow-Origin naming it."""
     origin = "http://localhost:3000"
@@ -304,6 +315,11 @@ async def test_json_content_types_are_accepted(stub_runtime: Runtime, content_ty
         pytest.param("host:", None, id="empty-port"),
         pytest.param("[nothost]", None, id="bracketed-name"),
         pytest.param(":80", None, id="no-name"),
+        pytest.param("localhost:65535", "localhost", id="highest-port"),
+        pytest.param("localhost:99999", None, id="port-too-large"),
+        pytest.param("localhost:0", None, id="port-zero"),
+        pytest.param("[::1]:70000", None, id="ipv6-port-too-large"),
+        pytest.param("localhost:\uff18\uff10", None, id="non-ascii-digits"),
     ],
 )
 def test_host_name(value: str, name: str | None) -> None:
