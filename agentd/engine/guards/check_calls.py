@@ -1,10 +1,12 @@
-"""Check calls: before a turn's first unrouted calls run, the model says whether they are
-needed.
+"""Check calls: before a turn's first calls run, the model says whether they are needed.
 
 A small model calls a tool for "What's 2+2?". Asked apart, under a grammar, yes or no, with
 the request and the calls in a short prompt of their own, it drops most of those; a "no" has
-the step asked again in words (no call is ever demanded). Routed steps are not checked (the
-model named their tool already), nor steps held to a call by the caller or another rule.
+the step asked again in words (no call is ever demanded). Checked: a first step that was not
+routed, and a routed one in a turn the model found to ask for words only (:mod:`.intent`):
+routed, it still picked ``current_time`` for "I'm cooking dinner tonight" and ``web_fetch``
+for the capital of France. Not checked: a routed step of an action (the model named its tool
+already), a call the caller demanded, a read held by ``read_first``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import structlog
 
 from agentd.engine.asking import Asker
 from agentd.engine.guards.base import ACCEPT, Retry, Serves, Verdict
+from agentd.engine.guards.read_first import READ_FIRST
 from agentd.engine.turnstate import REQUEST_CHARS, Next, StepPlan, TurnState
 from agentd.messages import Message, system, user
 
@@ -37,13 +40,11 @@ class CheckCalls:
     calls: bool = True
 
     def holds(self, state: TurnState, plan: StepPlan) -> bool:
-        return (
-            state.step == 1
-            and plan.route is None
-            and bool(plan.tools)
-            and not plan.rule.must_call
-            and not state.client_led
-        )
+        if state.step != 1 or not plan.tools or state.client_led or state.rule.must_call:
+            return False
+        if plan.route is None:
+            return not plan.rule.must_call
+        return state.may_act is False and plan.route != READ_FIRST
 
     async def judge(self, state: TurnState, plan: StepPlan, reply: Message) -> Verdict:
         if not reply.tool_calls or not self.holds(state, plan):

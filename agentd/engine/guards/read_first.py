@@ -6,9 +6,9 @@ the value, or explained ``sed``. When the request names files that exist in the 
 (:mod:`agentd.tools.mentions`: a regular file reached as the file tools reach it, so a dotted
 word that is no file, "e.g." or "example.com", names nothing), the turn's first step is one
 ``read_file`` call held to one of them, from the start. After the read, the next step is
-routed (the model names the tool that makes the change, or ``answer``) when the model found
-that the request asks for an action (:mod:`.intent`), and answers in words otherwise. No call
-is ever demanded: the model may answer.
+routed among the tools that act (the model names the one that makes the change, or
+``answer``) when the model found that the request asks for an action (:mod:`.intent`), and
+answers in words otherwise. No call is ever demanded: the model may answer.
 """
 
 from __future__ import annotations
@@ -64,7 +64,9 @@ class ReadFirst:
         if state.may_act:
             pairs = zip(run.calls, run.outcomes, strict=True)
             read = [(args, out.content) for (_, args), out in pairs]
-            return Next(notes=[after_change_read(state, read)], route=True)
+            # The read is done: the options are the tools that act, or answer (routed once
+            # more, the model read the same file again instead of running it).
+            return Next(notes=[after_change_read(state, read)], route=True, tools=state.acting)
         return Next(notes=[reminder(state)], bare=True)
 
     @staticmethod

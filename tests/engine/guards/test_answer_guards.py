@@ -11,8 +11,10 @@ from agentd.engine.guards.calls_in_answer import CallsInAnswer
 from agentd.engine.guards.check_calls import CHECK_SYSTEM, CheckCalls
 from agentd.engine.guards.claims import Claims
 from agentd.engine.guards.empty import FROM_RESULTS, NO_ANSWER, Empty
+from agentd.engine.guards.read_first import READ_FIRST
 from agentd.engine.notes import ANSWER_NOW, NOT_DONE_HEAD
 from agentd.messages import ToolCall, assistant, tool_result, user
+from agentd.model.choice import CallRule
 from tests.engine.guards.conftest import make_plan, make_state
 from tests.support.fake_model import FakeModel
 
@@ -194,11 +196,25 @@ async def test_check_calls_yes_or_unsure_lets_them_run(word: str | None) -> None
     assert await CheckCalls(Asker(model)).judge(state, make_plan(state), reply) is ACCEPT
 
 
-async def test_check_calls_skips_routed_steps() -> None:
+@pytest.mark.parametrize(
+    ("may_act", "route", "checked"),
+    [
+        pytest.param(True, "write_file", False, id="action-routed"),
+        pytest.param(None, "web_fetch", False, id="unknown-routed"),
+        pytest.param(False, "web_fetch", True, id="question-routed"),
+        pytest.param(False, READ_FIRST, False, id="question-read-first"),
+    ],
+)
+async def test_check_calls_on_routed_steps(may_act: bool | None, route: str, checked: bool) -> None:
+    """A routed step is checked only in a turn the model found to ask for words (it routed
+    "What is the capital of France?" to web_fetch); never a read held by read_first."""
     model = FakeModel()
-    state = make_state("What time is it?")
+    model.choices.append("no")
+    state = make_state("What is the capital of France?")
+    state.may_act = may_act
     plan = make_plan(state)
-    plan.route = "current_time"
-    reply = assistant("", [ToolCall("c1", "current_time", "{}")])
-    assert await CheckCalls(Asker(model)).judge(state, plan, reply) is ACCEPT
-    assert model.asked == []
+    plan.route = route
+    plan.rule = CallRule(name="web_fetch")
+    reply = assistant("", [ToolCall("c1", "web_fetch", '{"url": "https://example.com"}')])
+    verdict = await CheckCalls(Asker(model)).judge(state, plan, reply)
+    assert isinstance(verdict, Retry) is checked and bool(model.asked) is checked

@@ -61,6 +61,7 @@ async def test_after_the_read(may_act: bool | None, head: str, route: bool, bare
     assert following.route is route and following.bare is bare
     if may_act:
         assert '"debug=true"' in following.notes[0].content  # the short file shown again
+        assert following.tools == state.acting  # the read is done: what acts, or answer
 
 
 async def test_a_failed_read_or_another_step_is_not_followed() -> None:
