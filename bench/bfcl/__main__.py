@@ -17,7 +17,15 @@ from bench._common import SignalStop
 from bench.bfcl import __doc__ as DOC
 from bench.bfcl.data import CATEGORIES, DEFAULT_WHEEL, WheelMissing, load_items
 from bench.bfcl.report import append_jsonl, render, write_csv
-from bench.bfcl.runner import MAX_TOKENS, MODES, Result, bench_model, bench_settings
+from bench.bfcl.runner import (
+    DEFAULT_MODES,
+    MAX_TOKENS,
+    MODES,
+    Result,
+    bench_model,
+    bench_settings,
+    reported_modes,
+)
 
 #: Items per category by default: the full run (2 models x 2 modes x 6 categories) fits in
 #: about 30 minutes on 2 cores (see the package docstring for the measured time per item).
@@ -48,7 +56,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--category", action="append", choices=CATEGORIES, help="repeatable; default: all six"
     )
-    parser.add_argument("--mode", action="append", choices=MODES, help="repeatable; default: both")
+    parser.add_argument(
+        "--mode",
+        action="append",
+        choices=MODES,
+        help=f"repeatable; default: {' and '.join(DEFAULT_MODES)} (direct is also read leniently)",
+    )
     parser.add_argument("--out", type=Path, help="per-item results (default: /tmp/bfcl-<time>)")
     parser.add_argument(
         "--wheel",
@@ -66,7 +79,7 @@ def _progress(result: Result) -> None:
     flags = f" invalid={bad}" if bad else ""
     flags += " text-call" if result.left_as_text else ""
     flags += f" FAILED {result.failure[:80]}" if result.failure else ""
-    line = f"  {mark} {result.mode:<6} {result.id:<24} {result.seconds:5.1f}s{flags} {shown!r}"
+    line = f"  {mark} {result.mode:<14} {result.id:<24} {result.seconds:5.1f}s{flags} {shown!r}"
     print(line[:200], flush=True)
 
 
@@ -98,7 +111,7 @@ def main() -> None:
     args = _parser().parse_args()
     args.model = args.model or sorted(MODELS, reverse=True)
     args.category = args.category or list(CATEGORIES)
-    args.mode = args.mode or list(MODES)
+    args.mode = args.mode or list(DEFAULT_MODES)
     out = args.out or Path(f"/tmp/bfcl-{time.strftime('%Y%m%d-%H%M%S')}")
     out.mkdir(parents=True, exist_ok=True)
     configure(level="warning", fmt="console", secrets=())
@@ -112,7 +125,7 @@ def main() -> None:
     except* (ModelError, SidecarError) as group:  # they say how to fetch what is missing
         sys.exit(f"bfcl: {group.exceptions[0]}")
     minutes = (time.monotonic() - started) / 60
-    report = render(results, args.model, args.category, args.mode, loads)
+    report = render(results, args.model, args.category, reported_modes(args.mode), loads)
     write_csv(out / "results.csv", results)
     (out / "summary.md").write_text(report + "\n", encoding="utf-8")
     print()

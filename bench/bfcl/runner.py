@@ -1,10 +1,13 @@
-"""Ask one model BFCL's questions two ways, on the same items, and score every answer.
+"""Ask one model BFCL's questions in up to three ways, on the same items, and score every answer.
 
 ``direct``: llama-server's own ``/v1/chat/completions`` with ``tools`` (its chat template and
 tool-call parser), decoded as BFCL decodes an OpenAI FC model: ``tool_calls`` are the calls,
-content without them is no call. ``agentd``: the first step of an agentd turn, built from the
-daemon's own parts (the example workdir's system prompt with the item's system message joined
-as a stateless turn does, the registry's schema compaction, the model client with its text
+content without them is no call. Each direct answer is scored twice: as it is, and read
+leniently (``direct-lenient``: calls written as text read by agentd's own text parser, see
+:mod:`bench.bfcl.answer`). ``http``: a real ``agentd run`` on the same llama-server, asked as an
+agent framework asks it (:mod:`bench.bfcl.over_http`). ``first-step``: the first step of an
+agentd turn built in process from the daemon's own parts (the example workdir's system prompt
+with the item's system message joined as a stateless turn does, the model client with its text
 tool-call fallback, the context budget) through :meth:`AgentLoop.first_step`.
 """
 
@@ -12,7 +15,8 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -29,30 +33,28 @@ from agentd.errors import ContextOverflow, LLMError
 from agentd.messages import ROLES, Message, Role
 from agentd.model.client import open_client
 from agentd.model.packages import resolve_model_file
-from agentd.model.sidecar import open_sidecar, with_sidecar_url
+from agentd.model.sidecar import Sidecar, open_sidecar, with_sidecar_url
 from agentd.tools.registry import ToolRegistry, compact_parameters
+from bench.bfcl.answer import Answer, lenient
 from bench.bfcl.convert import to_openai_tools
 from bench.bfcl.data import Item
+from bench.bfcl.over_http import daemon_asker, daemon_config
 from bench.bfcl.scorer import RawCall, score
 from bench.bfcl.validity import call_problem, looks_like_call
 
-MODES = ("direct", "agentd")
+MODES = ("direct", "http", "first-step")
+#: What runs without ``--mode``: llama-server direct and agentd through its HTTP API.
+DEFAULT_MODES = ("direct", "http")
+#: The direct answers read leniently: a result of every ``direct`` request, not a request.
+LENIENT = "direct-lenient"
 #: One answer's token cap (llama-server -n, and max_tokens of the direct requests): a runaway
 #: answer must not dominate the run.
 MAX_TOKENS = 256
 EXAMPLE_WORKDIR = Path(__file__).resolve().parents[2] / "examples" / "workdir"
-
-
-@dataclass(slots=True)
-class Answer:
-    """What the model did with one item: its calls, its text, how long it took."""
-
-    calls: list[RawCall]
-    content: str
-    seconds: float
-    finish_reason: str | None = None
-    #: The request itself failed (an HTTP error of the server): no answer at all.
-    failure: str | None = None
+#: The tools as a mode offered them (agentd's first step compacts their schemas).
+Offered = list[dict[str, Any]]
+#: Asks one item with its tools: what was offered, and the answer.
+Ask = Callable[[Item, list[dict[str, Any]]], Awaitable[tuple[Offered, Answer]]]
 
 
 @dataclass(slots=True)
@@ -148,7 +150,7 @@ async def ask_direct(
     return Answer(calls, message.get("content") or "", seconds, choice.get("finish_reason"))
 
 
-async def ask_agentd(
+async def ask_first_step(
     agent_loop: AgentLoop, prompt: str, item: Item, schemas: list[dict[str, Any]]
 ) -> Answer:
     """The first step of an agentd turn offered ``schemas``: one model call, no tool run."""
@@ -190,6 +192,61 @@ def judge(
     )
 
 
+def reported_modes(modes: Sequence[str]) -> list[str]:
+    """The modes a run of ``modes`` reports: ``direct`` also gives ``direct-lenient``."""
+    return [name for mode in modes for name in ((mode, LENIENT) if mode == "direct" else (mode,))]
+
+
+@asynccontextmanager
+async def _direct(settings: Settings, sidecar: Sidecar) -> AsyncIterator[Ask]:
+    seed = settings.llm.seed if settings.llm.seed is not None else 0
+    timeout = httpx.Timeout(settings.llm.timeout, connect=settings.llm.connect_timeout)
+    async with httpx.AsyncClient(timeout=timeout) as http:
+
+        async def ask(item: Item, tools: list[dict[str, Any]]) -> tuple[Offered, Answer]:
+            return tools, await ask_direct(http, sidecar.base_url, item, tools, seed)
+
+        yield ask
+
+
+@asynccontextmanager
+async def _first_step(settings: Settings, sidecar: Sidecar) -> AsyncIterator[Ask]:
+    prompt = build_system_prompt(settings.workdir)
+    clock = dated_clock(settings.default.date_in_prompt)
+    if clock is not None:  # as TenantPrompts dates the daemon's prompt
+        prompt = f"{today_line(clock())}\n\n{prompt}"
+    sc = settings.llm.sidecar
+    defaults = effective_defaults(settings.default, sc.context)
+    async with open_client(with_sidecar_url(settings, sidecar)) as client:
+        agent_loop = AgentLoop(
+            client,
+            ToolRegistry(),
+            budget=budget_for(defaults, sc.max_answer_tokens),
+            guards={**settings.default.guard_switches(), "route": route_mode_for(settings)},
+        )
+
+        async def ask(item: Item, tools: list[dict[str, Any]]) -> tuple[Offered, Answer]:
+            offered = compacted(tools)
+            return offered, await ask_first_step(agent_loop, prompt, item, offered)
+
+        yield ask
+
+
+@asynccontextmanager
+async def _http(settings: Settings, sidecar: Sidecar) -> AsyncIterator[Ask]:
+    seed = settings.llm.seed if settings.llm.seed is not None else 0
+    config = daemon_config(seed, settings.llm.sidecar.max_answer_tokens)
+    async with daemon_asker(sidecar.base_url, settings.state_dir / "daemon", config) as asker:
+
+        async def ask(item: Item, tools: list[dict[str, Any]]) -> tuple[Offered, Answer]:
+            return tools, await asker(item, tools)
+
+        yield ask
+
+
+_ASKERS = {"direct": _direct, "http": _http, "first-step": _first_step}
+
+
 async def bench_model(
     settings: Settings,
     items: Sequence[Item],
@@ -198,42 +255,25 @@ async def bench_model(
     label: str,
     on_result: Callable[[Result], None] | None = None,
 ) -> tuple[float, list[Result]]:
-    """Start the sidecar of ``settings``, ask every item in every mode; (load seconds, results)."""
-    prompt = build_system_prompt(settings.workdir)
-    clock = dated_clock(settings.default.date_in_prompt)
-    if clock is not None:  # as TenantPrompts dates the daemon's prompt
-        prompt = f"{today_line(clock())}\n\n{prompt}"
-    sc = settings.llm.sidecar
-    seed = settings.llm.seed if settings.llm.seed is not None else 0
-    defaults = effective_defaults(settings.default, sc.context)
+    """Start the sidecar of ``settings`` (and for ``http`` a daemon on it, its files under the
+    state dir's ``daemon/``), ask every item in every mode; (load seconds, results)."""
     results: list[Result] = []
     started = time.perf_counter()
-    async with open_sidecar(settings) as sidecar:
+    async with open_sidecar(settings) as sidecar, AsyncExitStack() as stack:
         load_seconds = time.perf_counter() - started
-        timeout = httpx.Timeout(settings.llm.timeout, connect=settings.llm.connect_timeout)
-        async with (
-            open_client(with_sidecar_url(settings, sidecar)) as client,
-            httpx.AsyncClient(timeout=timeout) as http,
-        ):
-            agent_loop = AgentLoop(
-                client,
-                ToolRegistry(),
-                budget=budget_for(defaults, sc.max_answer_tokens),
-                guards={
-                    **settings.default.guard_switches(),
-                    "route": route_mode_for(settings),
-                },
-            )
-            for item in items:
-                tools = to_openai_tools(item.functions)
-                for mode in modes:
-                    if mode == "direct":
-                        offered = tools
-                        answer = await ask_direct(http, sidecar.base_url, item, offered, seed)
-                    else:
-                        offered = compacted(tools)
-                        answer = await ask_agentd(agent_loop, prompt, item, offered)
-                    result = judge(label, mode, item, offered, answer)
+        askers = {
+            mode: await stack.enter_async_context(_ASKERS[mode](settings, sidecar))
+            for mode in modes
+        }
+        for item in items:
+            tools = to_openai_tools(item.functions)
+            for mode in modes:
+                offered, answer = await askers[mode](item, tools)
+                scored = [(mode, answer)]
+                if mode == "direct":
+                    scored.append((LENIENT, lenient(answer, offered)))
+                for name, read in scored:
+                    result = judge(label, name, item, offered, read)
                     results.append(result)
                     if on_result is not None:
                         on_result(result)

@@ -1,9 +1,9 @@
 """The BFCL benchmark end to end on the real local model, a handful of items, so it cannot rot.
 
-llama-server with the default packaged model answers two items of two categories, directly and
-as agentd's first step; the test asserts that every answer came back and was scored, never an
-accuracy. Skipped without the local model or the bfcl-eval wheel, unless
-AGENTD_REQUIRE_LOCAL_MODEL=1 (``make test``, which fetches both).
+llama-server with the default packaged model answers two items of two categories in every mode
+(directly, through a real daemon's HTTP API, as agentd's first step); the test asserts that
+every answer came back and was scored, never an accuracy. Skipped without the local model or
+the bfcl-eval wheel, unless AGENTD_REQUIRE_LOCAL_MODEL=1 (``make test``, which fetches both).
 """
 
 from __future__ import annotations
@@ -16,7 +16,14 @@ import pytest
 from agentd.config import LLMSettings, Settings, SidecarSettings
 from bench.bfcl.data import DEFAULT_WHEEL, load_items
 from bench.bfcl.report import append_jsonl, model_table
-from bench.bfcl.runner import EXAMPLE_WORKDIR, MAX_TOKENS, MODES, Result, bench_model
+from bench.bfcl.runner import (
+    EXAMPLE_WORKDIR,
+    MAX_TOKENS,
+    MODES,
+    Result,
+    bench_model,
+    reported_modes,
+)
 from tests.model.test_local_model import REQUIRED, SEED, _local
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(900), pytest.mark.anyio]
@@ -58,7 +65,9 @@ async def test_both_modes_answer_and_are_scored(tmp_path: Path) -> None:
     load, results = await bench_model(settings, items, MODES, label="local", on_result=record)
     assert load > 0
     assert results == seen
-    assert [(r.id, r.mode) for r in results] == [(i.id, m) for i in items for m in MODES]
+    assert [(r.id, r.mode) for r in results] == [
+        (i.id, m) for i in items for m in reported_modes(MODES)
+    ]
     failures = [(r.id, r.mode, r.failure) for r in results if r.failure]
     assert failures == []
     for result in results:
@@ -68,5 +77,5 @@ async def test_both_modes_answer_and_are_scored(tmp_path: Path) -> None:
         assert result.calls or result.content, f"{result.id} {result.mode}: an empty answer"
     rows = (tmp_path / "results.jsonl").read_text().splitlines()
     assert [json.loads(row)["id"] for row in rows] == [r.id for r in results]
-    table = model_table(results, "local", CATEGORIES, MODES)
+    table = model_table(results, "local", CATEGORIES, reported_modes(MODES))
     assert len(table.splitlines()) == 2 + len(CATEGORIES) + 1

@@ -14,10 +14,11 @@ import pytest
 
 from agentd.engine.loop import AgentLoop
 from agentd.errors import LLMStatusError
+from bench.bfcl.answer import Answer
 from bench.bfcl.convert import PYTHON_HINT, to_openai_tools
 from bench.bfcl.data import BFCL_VERSION, WHEEL_NAME, WheelMissing, load_category, load_items
 from bench.bfcl.report import append_jsonl, model_table, render, write_csv
-from bench.bfcl.runner import Answer, ask_agentd, ask_direct, compacted, judge
+from bench.bfcl.runner import ask_direct, ask_first_step, compacted, judge, reported_modes
 from bench.bfcl.validity import call_problem, looks_like_call
 from tests.support.fake_model import FakeModel, answer
 
@@ -274,12 +275,12 @@ async def test_direct_text_is_no_call_and_errors_are_failures(tmp_path: Path) ->
 
 @pytest.mark.anyio
 async def test_agentd_first_step_gets_the_prompt_and_compacted_tools(tmp_path: Path) -> None:
-    """agentd: one model call with agentd's system prompt, the item's messages and the tools."""
+    """first-step: one model call with agentd's system prompt, the item's messages and the tools."""
     model = FakeModel()
     model.add(answer("", ("math_factorial", '{"number": 5}')))
     item = _item(tmp_path)
     schemas = compacted(TOOLS)
-    got = await ask_agentd(AgentLoop(model), "AGENTD PROMPT", item, schemas)
+    got = await ask_first_step(AgentLoop(model), "AGENTD PROMPT", item, schemas)
     (request,) = model.requests
     assert [(m.role, m.content) for m in request.messages] == [
         ("system", "AGENTD PROMPT"),
@@ -288,9 +289,9 @@ async def test_agentd_first_step_gets_the_prompt_and_compacted_tools(tmp_path: P
     assert request.tools == schemas == TOOLS  # nothing to compact in BFCL's docs
     assert request.tool_names == frozenset({"math_factorial"})
     assert got.calls == [("math_factorial", '{"number": 5}')]
-    assert judge("m", "agentd", item, schemas, got).correct
+    assert judge("m", "first-step", item, schemas, got).correct
     model.add(LLMStatusError(500, "model server answered HTTP 500: boom"))
-    failed = await ask_agentd(AgentLoop(model), "AGENTD PROMPT", item, schemas)
+    failed = await ask_first_step(AgentLoop(model), "AGENTD PROMPT", item, schemas)
     assert failed.failure == "LLMStatusError: model server answered HTTP 500: boom"
 
 
@@ -312,13 +313,13 @@ def test_the_table_and_files(tmp_path: Path) -> None:
             tmp=tmp_path,
             calls=[("math_factorial", '{"number": 1}')],
         ),
-        _result("agentd", "simple_python", False, tmp=tmp_path, calls=[("nope", "{}")]),
+        _result("http", "simple_python", False, tmp=tmp_path, calls=[("nope", "{}")]),
         _result("direct", "parallel", False, tmp=tmp_path),
-        _result("agentd", "parallel", True, tmp=tmp_path),
+        _result("http", "parallel", True, tmp=tmp_path),
     ]
-    table = model_table(results, "m1", ["simple_python", "parallel"], ["direct", "agentd"])
+    table = model_table(results, "m1", ["simple_python", "parallel"], ["direct", "http"])
     lines = table.splitlines()
-    assert lines[0].startswith("| category | items | direct accuracy | agentd accuracy |")
+    assert lines[0].startswith("| category | items | direct accuracy | http accuracy |")
     cells = "100% (1/1) | 0% (0/1) | 0% (0/1) | 100% (1/1) | 0% (0/1) | 0% (0/1)"
     assert lines[2] == f"| simple_python | 1 | {cells} |"
     assert lines[3] == "| parallel | 1 | 0% (0/1) | 100% (1/1) | - | - | 0% (0/1) | 0% (0/1) |"
@@ -331,6 +332,12 @@ def test_the_table_and_files(tmp_path: Path) -> None:
         append_jsonl(tmp_path / "r.jsonl", result)
     write_csv(tmp_path / "r.csv", results)
     rows = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()]
-    assert [r["mode"] for r in rows] == ["direct", "agentd", "direct", "agentd"]
+    assert [r["mode"] for r in rows] == ["direct", "http", "direct", "http"]
     assert rows[1]["problems"] == ["unknown tool"]
     assert len((tmp_path / "r.csv").read_text().splitlines()) == 5
+
+
+def test_direct_is_reported_strict_and_lenient() -> None:
+    """A run of direct reports it twice, as it is and read leniently, before the other modes."""
+    assert reported_modes(["direct", "http"]) == ["direct", "direct-lenient", "http"]
+    assert reported_modes(["first-step"]) == ["first-step"]
