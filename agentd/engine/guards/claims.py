@@ -47,4 +47,6 @@ class Claims:
             return ACCEPT
         log.warning("turn.no_action", step=state.step)
         state.retried.add(self.name)
-        return Retry(Next(notes=[not_done(state)], route=True))
+        # Routed among the tools that act, or answer: routed among all, the model read the
+        # same file again, six times.
+        return Retry(Next(notes=[not_done(state)], route=True, tools=state.acting))

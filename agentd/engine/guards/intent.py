@@ -20,22 +20,42 @@ import structlog
 from agentd.engine.asking import Asker
 from agentd.engine.guards.base import Serves
 from agentd.engine.turnstate import REQUEST_CHARS, StepPlan, TurnState
-from agentd.messages import system, user
+from agentd.messages import Message, assistant, system, user
 
 log = structlog.get_logger("agentd.engine.guards.intent")
 
 ACTION, QUESTION = "action", "question"
 INTENT_SYSTEM = (
-    "You sort requests sent to an assistant that has tools. Reply with one word: action or "
-    "question."
+    "You sort requests sent to an assistant that has tools. Reply with one word.\n"
+    "action: the user wants something done now that changes or runs something: a file "
+    "written, edited or added to; a fact saved to memory for later; a reminder scheduled or "
+    "cancelled; a command or script run.\n"
+    "question: the user wants only a reply in words: an answer, a fact, the time or a date, "
+    "an explanation, a translation, a summary of a file, a file's content, an example shown "
+    "but not carried out, or just a chat."
 )
-INTENT_QUESTION = (
-    'Request: "{request}"\n\n'
-    "Does it ask the assistant to change something now: write, edit or add to a file, save or "
-    "remember something for later, schedule or cancel a reminder, run a command (action)? Or "
-    "does it ask only for words: an answer, an explanation, a translation, a summary, an "
-    "example, something looked up or read (question)?"
+#: Worked examples shown before each request (the same every time: the server keeps them in
+#: its prompt cache). None is a case of the agentic suite.
+INTENT_EXAMPLES = (
+    ("Delete the second line of todo.md.", ACTION),
+    ("What does this error message mean: permission denied?", QUESTION),
+    ("Rename draft.txt to final.txt.", ACTION),
+    ("How many days are there until Friday?", QUESTION),
+    ("Please keep in mind for later that I am vegetarian.", ACTION),
+    ("Give me a short overview of report.txt.", QUESTION),
+    ("Run make test and tell me what fails.", ACTION),
+    ("Sorry, long day at work today.", QUESTION),
 )
+INTENT_QUESTION = 'Request: "{request}"\nAction or question?'
+
+
+def prompt(request: str) -> list[Message]:
+    """The intent question for ``request``: the rules, the worked examples, the request."""
+    shots: list[Message] = []
+    for example, word in INTENT_EXAMPLES:
+        shots += [user(INTENT_QUESTION.format(request=example)), assistant(word)]
+    question = INTENT_QUESTION.format(request=request[:REQUEST_CHARS])
+    return [system(INTENT_SYSTEM), *shots, user(question)]
 
 
 @dataclass(slots=True)
@@ -48,10 +68,7 @@ class Intent:
 
     async def plan(self, state: TurnState, plan: StepPlan) -> None:
         if state.may_act is None and self._asks(state, plan):
-            question = INTENT_QUESTION.format(request=state.request[:REQUEST_CHARS])
-            word = await self.asker.ask(
-                state, "intent", [system(INTENT_SYSTEM), user(question)], (ACTION, QUESTION)
-            )
+            word = await self.asker.ask(state, "intent", prompt(state.request), (ACTION, QUESTION))
             if word is not None:
                 state.may_act = word == ACTION
                 state.fire(self.name, word)

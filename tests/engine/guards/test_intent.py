@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agentd.engine.asking import Asker
-from agentd.engine.guards.intent import ACTION, INTENT_SYSTEM, QUESTION, Intent
+from agentd.engine.guards.intent import ACTION, INTENT_EXAMPLES, INTENT_SYSTEM, QUESTION, Intent
 from tests.engine.guards.conftest import ACTING, LOOKING, make_plan, make_state
 from tests.support.fake_model import FakeModel
 
@@ -30,7 +30,8 @@ async def test_a_question_is_offered_only_the_tools_that_look(request_text: str)
     assert state.may_act is False
     assert plan.names == frozenset(LOOKING)
     [asked] = model.asked
-    assert asked[0].content == INTENT_SYSTEM and request_text in asked[1].content
+    assert asked[0].content == INTENT_SYSTEM and request_text in asked[-1].content
+    assert len(asked) == 2 + 2 * len(INTENT_EXAMPLES)  # the rules, worked examples, request
     assert model.options == [(ACTION, QUESTION)]
     assert state.fired == [("intent", QUESTION)] and state.requests.used == 1
 
