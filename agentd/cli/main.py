@@ -54,8 +54,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="agentd", description="A self-hosted agent runtime daemon."
     )
     parser.add_argument("--version", action="version", version=f"agentd {__version__}")
-    parser.add_argument("--config", type=Path, help="JSON config file (else $AGENTD_CONFIG)")
-    parser.add_argument("--log-format", choices=["auto", "json", "console"], default=None)
+    _add_global_options(parser, default=None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     config = sub.add_parser("config", help="show the resolved settings or write their schema")
@@ -78,7 +77,39 @@ def _parser() -> argparse.ArgumentParser:
         cli_mcp,
     ):
         module.register(sub)
+    _accept_global_options_anywhere(parser)
     return parser
+
+
+def _add_global_options(parser: argparse.ArgumentParser, *, default: object) -> None:
+    """``--config`` and ``--log-format``, the options every command shares."""
+    parser.add_argument(
+        "--config", type=Path, default=default, help="JSON config file (else $AGENTD_CONFIG)"
+    )
+    parser.add_argument(
+        "--log-format",
+        choices=["auto", "json", "console"],
+        default=default,
+        help="log renderer (default: log.format)",
+    )
+
+
+def _accept_global_options_anywhere(parser: argparse.ArgumentParser) -> None:
+    """Let every subcommand take the global options too (``agentd run --config x.json``).
+
+    A subcommand's copy defaults to ``SUPPRESS``: given nowhere, the attribute keeps the value
+    parsed before the subcommand; given after it, the later value wins.
+    """
+    for action in parser._actions:
+        if not isinstance(action, argparse._SubParsersAction):
+            continue
+        seen: set[int] = set()
+        for child in action.choices.values():
+            if id(child) in seen:  # an alias names the same parser twice
+                continue
+            seen.add(id(child))
+            _add_global_options(child, default=argparse.SUPPRESS)
+            _accept_global_options_anywhere(child)
 
 
 def _load(args: argparse.Namespace) -> Loaded:

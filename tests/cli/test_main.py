@@ -168,6 +168,51 @@ def test_config_show_masks_secrets_and_shows_sources(
     assert "sk-live-secret" not in out and "root:pw" not in out
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(["--config", "{cfg}", "config", "show"], id="before"),
+        pytest.param(["config", "--config", "{cfg}", "show"], id="between"),
+        pytest.param(["config", "show", "--config", "{cfg}"], id="after"),
+        pytest.param(
+            ["--config", "{other}", "config", "show", "--config", "{cfg}"], id="last-wins"
+        ),
+    ],
+)
+def test_global_options_are_accepted_after_the_command(
+    env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str]
+) -> None:
+    """--config works before, between and after the subcommands; the last one given wins."""
+    config = tmp_path / "agentd.json"
+    config.write_text(json.dumps({"llm": {"model": "chosen"}}))
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"llm": {"model": "overridden"}}))
+    args = [a.format(cfg=config, other=other) for a in argv]
+    assert cli.main(args) == 0
+    out = capsys.readouterr().out
+    assert f"# config file: {config}" in out and '"chosen"' in out and "overridden" not in out
+
+
+def test_run_takes_config_after_the_command(
+    env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`agentd run --config bad.json` reads that file (and exits 78 on it), not a usage error."""
+    bad = tmp_path / "bad.json"
+    bad.write_text("{oops")
+    assert cli.main(["run", "--config", str(bad), "--log-format", "json"]) == 78
+    assert f"file {bad}" in capsys.readouterr().err
+
+
+def test_log_format_after_the_command_is_used(env: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """--log-format after a nested subcommand reaches the parsed arguments."""
+    from agentd.cli.main import _parser
+
+    args = _parser().parse_args(["sessions", "list", "--log-format", "console"])
+    assert args.log_format == "console" and args.config is None
+    args = _parser().parse_args(["--log-format", "json", "sessions", "list"])
+    assert args.log_format == "json"
+
+
 def test_config_show_masks_url_passwords(
     env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
