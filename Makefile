@@ -6,6 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 DEV_STAMP := $(VENV)/.stamp-dev
 LOCAL_STAMP := $(VENV)/.stamp-local
+DOCS_STAMP := $(VENV)/.stamp-docs
 # The BFCL benchmark's data: the bfcl-eval wheel, downloaded (never installed) and read in place.
 # Keep the version equal to BFCL_VERSION in bench/bfcl/data.py.
 BFCL_VERSION := 2026.3.23
@@ -19,8 +20,8 @@ SYNAPSE_STAMP := $(SYNAPSE_VENV)/.stamp-$(SYNAPSE_VERSION)
 export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF
 MODEL ?= qwen2.5-coder-1.5b
 
-.PHONY: run bwrap chromium postgres screenshots test lint fmt schema bench bench-long bench-agentic \
-	bench-bfcl bench-data clean model synapse
+.PHONY: run bwrap chromium postgres screenshots test lint fmt schema docs bench bench-long \
+	bench-agentic bench-bfcl bench-data clean model synapse
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +29,10 @@ $(BIN)/python:
 
 $(DEV_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev]'
+	touch $@
+
+$(DOCS_STAMP): $(DEV_STAMP)
+	$(BIN)/pip install -q -e '.[dev,docs]'
 	touch $@
 
 $(LOCAL_STAMP): $(DEV_STAMP)
@@ -76,7 +81,7 @@ chromium:
 		$$SUDO apt-get update -qq && \
 		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; }
 
-# The README's console screenshots (docs/console/*.png), taken by the console's browser tests.
+# The docs' console screenshots (docs/console/*.png), taken by the console's browser tests.
 screenshots: $(DEV_STAMP) chromium
 	rm -f docs/console/*.png
 	CONSOLE_SCREENSHOTS=docs/console $(BIN)/python -m pytest -q tests/channels/http/console
@@ -124,7 +129,13 @@ fmt: $(DEV_STAMP)
 schema: $(DEV_STAMP)
 	$(BIN)/agentd config schema
 
-# Side-by-side benchmarks (bench/README in the README's Performance section). They print tables
+# The documentation site (mkdocs.yml) into site/, strictly: a broken link or anchor fails. The
+# reference pages are generated from the code by docsgen/ during the build, never committed.
+docs: $(DOCS_STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs build --strict --quiet
+	@echo "agentd: the documentation is in site/ (open site/index.html)"
+
+# Side-by-side benchmarks (docs/benchmarks.md). They print tables
 # and ratios; nothing here asserts a time. Run them on an otherwise idle machine.
 BENCHES := payload startup overhead throughput rss history memory_search
 
@@ -150,4 +161,4 @@ bench-bfcl: model $(BFCL_WHEEL)
 	$(BIN)/python -m bench.bfcl $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) $(SYNAPSE_VENV) .pytest_cache .mypy_cache .ruff_cache .coverage .coverage.*
+	rm -rf $(VENV) $(SYNAPSE_VENV) site .pytest_cache .mypy_cache .ruff_cache .coverage .coverage.*

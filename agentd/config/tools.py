@@ -12,7 +12,7 @@ class _Section(BaseModel):
 
 
 class ExecSettings(_Section):
-    """The ``exec`` tool: ``/bin/sh -c`` in a bubblewrap sandbox (see the README's Sandbox)."""
+    """The ``exec`` tool: ``/bin/sh -c`` in a bubblewrap sandbox (docs/tools.md)."""
 
     enabled: bool = Field(True, description="Offer the exec tool (where the policy allows it).")
     bwrap: str = Field("bwrap", min_length=1, description="The bubblewrap binary (name or path).")

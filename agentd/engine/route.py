@@ -4,8 +4,8 @@ Asked for one word under a grammar (``answer`` or the name of an offered tool), 
 decides better than when it chooses a tool and writes its call in one go; the step is then
 held to that word (:mod:`agentd.engine.guards.route`). The question goes after the step's own
 messages, with the same tools in the template, so the model server reuses its cached prompt
-for the question and for the step; it is never stored. See the README's tool-call results for
-the numbers that chose these wordings.
+for the question and for the step; it is never stored. See docs/benchmarks.md (tool calls on
+the local models) for the numbers that chose these wordings.
 """
 
 from __future__ import annotations

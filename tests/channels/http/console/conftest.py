@@ -3,7 +3,7 @@
 The daemon (``agentd run`` in a subprocess) has long-term memory (Milvus Lite), a cron job, and
 two principals besides its generated admin token: alice of tenant ``acme`` and bob of tenant
 ``globex``. Chromium is Debian's ``/usr/bin/chromium``, driven through Playwright's Python API
-(no browser download). With ``CONSOLE_SCREENSHOTS=DIR`` the tests also write the README's
+(no browser download). With ``CONSOLE_SCREENSHOTS=DIR`` the tests also write the docs'
 screenshots there (``make screenshots``).
 """
 
@@ -119,7 +119,7 @@ def sign_in(browser: Any, console: Console, principal: str = "admin", **options:
 
 
 def screenshot(page: Any, name: str) -> None:
-    """Write the README's screenshot ``name`` at this viewport when CONSOLE_SCREENSHOTS is set."""
+    """Write the docs' screenshot ``name`` at this viewport when CONSOLE_SCREENSHOTS is set."""
     if not SCREENSHOTS:
         return
     folder = Path(SCREENSHOTS)
