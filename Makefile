@@ -21,7 +21,7 @@ export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXA
 MODEL ?= qwen2.5-coder-1.5b
 
 .PHONY: run bwrap chromium postgres screenshots test lint fmt schema docs bench bench-long \
-	bench-agentic bench-bfcl bench-data clean model synapse
+	bench-agentic bench-bfcl bench-smoke bench-data clean model synapse
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -104,18 +104,28 @@ run: model bwrap
 	@echo "  (examples/clients/openai_chat.py reads it itself); Ctrl-C stops the daemon."
 	$(RUN_ENV) $(BIN)/agentd run
 
-# The integration tests need llama-server, the default model and the BFCL data (fetched once);
-# the Matrix tests need Synapse, the web console's a Chromium, the stores' a PostgreSQL.
-test: model $(BFCL_WHEEL) $(SYNAPSE_STAMP) chromium postgres bwrap
+# The integration tests need llama-server and the default model; the Matrix tests need Synapse,
+# the web console's a Chromium, the stores' a PostgreSQL. The tests run in parallel, one worker a
+# core (pytest-xdist): the tests of one real server, the real-model tests and each module's tests
+# stay on one worker (tests/support/groups.py), so no server starts twice. pytest-cov measures
+# the workers and combines their data. The real-model sweeps (marker bench) are `make bench-smoke`.
+TEST_WORKERS ?= auto
+REQUIRE_ALL := AGENTD_REQUIRE_LOCAL_MODEL=1 AGENTD_REQUIRE_SYNAPSE=1 AGENTD_REQUIRE_POSTGRES=1 \
+	AGENTD_REQUIRE_CHROMIUM=1 AGENTD_REQUIRE_BWRAP=1
+
+test: model $(SYNAPSE_STAMP) chromium postgres bwrap
 	$(BIN)/coverage erase
-	AGENTD_REQUIRE_LOCAL_MODEL=1 AGENTD_REQUIRE_SYNAPSE=1 AGENTD_REQUIRE_POSTGRES=1 \
-		AGENTD_REQUIRE_CHROMIUM=1 AGENTD_REQUIRE_BWRAP=1 \
-		$(BIN)/coverage run -m pytest --durations=25 $(PYTEST_ARGS)
-	$(BIN)/coverage combine -q
+	$(REQUIRE_ALL) $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup -m "not bench" \
+		--cov --cov-report= --durations=25 $(PYTEST_ARGS)
 	$(BIN)/coverage report | tail -n 3
 	@# A separate call: behind a pipe the fail-under exit status would be lost.
 	@$(BIN)/coverage report --fail-under=85 --format=total >/dev/null || \
 		{ echo "coverage is below 85%"; exit 1; }
+
+# The benchmarks' pipelines end to end on the real model, a few items each (a session longer
+# than the context, BFCL, the agentic suite): minutes of model time, so not in `make test`.
+bench-smoke: model $(BFCL_WHEEL) bwrap
+	$(REQUIRE_ALL) $(BIN)/python -m pytest -m bench --durations=10 $(PYTEST_ARGS)
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .

@@ -1,11 +1,35 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
+from tests.support import groups
 from tests.support.postgres import REQUIRED, PostgresServer, server_bindir
 from tests.support.stub_llm import StubLLM, running_stub
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    groups.configure(config)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    groups.unconfigure(config)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    groups.configure_node(node)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    return groups.scheduler(config, log)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    groups.record(config, items)
 
 
 @pytest.fixture

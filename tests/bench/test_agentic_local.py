@@ -3,7 +3,8 @@
 Three cases (a file written, a memory recalled in a new session, a question without tools)
 through llama-server with the packaged model and a real ``agentd run``. It asserts that every
 turn was answered and scored, never how many cases the model gets right. Skipped without the
-local model unless AGENTD_REQUIRE_LOCAL_MODEL=1 (``make test``).
+local model unless AGENTD_REQUIRE_LOCAL_MODEL=1 (``make bench-smoke``; marker ``bench``, not
+in ``make test``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,12 @@ from bench._agentic_cases import CASES
 from bench.agentic import ModelSpec, Options, bench_model, summary
 from tests.model.test_local_model import SEED, _local
 
-pytestmark = [pytest.mark.integration, pytest.mark.timeout(600), pytest.mark.anyio]
+pytestmark = [
+    pytest.mark.integration,
+    pytest.mark.bench,
+    pytest.mark.timeout(600),
+    pytest.mark.anyio,
+]
 
 PLAYED = ("write_note", "remember_code", "two_plus_two")
 

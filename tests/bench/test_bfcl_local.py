@@ -3,7 +3,8 @@
 llama-server with the default packaged model answers two items of two categories in every mode
 (directly, through a real daemon's HTTP API, as agentd's first step); the test asserts that
 every answer came back and was scored, never an accuracy. Skipped without the local model or
-the bfcl-eval wheel, unless AGENTD_REQUIRE_LOCAL_MODEL=1 (``make test``, which fetches both).
+the bfcl-eval wheel, unless AGENTD_REQUIRE_LOCAL_MODEL=1 (``make bench-smoke``, which fetches
+both; marker ``bench``, not in ``make test``).
 """
 
 from __future__ import annotations
@@ -26,7 +27,12 @@ from bench.bfcl.runner import (
 )
 from tests.model.test_local_model import REQUIRED, SEED, _local
 
-pytestmark = [pytest.mark.integration, pytest.mark.timeout(900), pytest.mark.anyio]
+pytestmark = [
+    pytest.mark.integration,
+    pytest.mark.bench,
+    pytest.mark.timeout(900),
+    pytest.mark.anyio,
+]
 
 #: An AST category and the irrelevance rule, both with short prompts: 2 min 40 s on 2 cores under
 #: load 2.5 (with parallel_multiple as a third category: 5 min 20 s).

@@ -5,7 +5,7 @@ and messages that add up to about 2.3 contexts, once with ``truncate`` and once 
 ``summarize``; halfway, the model reads a 60 KB file. Once the context is full every turn
 costs a whole context of prompt, so the turns are few (the sweep over longer sessions is
 ``bench/long_session.py``). Skipped without the local model unless AGENTD_REQUIRE_LOCAL_MODEL=1
-(``make test``).
+(``make bench-smoke``; marker ``bench``: minutes of model time, so not in ``make test``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,12 @@ from agentd.config import LLMSettings, Settings, SidecarSettings
 from agentd.daemon.app import open_app
 from tests.model.test_local_model import SEED, _local
 
-pytestmark = [pytest.mark.integration, pytest.mark.timeout(900), pytest.mark.anyio]
+pytestmark = [
+    pytest.mark.integration,
+    pytest.mark.bench,
+    pytest.mark.timeout(900),
+    pytest.mark.anyio,
+]
 
 CONTEXT = 2048
 #: About 800 tokens of text the model has to carry; six of them are ~2.3 contexts.
