@@ -19,7 +19,7 @@ from agentd.cron.taskrun import TaskScheduler
 from agentd.daemon.app import open_app
 from tests.model.test_local_model import ANSWER_CAP, SEED, _local
 
-pytestmark = [pytest.mark.integration, pytest.mark.timeout(600), pytest.mark.anyio]
+pytestmark = [pytest.mark.integration, pytest.mark.timeout(1800), pytest.mark.anyio]
 
 
 async def test_remind_me_in_ten_seconds_fires(tmp_path: Path) -> None:
@@ -31,7 +31,12 @@ async def test_remind_me_in_ten_seconds_fires(tmp_path: Path) -> None:
     settings = Settings(
         state_dir=tmp_path / "state",
         workdir=tmp_path / "workdir",
-        llm=LLMSettings(temperature=0.0, seed=SEED, sidecar=sidecar),
+        # The work is bounded (answers capped, few tools), not the time: on a busy machine one
+        # model call may take minutes, and that is no failure of the feature.
+        llm=LLMSettings(temperature=0.0, seed=SEED, sidecar=sidecar, timeout=900),
+        # The task tools and the file and time tools: fewer schemas, a shorter prompt per call.
+        memory={"embed": False},  # type: ignore[arg-type]
+        tools={"exec": {"enabled": False}, "web_fetch": {"enabled": False}},  # type: ignore[arg-type]
     )
     (tmp_path / "workdir").mkdir()
     async with open_app(settings) as app, anyio.create_task_group() as tg:

@@ -41,7 +41,13 @@ async def test_langchain_tool_loop_on_the_local_model(tmp_path: Path) -> None:
     binary, gguf = _local()
     options = Options(temperature=0.0, seed=SEED)
     spec = ModelSpec(DEFAULT_MODEL, gguf, binary)
-    config: dict[str, Any] = {**daemon_config(options), "memory": {"embed": False}}
+    # agentd's file and time tools beside the client's: fewer schemas, a shorter prompt per call.
+    config: dict[str, Any] = {
+        **daemon_config(options),
+        "memory": {"embed": False},
+        "tools": {"exec": {"enabled": False}, "web_fetch": {"enabled": False}},
+        "cron": {"tasks": {"enabled": False}},
+    }
     async with (
         open_sidecar(server_settings(spec, tmp_path / "server", options)) as server,
         agentd_daemon(server.base_url, tmp_path / "daemon", config) as daemon,
