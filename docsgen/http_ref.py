@@ -49,6 +49,13 @@ PURPOSES: dict[str, tuple[str, str]] = {
         "Clears a session's history and its copy in memory.",
     ),
     "GET /v1/tenants": (ADMIN, "The tenants and their limits."),
+    "POST /v1/memories": (TOKEN, "Saves a memory (`content`, `tags`) in the tenant; the key."),
+    "POST /v1/memories/search": (
+        TOKEN,
+        "The tenant's nearest memories to `query`, with their scores.",
+    ),
+    "GET /v1/memories/stats": (TOKEN, "How many memories the tenant has."),
+    "DELETE /v1/memories/{key}": (TOKEN, "Deletes one memory (404 when the tenant has none)."),
     "GET /": (OPEN, "The web console: to the chat page when signed in, else to sign-in."),
     "GET /login": (OPEN, "The console's sign-in page."),
     "POST /console/api/login": (OPEN, "Signs in with a token; sets the sign-in cookie."),
