@@ -288,7 +288,17 @@ class LLMSettings(_Section):
     )
     embed_url: str | None = Field(None, description="Separate embeddings server, if any.")
     embed_model: str | None = None
+    warm_start: Literal["auto", "on", "off"] = Field(
+        "auto",
+        description="After start and SIGHUP, have the model server read the system prompt and "
+        "tool schemas once, so the first turn finds them cached: auto = with the sidecar.",
+    )
     sidecar: SidecarSettings = SidecarSettings()
+
+    @property
+    def warms(self) -> bool:
+        """Whether the daemon warms the model server's prompt cache (``warm_start``)."""
+        return self.warm_start == "on" or (self.warm_start == "auto" and self.sidecar.enabled)
 
     @pydantic.field_validator("base_url", "embed_url")
     @classmethod

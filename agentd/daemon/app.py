@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import signal
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
 from functools import partial
@@ -31,6 +31,7 @@ from agentd.engine.policy import SessionPolicy
 from agentd.engine.quotas import Quotas
 from agentd.engine.route import mode_for as route_mode_for
 from agentd.engine.runtime import Runtime
+from agentd.engine.warmup import Warmup
 from agentd.errors import ConfigError
 from agentd.memory.factory import open_store_or_warn
 from agentd.memory.longterm import MemoryStore
@@ -81,6 +82,8 @@ class App:
     #: The tick log, open while the daemon runs (None with cron off).
     ticklog: TickLog | None = None
     mcp: McpServers | None = None
+    #: Warms the model server's prompt cache (``llm.warm_start``); served after READY.
+    warmup: Warmup | None = None
 
     def memory_state(self) -> str:
         """``off`` (memory.embed false), ``degraded`` (unreachable or failing) or ``ok``."""
@@ -104,6 +107,8 @@ class App:
             return False
         self.runtime.reload(prompt)
         log.info("prompt.reloaded", chars=len(prompt))
+        if self.warmup is not None:
+            self.warmup.trigger()
         return True
 
 
@@ -225,6 +230,13 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             )
         )
         metrics.watch_runtime(runtime)
+        # The owner's turns over HTTP (make run's token is an admin's) offer these tools.
+        warmup = Warmup(
+            partial(runtime.first_request, "http", "http_admin"),
+            llm.warm,
+            enabled=settings.llm.warms,
+        )
+        runtime.on_start = warmup.turn_started
         app = App(
             settings=settings,
             llm=llm,
@@ -238,6 +250,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             tasks=tasks,
             ticklog=ticklog,
             mcp=mcp,
+            warmup=warmup,
         )
         metrics.watch_memory(app.memory_state)
         yield app
@@ -296,6 +309,7 @@ def build_channels(
             llm=app.llm.ping,
             memory=app.memory_state,
             mcp=app.mcp.states if app.mcp is not None else None,
+            warm=_warm_state(app.warmup) if app.warmup is not None else None,
         )
         channels.append(
             HttpChannel(
@@ -313,6 +327,11 @@ def build_channels(
         by_name[channel.name] = channel
         health[channel.name] = ChannelHealth(channel.name)
     return channels
+
+
+def _warm_state(warmup: Warmup) -> Callable[[], str]:
+    """What ``/readyz`` shows as ``checks.warm``."""
+    return lambda: warmup.state
 
 
 def _tenants(app: App) -> ListTenants:
@@ -424,6 +443,8 @@ async def run_daemon(settings: Settings) -> int:
                 tg.start_soon(pet_watchdog, notifier, interval)
             names = ", ".join(c.name for c in channels) or "none"
             notifier.notify("READY=1", f"STATUS=serving; channels: {names}")
+            if app.warmup is not None:
+                tg.start_soon(app.warmup.serve)
             log.info(
                 "daemon.ready",
                 channels=names,

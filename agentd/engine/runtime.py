@@ -55,7 +55,7 @@ from agentd.engine.turn import EVENT_BUFFER, Emitter, Failed, Item, Turn
 from agentd.errors import ContextOverflow, RetryConflict, RetryMismatch, ShuttingDown
 from agentd.memory.history import StoredRequest
 from agentd.memory.usage import UsageCounts
-from agentd.messages import Conversation, Message, assistant, user
+from agentd.messages import Conversation, Message, assistant, system, user
 from agentd.model.choice import ANY, CallRule
 from agentd.model.client import TextDelta, Usage
 from agentd.tools import policy as tool_policy
@@ -177,6 +177,8 @@ class Runtime:
         self.handed = HandedTurns()
         self._idle = anyio.Event()
         self._idle.set()
+        #: Told when a turn starts (a warm-up yields to it: :mod:`agentd.engine.warmup`).
+        self.on_start: Callable[[], None] | None = None
         self._tg: TaskGroup | None = None
         self._stack: AsyncExitStack | None = None
 
@@ -275,16 +277,34 @@ class Runtime:
         if not self.accepting:
             raise ShuttingDown()
         job = _Job(channel, scope or scopes.get() or self.default_scope, stream)
-        if self.tool_policy is not None:
-            with scopes.use(job.scope):  # the tools this tenant has (MCP ones may be limited)
-                names = self.agent_loop.tools.names
-            job.grant = self.tool_policy.grant(
-                audience_of(channel, audience), job.scope.tenant, names
-            )
+        job.grant = self._grant(channel, job.scope, audience)
         if self.quotas is not None:
             with scopes.use(job.scope):
                 await self.quotas.admit()
         return job
+
+    def _grant(self, channel: str, scope: scopes.Scope, audience: str | None) -> Grant:
+        """What a turn on ``channel`` in ``scope`` may use (every tool without a policy)."""
+        if self.tool_policy is None:
+            return Grant()
+        with scopes.use(scope):  # the tools this tenant has (MCP ones may be limited)
+            names = self.agent_loop.tools.names
+        return self.tool_policy.grant(audience_of(channel, audience), scope.tenant, names)
+
+    async def first_request(
+        self, channel: str = "http", audience: str | None = None
+    ) -> tuple[list[Message], list[dict[str, Any]] | None]:
+        """How every turn of the default scope on ``channel`` begins: its system message,
+        and the tools its policy offers (the model server renders them into that prefix).
+
+        A warm-up request sends this (:mod:`agentd.engine.warmup`)."""
+        scope = self.default_scope
+        grant = self._grant(channel, scope, audience)
+        with scopes.use(scope):
+            messages = [system(await self._prompt(scope))]
+            tools = self.agent_loop.tools
+            schemas = tools.schemas(grant.tools) if len(tools) else []
+        return messages, schemas or None
 
     @asynccontextmanager
     async def _running(
@@ -295,6 +315,8 @@ class Runtime:
     ) -> AsyncIterator[Turn]:
         if self._tg is None:
             raise RuntimeError("enter the runtime (async with runtime:) before running turns")
+        if self.on_start is not None:
+            self.on_start()
         send, receive = anyio.create_memory_object_stream[Item](EVENT_BUFFER)
         self._enter()  # queued turns are in flight too: the drain waits for them
         try:

@@ -394,6 +394,31 @@ class LLMClient:
             finish_reason=choice.get("finish_reason"),
         )
 
+    async def warm(
+        self, messages: Sequence[Message], tools: Sequence[dict[str, Any]] | None = None
+    ) -> Usage:
+        """Have the server evaluate ``messages`` and ``tools`` once, generating one token, so
+        its prompt cache holds them for the next request that starts the same way.
+
+        The body is a tool step's (:meth:`chat`'s, the grammar included) with ``max_tokens``
+        1: the same template renders the same prefix. Returns the request's token usage.
+        """
+        grammar = bool(tools) and await self.grammar_enabled()
+        body = self._params(messages, tools, grammar)
+        body["max_tokens"] = 1
+
+        async def call() -> Any:
+            response = await self._http.post(
+                f"{self.base_url}/chat/completions", json=body, headers=self._headers
+            )
+            self._check(response)
+            return response.json()
+
+        data = await self._with_retries("warm", call)
+        if not isinstance(data, dict):
+            raise LLMResponseError("model server sent JSON that is not an object")
+        return Usage.from_openai(data.get("usage"), data.get("timings"))
+
     async def stream(
         self,
         messages: Sequence[Message],

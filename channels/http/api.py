@@ -86,6 +86,9 @@ class Readiness:
     memory: Callable[[], str] | None = None
     #: Each MCP server's state (starting, up, down); shown, never making the daemon unready.
     mcp: Callable[[], Mapping[str, str]] | None = None
+    #: The model server's prompt cache warm-up (``agentd.engine.warmup``); shown, never making
+    #: the daemon unready: turns only run slower until it is ``done``.
+    warm: Callable[[], str] | None = None
     _llm_cache: tuple[float, bool] | None = field(default=None, init=False, repr=False)
 
     async def llm_ok(self) -> bool:
@@ -290,6 +293,8 @@ class Api:
         }
         if self.readiness.mcp is not None:
             body["checks"]["mcp"] = dict(self.readiness.mcp())
+        if self.readiness.warm is not None:
+            body["checks"]["warm"] = self.readiness.warm()
         return JSONResponse(body, status_code=status)
 
     async def scrape(self, request: Request, who: Principal) -> Response:

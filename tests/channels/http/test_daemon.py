@@ -6,6 +6,7 @@ requires it, and clients read it from there.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import stat
@@ -63,12 +64,47 @@ def test_daemon_serves_the_api_and_stops_on_sigterm(stub_llm: StubLLM, tmp_path:
             ready = httpx.get(f"{url}/readyz", headers=auth(tmp_path))
             assert ready.status_code == 200, ready.text
             assert ready.json()["checks"]["channels"]["http"] is True
+            assert ready.json()["checks"]["warm"] == "off"  # auto: only with the sidecar
             scraped = httpx.get(f"{url}/metrics", headers=auth(tmp_path)).text
             assert 'agentd_turns_total{channel="http",status="ok"} 2.0' in scraped
             proc.send_signal(signal.SIGTERM)
             assert proc.wait(timeout=30) == 0
     finally:
         notify.close()
+
+
+def test_warm_start_runs_after_ready_and_readyz_says_when_done(
+    stub_llm: StubLLM, tmp_path: Path
+) -> None:
+    """With llm.warm_start on, READY=1 comes while the warm-up request is still running; it
+    asks for one token, and /readyz shows ``warming`` and then ``done``."""
+    stub_llm.add(Reply(text="", delay=2.0))
+    port = free_port()
+    config = write_config(
+        tmp_path / "config.json",
+        tmp_path,
+        stub_llm.url,
+        channels={"http": {"enabled": True, "port": port}},
+        cron={"enabled": False},
+    )
+    raw = json.loads(config.read_text())
+    raw["llm"]["warm_start"] = "on"
+    config.write_text(json.dumps(raw))
+    notify = NotifySocket(tmp_path / "notify.sock")
+    url = f"http://127.0.0.1:{port}/readyz"
+    try:
+        with daemon(config, notify):
+            notify.wait_for("READY=1")
+            assert httpx.get(url).json()["checks"]["warm"] in ("pending", "warming")
+            deadline = time.monotonic() + 20
+            while httpx.get(url).json()["checks"]["warm"] != "done":
+                assert time.monotonic() < deadline, "the warm-up never finished"
+                time.sleep(0.1)
+    finally:
+        notify.close()
+    assert stub_llm.requests[0]["max_tokens"] == 1
+    assert stub_llm.requests[0]["messages"][0]["role"] == "system"
+    assert stub_llm.requests[0]["tools"]
 
 
 def test_sigterm_drains_queued_turns(stub_llm: StubLLM, tmp_path: Path) -> None:
