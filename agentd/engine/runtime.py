@@ -12,9 +12,9 @@ The limiter slot is held only while the model and the tools work: text deltas ne
 the reader (when its buffer is full they are merged into the next delta), so a client that stops
 reading cannot hold a slot that other channels need. When the reader leaves before the answer,
 the turn is cancelled (history stays consistent: only whole tool exchanges are appended); once
-the answer exists it is persisted whatever the reader does. The answer goes out first, then,
-still under the session's lock, compaction runs, so the next turn of that session sees the
-compacted conversation and no reader waits for it.
+the answer exists it is persisted whatever the reader does. The answer goes out first; a
+summary (``summarize``) is then written in the background, holding nothing of the session, and
+applied between two of its turns (:mod:`agentd.engine.summaries`): no turn waits for it.
 
 A turn may carry a ``request_key`` (the HTTP channel's Idempotency-Key), stored with its user
 message. A retry with the same key is looked up under the session's lock, so it waits for a
@@ -46,11 +46,11 @@ from agentd import origin as origins
 from agentd import scope as scopes
 from agentd.config import AgentDefaults
 from agentd.engine import pending
-from agentd.engine.compaction import summarize_compaction
 from agentd.engine.handoff import HandedTurns
 from agentd.engine.loop import AgentLoop, TurnDone, TurnEvent, TurnResult
 from agentd.engine.policy import SessionKey, SessionPolicy, session_key
 from agentd.engine.quotas import Quotas
+from agentd.engine.summaries import BackgroundSummaries
 from agentd.engine.turn import EVENT_BUFFER, Emitter, Failed, Item, Turn
 from agentd.errors import ContextOverflow, RetryConflict, RetryMismatch, ShuttingDown
 from agentd.memory.history import StoredRequest
@@ -177,6 +177,10 @@ class Runtime:
         self.handed = HandedTurns()
         self._idle = anyio.Event()
         self._idle.set()
+        #: Compaction summaries in flight, off the turns' path (:mod:`agentd.engine.summaries`).
+        self.summaries = BackgroundSummaries(
+            agent_loop.summarize, self.sessions, self._session_lock, record=self._record_summary
+        )
         #: Told when a turn starts (a warm-up yields to it: :mod:`agentd.engine.warmup`).
         self.on_start: Callable[[], None] | None = None
         self._tg: TaskGroup | None = None
@@ -197,8 +201,10 @@ class Runtime:
         stack, tg = self._stack, self._tg
         assert stack is not None and tg is not None, "the runtime was not entered"
         self.accepting = False
-        # Turns whose reader is gone are cancelled already; what runs now is finishing an
-        # answer or compacting. Let it end, within bounds, then cancel what is left.
+        # A summary is an optimisation: it goes at once (the next turn over the threshold
+        # starts it again). Turns whose reader is gone are cancelled already; what runs now
+        # is finishing an answer. Let it end, within bounds, then cancel what is left.
+        self.summaries.cancel_all()
         with anyio.move_on_after(self.drain_timeout, shield=True) as drain:
             await self.wait_idle()
         if drain.cancelled_caught:
@@ -382,7 +388,7 @@ class Runtime:
                 try:
                     conv = await self._answer(job, out, request)
                     if conv is not None:
-                        await self._compact(session_id, conv, job.usage)
+                        self._compact(session_id, conv)
                 finally:
                     self.sessions.unpin(session_id)
 
@@ -526,27 +532,26 @@ class Runtime:
             outcome.append("ok")
         await out.finish(TurnDone(result))
 
-    async def _compact(self, session_id: str, conv: Conversation, usage: Usage) -> None:
-        if self.defaults.compaction_strategy != "summarize":
+    def _compact(self, session_id: str, conv: Conversation) -> None:
+        """Start summarising the session in the background when it is over the threshold
+        (``summarize``); the next turns do not wait for it (:mod:`agentd.engine.summaries`)."""
+        if self.defaults.compaction_strategy != "summarize" or self._tg is None:
             return
-
-        async def summarize(synthetic: Conversation) -> str:
-            # A plain model request, never a turn of the loop: a reply that is no summary
-            # (empty, or calls) is an error, and the history stays as it was.
-            async with self.limiter:
-                return await self.agent_loop.summarize(synthetic, usage)
-
-        async def save(summary: Message, tail: Sequence[Message]) -> None:
-            await self.sessions.summarized(session_id, summary, tail)
-
         budget = self.agent_loop.budget
-        await summarize_compaction(
+        self.summaries.start(
+            self._tg,
+            session_id,
             conv,
             threshold=self.defaults.effective_threshold,
-            summarize=summarize,
-            save_summary=save,
             max_transcript_chars=budget.chars_for(budget.room() // 2) if budget else None,
         )
+
+    async def _record_summary(self, usage: Usage) -> None:
+        """A summary's tokens count against its tenant's quota, as a turn's do."""
+        if self.quotas is not None:
+            await self.quotas.record(
+                UsageCounts(0, usage.prompt_tokens, usage.completion_tokens, 0)
+            )
 
     @contextmanager
     def _accounted(self, job: _Job, **extra: object) -> Iterator[list[str]]:

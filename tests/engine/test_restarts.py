@@ -56,14 +56,18 @@ def _settings(tmp_path: Path, stub: StubLLM, state: str, **default: Any) -> Sett
 async def _requests(stub: StubLLM, settings: Settings, *, restart_every_turn: bool) -> list[Any]:
     stub.requests.clear()
     stub.fallback = _script
+    # Each turn's summary (written in the background) lands before the next turn, in both
+    # runs: the requests are then the same whatever the timing.
     if restart_every_turn:
         for session, text in TURNS:
             async with open_app(settings) as app:
                 await app.runtime.ask(session, text)
+                await app.runtime.summaries.wait_idle()
     else:
         async with open_app(settings) as app:
             for session, text in TURNS:
                 await app.runtime.ask(session, text)
+                await app.runtime.summaries.wait_idle()
     return [r["messages"] for r in stub.requests]
 
 

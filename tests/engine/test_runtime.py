@@ -151,6 +151,7 @@ async def test_summarize_runs_after_a_turn() -> None:
         async with runtime.turn("s", "question 6", stream=True) as events:
             async for _ in events:
                 pass
+        await runtime.summaries.wait_idle()
         history = await runtime.history("s")
         assert history[0].content == "SYS" and is_summary(history[1])
         assert "six questions" in history[1].content and len(history) == 12
@@ -168,6 +169,7 @@ async def test_summarize_uses_the_default_threshold() -> None:
         assert not any(is_summary(m) for m in await runtime.history("s"))  # ~700 <= 750
         model.add(answer("x" * 400), answer("- gist"))
         await runtime.ask("s", "q7")  # ~800 > 750
+        await runtime.summaries.wait_idle()
         assert is_summary((await runtime.history("s"))[1])
 
 
@@ -377,6 +379,7 @@ async def test_history_saves_summaries() -> None:
             await runtime.ask("s", f"q{i}")
         model.add(answer("x" * 400), answer("- gist"))
         await runtime.ask("s", "q5")
+        await runtime.summaries.wait_idle()
     assert history.summaries and history.summaries[-1][1] == 10
     assert history.summaries[-1][0].endswith("- gist")
 
@@ -402,9 +405,10 @@ async def test_given_session_policy_is_used() -> None:
             assert policy.cached("s") is not None
 
 
-async def test_answer_does_not_wait_for_compaction() -> None:
-    """The answer reaches the reader while the summary is still being written; the next turn
-    of the session waits for it and sees the compacted conversation."""
+async def test_no_turn_waits_for_a_summary() -> None:
+    """The summary is written in the background: the session's next turn runs at once on the
+    uncompacted (budget-trimmed) view while it is written, and the turn after it lands sees
+    the summary, then every message after its cut, the turn that came meanwhile included."""
     log: list[str] = []
     summary = Gate("summary", log)
     model = FakeModel(fallback=lambda msgs: answer("x" * 400))
@@ -417,12 +421,120 @@ async def test_answer_does_not_wait_for_compaction() -> None:
         with anyio.fail_after(5):
             result = await runtime.ask("s", "q5")
             await summary.entered.wait()
-        assert result.message.content == "x" * 400 and log == ["enter summary"]
-        assert runtime.in_flight == 1  # compaction still holds the session
+            assert result.message.content == "x" * 400 and log == ["enter summary"]
+            assert runtime.in_flight == 0 and len(runtime.summaries) == 1
+            model.add(answer("meanwhile"))
+            await runtime.ask("s", "q6")  # the summary is still being written
+        sent = model.requests[-1].messages
+        assert [m.content for m in sent[1:3]] == ["q0", "x" * 400] and not any(
+            map(is_summary, sent)
+        )
+        assert log == ["enter summary"] and len(runtime.summaries) == 1
         summary.release.set()
+        await runtime.summaries.wait_idle()
         model.add(answer("after"))
-        await runtime.ask("s", "q6")
-        assert is_summary(model.requests[-1].messages[1])
+        await runtime.ask("s", "q7")
+        sent = next(r for r in model.requests if r.messages[-1].content == "q7").messages
+    assert is_summary(sent[1]) and sent[1].content.endswith("reply summary")
+    # The summary's cut kept q1 onwards (the last 10 of 12); q6 and its answer follow.
+    assert [m.content for m in sent[2:]] == [
+        *[c for i in range(1, 6) for c in (f"q{i}", "x" * 400)],
+        "q6",
+        "meanwhile",
+        "q7",
+    ]
+
+
+async def test_one_summary_in_flight_per_session() -> None:
+    """While a session's summary is being written, its later turns over the threshold start
+    no other; once it lands, the next turn over the threshold may start one again."""
+    log: list[str] = []
+    summary = Gate("summary", log)
+    model = FakeModel(fallback=lambda msgs: answer("x" * 400))
+    async with make_runtime(
+        model, compaction_strategy="summarize", compaction_threshold=100, max_tokens=100_000
+    ) as runtime:
+        for i in range(5):
+            await runtime.ask("s", f"q{i}")
+        model.add(answer("x" * 400), summary)
+        with anyio.fail_after(5):
+            await runtime.ask("s", "q5")
+            await summary.entered.wait()
+            for i in range(6, 9):
+                await runtime.ask("s", f"q{i}")
+            asked = sum(
+                "Summarize this conversation" in r.messages[-1].content for r in model.requests
+            )
+            assert asked == 1
+            summary.release.set()
+            await runtime.summaries.wait_idle()
+            model.add(answer("x" * 400), answer("- again"))
+            await runtime.ask("s", "q9")
+            await runtime.summaries.wait_idle()
+        history = await runtime.history("s")
+    assert history[1].content.endswith("- again")
+
+
+async def test_a_summary_whose_cut_is_gone_is_dropped() -> None:
+    """When the window dropped the summary's first kept message meanwhile, the summary would
+    leave a gap: it is dropped and the history stays as the window left it."""
+    summary = Gate("summary", [])
+    model = FakeModel(fallback=lambda msgs: answer("x" * 400))
+    async with make_runtime(
+        model,
+        compaction_strategy="summarize",
+        compaction_threshold=100,
+        max_tokens=100_000,
+        max_messages=14,
+    ) as runtime:
+        for i in range(5):
+            await runtime.ask("s", f"q{i}")
+        model.add(answer("x" * 400), summary)
+        with anyio.fail_after(5):
+            await runtime.ask("s", "q5")
+            await summary.entered.wait()
+            for i in range(6, 12):
+                await runtime.ask("s", f"q{i}")
+            summary.release.set()
+            await runtime.summaries.wait_idle()
+        history = await runtime.history("s")
+    assert not any(map(is_summary, history))
+    assert history[-1].content == "x" * 400 and history[-2].content == "q11"
+
+
+async def test_a_failed_summary_leaves_the_history_untouched() -> None:
+    """A model error while summarising changes nothing; the session goes on."""
+    model = FakeModel(fallback=lambda msgs: answer("x" * 400))
+    async with make_runtime(
+        model, compaction_strategy="summarize", compaction_threshold=100, max_tokens=100_000
+    ) as runtime:
+        for i in range(5):
+            await runtime.ask("s", f"q{i}")
+        before = [m.content for m in await runtime.history("s")]
+        model.add(answer("x" * 400), LLMUnavailable("down"))
+        await runtime.ask("s", "q5")
+        await runtime.summaries.wait_idle()
+        history = [m.content for m in await runtime.history("s")]
+    assert history == [*before, "q5", "x" * 400]
+
+
+async def test_shutdown_cancels_a_summary_in_flight_at_once() -> None:
+    """Leaving the runtime cancels a summary still being written, without waiting for the
+    drain bound, and stores nothing of it."""
+    summary = Gate("summary", [])
+    model = FakeModel(fallback=lambda msgs: answer("x" * 400))
+    runtime = make_runtime(
+        model, compaction_strategy="summarize", compaction_threshold=100, max_tokens=100_000
+    )
+    runtime.drain_timeout = 30
+    with anyio.fail_after(5):
+        async with runtime:
+            for i in range(5):
+                await runtime.ask("s", f"q{i}")
+            model.add(answer("x" * 400), summary)
+            await runtime.ask("s", "q5")
+            await summary.entered.wait()
+    assert len(runtime.summaries) == 0 and not summary.release.is_set()
 
 
 async def test_model_stream_is_closed_in_the_turn_task() -> None:

@@ -1,0 +1,166 @@
+"""Compaction summaries off the turn's path: written in the background, applied between turns.
+
+With ``compaction_strategy: summarize``, a turn whose session is over the threshold ends as any
+turn does: the answer is stored and the session's lock is released. The runtime then asks
+:class:`BackgroundSummaries` to summarise; the summary is written by a task of the runtime's
+task group, holding nothing of the session. Turns of the session that come meanwhile go ahead
+with the budget-trimmed view (:mod:`agentd.engine.budget`), as before any summary existed.
+
+When the summary is written, the task takes the session's lock (so it lands between two turns,
+never during one), and applies it to the conversation as it is *then*: the summary, then the
+first message its cut kept and everything after it, also what later turns added
+(:func:`~agentd.engine.compaction.applied`). When that message is gone (the window dropped it,
+the session was forgotten, evicted, or written by another daemon) the summary is dropped.
+A failure anywhere (the model's, the store's) leaves the history as it was.
+
+Bounds: one summary in flight per session (a turn that finds one running starts none), and
+``concurrency`` summaries writing at once in the daemon (they share the model server with the
+turns; the others wait for their turn, holding nothing). Shutdown cancels them at once: a
+summary is an optimisation, and the next turn past the threshold starts it again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
+from functools import partial
+
+import anyio
+import structlog
+from anyio.abc import TaskGroup
+
+from agentd import scope as scopes
+from agentd.engine.compaction import Cut, applied, cut_for, tail_of, write_summary
+from agentd.engine.policy import SessionKey, SessionPolicy, session_key
+from agentd.messages import Conversation, Message
+from agentd.model.usage import Usage
+
+log = structlog.get_logger("agentd.engine.summaries")
+
+#: Writes a summary of a synthetic conversation, adding its tokens to the usage given.
+Summarize = Callable[[Conversation, Usage], Awaitable[str]]
+#: Holds a session's lock (the runtime's, across daemons too) for the block.
+SessionLock = Callable[[str], AbstractAsyncContextManager[None]]
+#: Counts what a summary used against its tenant's quota (the current scope's).
+Record = Callable[[Usage], Awaitable[None]]
+#: Bounds the shielded apply step: a store write.
+APPLY_TIMEOUT = 30.0
+
+
+class BackgroundSummaries:
+    """Summaries in flight, at most one per session (see the module docstring)."""
+
+    def __init__(
+        self,
+        summarize: Summarize,
+        sessions: SessionPolicy,
+        lock: SessionLock,
+        *,
+        record: Record | None = None,
+        concurrency: int = 1,
+    ) -> None:
+        self._summarize = summarize
+        self._sessions = sessions
+        self._lock = lock
+        self._record = record
+        self.limiter = anyio.CapacityLimiter(concurrency)
+        self._running: dict[SessionKey, anyio.CancelScope] = {}
+        self._idle = anyio.Event()
+        self._idle.set()
+
+    def __len__(self) -> int:
+        return len(self._running)
+
+    def start(
+        self,
+        tg: TaskGroup,
+        session_id: str,
+        conversation: Conversation,
+        *,
+        threshold: int,
+        max_transcript_chars: int | None = None,
+    ) -> bool:
+        """Start summarising the session (current scope) when it is over ``threshold`` and no
+        summary of it is in flight; whether one started. Call it under the session's lock."""
+        key = session_key(session_id)
+        if key in self._running:
+            return False
+        cut = cut_for(conversation.messages, threshold)
+        if cut is None:
+            return False
+        scope = anyio.CancelScope()
+        self._running[key] = scope
+        self._idle = anyio.Event() if len(self._running) == 1 else self._idle
+        work = partial(self._work, session_id, scopes.current(), cut, max_transcript_chars)
+        tg.start_soon(self._run, key, scope, work)
+        return True
+
+    def cancel_all(self) -> None:
+        """Stop every summary in flight (shutdown); their sessions stay as they are."""
+        for scope in self._running.values():
+            scope.cancel()
+
+    async def wait_idle(self) -> None:
+        """Return once no summary is in flight."""
+        while self._running:
+            await self._idle.wait()
+
+    async def _run(
+        self, key: SessionKey, scope: anyio.CancelScope, work: Callable[[], Awaitable[None]]
+    ) -> None:
+        try:
+            with scope:
+                await work()
+        except Exception:
+            # A defect here must not cancel the runtime's task group, and changes nothing.
+            log.exception("compaction.crashed")
+        finally:
+            del self._running[key]
+            if not self._running:
+                self._idle.set()
+
+    async def _work(
+        self, session_id: str, scope: scopes.Scope, cut: Cut, max_chars: int | None
+    ) -> None:
+        with scopes.use(scope), structlog.contextvars.bound_contextvars(session=session_id):
+            started = anyio.current_time()
+            usage = Usage()
+            try:
+
+                async def write(synthetic: Conversation) -> str:
+                    return await self._summarize(synthetic, usage)
+
+                async with self.limiter:
+                    summary = await write_summary(cut.middle, write, max_chars)
+            except Exception as exc:
+                log.warning("compaction.failed", error=str(exc), exc_type=type(exc).__name__)
+                return
+            finally:
+                if self._record is not None and (usage.prompt_tokens or usage.completion_tokens):
+                    with anyio.CancelScope(shield=True):
+                        await self._record(usage)
+            async with self._lock(session_id):
+                with anyio.move_on_after(APPLY_TIMEOUT, shield=True):
+                    await self._apply(session_id, summary, cut, anyio.current_time() - started)
+
+    async def _apply(self, session_id: str, summary: Message, cut: Cut, seconds: float) -> None:
+        """Put ``summary`` in the session as it is now (under its lock), stored first."""
+        conv = self._sessions.cached(session_id)
+        messages = applied(conv.messages, summary, cut.first) if conv is not None else None
+        if conv is None or messages is None:
+            log.info("compaction.dropped", reason="the session no longer holds the summary's cut")
+            return
+        tail = tail_of(messages)
+        try:
+            await self._sessions.summarized(session_id, summary, tail)
+        except Exception as exc:
+            log.warning("compaction.failed", error=str(exc), exc_type=type(exc).__name__)
+            return
+        replaced = len(conv.messages) - len(messages) + 1
+        conv.messages = messages
+        log.info(
+            "compaction.summarized", replaced=replaced, kept=len(tail), seconds=round(seconds, 3)
+        )
+
+
+__all__ = ["BackgroundSummaries"]
