@@ -17,6 +17,7 @@ from agentd.engine.loop import AgentLoop, TurnDone
 from agentd.engine.policy import SessionPolicy
 from agentd.engine.runtime import Runtime, stateless_conversation, text_of
 from agentd.errors import LLMUnavailable
+from agentd.memory.usage import UsageCounts
 from agentd.messages import Message, system, user
 from agentd.model.client import ChatResult, TextDelta
 from agentd.tools.registry import ToolRegistry
@@ -641,3 +642,38 @@ async def test_a_failed_turn_counts_what_it_used() -> None:
         with pytest.raises(LLMUnavailable):
             await runtime.ask("s", "hi")
     assert sink.added == [("default", UsageCounts(1, 3, 1, 1))]
+
+
+class CountingQuotas:
+    """Quotas that admit every turn and keep what was recorded."""
+
+    def __init__(self) -> None:
+        self.recorded: list[UsageCounts] = []
+
+    async def admit(self) -> None:
+        return None
+
+    async def record(self, counts: UsageCounts) -> None:
+        self.recorded.append(counts)
+
+
+async def test_a_background_summary_counts_against_the_tenants_quota() -> None:
+    """The summary's tokens are recorded in the session's scope as usage of no turn."""
+    quotas = CountingQuotas()
+    model = FakeModel(fallback=lambda msgs: answer("x" * 400))
+    settings = AgentDefaults(
+        compaction_strategy="summarize", compaction_threshold=100, max_tokens=100_000
+    )
+    async with Runtime(
+        AgentLoop(model),
+        system_prompt="SYS",
+        defaults=settings,
+        quotas=quotas,  # type: ignore[arg-type]
+    ) as runtime:
+        for i in range(5):
+            await runtime.ask("s", f"q{i}")
+        model.add(answer("x" * 400), answer("- gist", usage=(70, 5)))
+        await runtime.ask("s", "q5")
+        await runtime.summaries.wait_idle()
+    assert [c for c in quotas.recorded if c.turns == 0] == [UsageCounts(0, 70, 5, 0)]
+    assert sum(c.turns for c in quotas.recorded) == 6
