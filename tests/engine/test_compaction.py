@@ -11,6 +11,8 @@ from agentd.engine.compaction import (
     KEEP_LAST,
     SUMMARIZER_PROMPT,
     SUMMARY_PREFIX,
+    applied,
+    cut_for,
     estimate_tokens,
     is_summary,
     split_for_summary,
@@ -218,3 +220,16 @@ async def test_transcript_shows_tool_calls_and_results() -> None:
     assert 'assistant (calls current_time({"timezone": "UTC"}))' in transcript
     assert "[tool current_time result]: 12:00" in transcript
     assert "user: time?" in transcript
+
+
+def test_a_summary_applies_to_a_conversation_that_grew_since_its_cut() -> None:
+    """Applied later, a summary replaces what was before its cut, and everything after the cut
+    stays, the messages added since included; a cut no longer there applies to nothing."""
+    messages = long_chat(14)
+    cut = cut_for(messages, threshold=10)
+    assert cut is not None and cut.first is messages[5]
+    grown = [*messages, user("later"), assistant("later answer")]
+    summary = assistant(SUMMARY_PREFIX + "- gist")
+    out = applied(grown, summary, cut.first)
+    assert out == [messages[0], summary, *messages[5:], grown[-2], grown[-1]]
+    assert applied([messages[0], *messages[6:]], summary, cut.first) is None
