@@ -268,6 +268,11 @@ class SidecarSettings(_Section):
     max_answer_tokens: int = Field(
         1024, ge=-1, description="Cap of one answer (llama-server -n); -1 = until the context."
     )
+    keep_slots: bool = Field(
+        True,
+        description="Save the server's slots (the sessions' prompt caches, up to ~30 MB per "
+        "1,000 tokens) to state_dir/slots when the daemon stops, and restore them at start.",
+    )
 
 
 class LLMSettings(_Section):

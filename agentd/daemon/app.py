@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import anyio
+import httpx
 import structlog
 
 from agentd import scope as scopes
@@ -143,6 +144,15 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             )
             settings = with_sidecar_url(settings, sidecar)
         llm = await stack.enter_async_context(open_client(settings))
+        slots = None
+        if sidecar is not None and sidecar.slot_dir is not None:
+            from agentd.model.slots import SlotFiles
+
+            # Saved on the way out: after the runtime drained its turns (entered later, so
+            # left first), before the client closes and the server stops.
+            http = await stack.enter_async_context(httpx.AsyncClient(timeout=30.0))
+            slots = SlotFiles(http, sidecar.base_url, sidecar.slot_dir)
+            stack.push_async_callback(slots.save)
         history = await stack.enter_async_context(open_history(settings))
         memory = await stack.enter_async_context(
             open_store_or_warn(settings, llm.embed_one if settings.memory.embed else None)
@@ -235,6 +245,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             partial(runtime.first_request, "http", "http_admin"),
             llm.warm,
             enabled=settings.llm.warms,
+            restore=slots.restore if slots is not None else None,
         )
         runtime.on_start = warmup.turn_started
         app = App(

@@ -12,6 +12,11 @@ turn that starts before it is done cancels it (the turn reads the prefix itself;
 running beside it on another server slot would only halve its speed). ``state`` is what
 ``/readyz`` shows as ``checks.warm``: ``off``, ``pending``, ``warming``, ``done``,
 ``skipped`` (a turn came first) or ``failed`` (logged; turns are cold, nothing else changes).
+
+Before that, ``restore`` loads the prompt caches a previous run saved (the sidecar's slots,
+:mod:`agentd.model.slots`). They begin with the system prompt and the tools, as every turn's
+prompt does, so when it restored any the warm-up request is not sent (``done``): on the
+server's slot of the best match it would replace a restored session's cache.
 """
 
 from __future__ import annotations
@@ -32,6 +37,8 @@ WarmState = Literal["off", "pending", "warming", "done", "skipped", "failed"]
 FirstRequest = Callable[[], Awaitable[tuple[list[Message], list[dict[str, Any]] | None]]]
 #: Evaluates a prompt and generates (almost) nothing: ``LLMClient.warm``.
 Warm = Callable[[Sequence[Message], Sequence[dict[str, Any]] | None], Awaitable[Usage]]
+#: Loads saved prompt caches into the model server; the tokens it restored.
+Restore = Callable[[], Awaitable[int]]
 #: The user's part of the warm-up request. The template renders everything before it as a
 #: turn's request does; only what follows the prefix differs.
 PLACEHOLDER = "Hello."
@@ -40,9 +47,17 @@ PLACEHOLDER = "Hello."
 class Warmup:
     """Warms the model server's prompt cache once per prompt (see the module docstring)."""
 
-    def __init__(self, first_request: FirstRequest, warm: Warm, *, enabled: bool) -> None:
+    def __init__(
+        self,
+        first_request: FirstRequest,
+        warm: Warm,
+        *,
+        enabled: bool,
+        restore: Restore | None = None,
+    ) -> None:
         self._first_request = first_request
         self._warm = warm
+        self._restore = restore
         self.state: WarmState = "pending" if enabled else "off"
         self._wanted = anyio.Event()
         self._generation = 0
@@ -70,7 +85,11 @@ class Warmup:
         log.info("warm.skipped", reason="a turn started first")
 
     async def serve(self) -> None:
-        """Warm whenever asked to (at start, and after each :meth:`trigger`) until cancelled."""
+        """Restore saved caches, then warm whenever asked to (at start, and after each
+        :meth:`trigger`) until cancelled."""
+        if self._restore is not None and await self._restore() and self.state == "pending":
+            self.state = "done"
+            log.info("warm.done", restored=True)
         if self.state == "off":
             return
         while True:

