@@ -87,7 +87,7 @@ class Warmup:
     async def serve(self) -> None:
         """Restore saved caches, then warm whenever asked to (at start, and after each
         :meth:`trigger`) until cancelled."""
-        if self._restore is not None and await self._restore() and self.state == "pending":
+        if await self._restored() and self.state == "pending":
             self.state = "done"
             log.info("warm.done", restored=True)
         if self.state == "off":
@@ -97,6 +97,16 @@ class Warmup:
             self._wanted = anyio.Event()
             if self.state == "pending":
                 await self._once()
+
+    async def _restored(self) -> bool:
+        """Whether ``restore`` loaded any saved cache (a failure is logged: none was)."""
+        if self._restore is None:
+            return False
+        try:
+            return await self._restore() > 0
+        except Exception as exc:
+            log.warning("warm.restore_failed", error=str(exc), exc_type=type(exc).__name__)
+            return False
 
     async def _once(self) -> None:
         generation = self._generation

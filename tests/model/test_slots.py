@@ -135,12 +135,24 @@ async def _first() -> tuple[list[Message], None]:
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize(("restored", "requests"), [(3054, 0), (0, 1)])
-async def test_restored_slots_stand_in_for_the_warm_up(restored: int, requests: int) -> None:
-    """Saved slots restored: no warm-up request (it would overwrite one); none: it is sent."""
+@pytest.mark.parametrize(
+    ("restored", "requests"),
+    [
+        pytest.param(3054, 0, id="restored"),
+        pytest.param(0, 1, id="none-saved"),
+        pytest.param(OSError("disk"), 1, id="failed"),
+    ],
+)
+async def test_restored_slots_stand_in_for_the_warm_up(
+    restored: int | Exception, requests: int
+) -> None:
+    """Saved slots restored: no warm-up request (it would overwrite one); none restored, or
+    the restore failed: it is sent."""
     warm = Counting()
 
     async def restore() -> int:
+        if isinstance(restored, Exception):
+            raise restored
         return restored
 
     warmup = Warmup(_first, warm, enabled=True, restore=restore)
