@@ -11,7 +11,7 @@ import anyio
 import httpx
 import pytest
 
-from agentd.config import LLMSettings, Settings, SidecarSettings
+from agentd.config import LLMSettings, MemorySettings, Settings, SidecarSettings
 from agentd.engine.warmup import Warmup
 from agentd.messages import Message
 from agentd.model import sidecar as sidecar_mod
@@ -163,3 +163,33 @@ async def test_restored_slots_stand_in_for_the_warm_up(
                 await anyio.sleep(0.01)
         tg.cancel_scope.cancel()
     assert warm.sent == requests
+
+
+@pytest.mark.anyio
+async def test_the_daemon_saves_its_slots_on_exit_and_restores_them_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    """open_app saves every slot before its sidecar stops; the next run's warm-up restores
+    them and is done without its request (which the stand-in server would fail)."""
+    from agentd.daemon.app import open_app
+
+    settings = _settings(tmp_path).model_copy(
+        update={"workdir": tmp_path / "workdir", "memory": MemorySettings(embed=False)}
+    )
+    (tmp_path / "workdir").mkdir()
+    async with open_app(settings) as app:
+        assert app.sidecar is not None and app.sidecar.slot_dir is not None
+        folder = anyio.Path(app.sidecar.slot_dir)
+        assert not [p async for p in folder.iterdir()]
+    names = sorted([p.name async for p in folder.iterdir()])
+    assert names == [f"slot-{i}.bin" for i in range(fake_llama_server.SLOTS)]
+    async with open_app(settings) as app:
+        warmup = app.warmup
+        assert warmup is not None and warmup.state == "pending"
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(warmup.serve)
+            with anyio.fail_after(10):
+                while warmup.state == "pending":  # noqa: ASYNC110 - a plain attribute
+                    await anyio.sleep(0.01)
+            tg.cancel_scope.cancel()
+        assert warmup.state == "done"

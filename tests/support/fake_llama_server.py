@@ -6,6 +6,10 @@ behaviour is steered by environment variables:
 
 - ``FAKE_LLAMA_LOADING``: seconds during which /health answers 503 (default 0)
 - ``FAKE_LLAMA_FAIL``: exit at once with this status, after a line on stderr
+
+With ``--slot-save-path DIR`` it keeps llama-server's slot endpoints: ``GET /props`` says
+:data:`SLOTS` slots, ``POST /slots/N?action=save`` writes ``DIR/<filename>`` (the slot's
+"tokens": N + 1) and ``action=restore`` reads it back.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 DIMENSION = 16
+SLOTS = 2
 SCRIPT = f"#!{sys.executable}\nimport runpy\nrunpy.run_path({__file__!r}, run_name='__main__')\n"
 
 
@@ -57,6 +62,7 @@ def main(argv: list[str]) -> int:
         sys.stderr.write("error: failed to load model (fake)\n")
         return int(os.environ["FAKE_LLAMA_FAIL"])
     port = int(argv[argv.index("--port") + 1])
+    slots = Path(argv[argv.index("--slot-save-path") + 1]) if "--slot-save-path" in argv else None
     ready_at = time.monotonic() + float(os.environ.get("FAKE_LLAMA_LOADING", "0"))
     sys.stdout.write(f"fake llama-server pid {os.getpid()} on {port}: {' '.join(argv)}\n")
     sys.stdout.flush()
@@ -65,7 +71,33 @@ def main(argv: list[str]) -> int:
         def log_message(self, *args: Any) -> None:
             pass
 
+        def _json(self, status: int, data: Any) -> None:
+            raw = json.dumps(data).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(raw)))
+            self.end_headers()
+            self.wfile.write(raw)
+
+        def _slot(self, body: dict[str, Any]) -> None:
+            if slots is None:
+                self._json(501, {"error": {"message": "slot save path not set"}})
+                return
+            path, _, query = self.path.partition("?")
+            slot = int(path.rsplit("/", 1)[1])
+            file = slots / Path(str(body["filename"])).name
+            if "action=save" in query:
+                file.write_text(str(slot + 1))
+                self._json(200, {"id_slot": slot, "n_saved": slot + 1})
+            elif file.is_file():
+                self._json(200, {"id_slot": slot, "n_restored": int(file.read_text())})
+            else:
+                self._json(400, {"error": {"message": "file not found"}})
+
         def do_GET(self) -> None:
+            if self.path == "/props":
+                self._json(200, {"total_slots": SLOTS})
+                return
             loading = time.monotonic() < ready_at
             status = 503 if loading else 200
             raw = json.dumps({"status": "loading model" if loading else "ok"}).encode()
@@ -76,6 +108,9 @@ def main(argv: list[str]) -> int:
 
         def do_POST(self) -> None:
             raw_body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            if self.path.startswith("/slots/"):
+                self._slot(json.loads(raw_body))
+                return
             if not self.path.endswith("/embeddings"):
                 self.send_response(404)
                 self.send_header("Content-Length", "0")
