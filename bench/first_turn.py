@@ -75,7 +75,8 @@ async def warmed(http: httpx.AsyncClient, daemon: Daemon) -> float:
     """Seconds from now until ``/readyz`` says the warm-up is done."""
     started = time.monotonic()
     while time.monotonic() - started < WARM_WITHIN:
-        state = (await http.get(f"{daemon.url}/readyz")).json()["checks"].get("warm")
+        ready = await http.get(f"{daemon.url}/readyz", headers=daemon.headers)
+        state = ready.json()["checks"].get("warm")
         if state == "done":
             return time.monotonic() - started
         if state in ("failed", "off", "skipped", None):

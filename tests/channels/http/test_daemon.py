@@ -95,9 +95,13 @@ def test_warm_start_runs_after_ready_and_readyz_says_when_done(
     try:
         with daemon(config, notify):
             notify.wait_for("READY=1")
-            assert httpx.get(url).json()["checks"]["warm"] in ("pending", "warming")
+
+            def warm() -> str:
+                return str(httpx.get(url, headers=auth(tmp_path)).json()["checks"]["warm"])
+
+            assert warm() in ("pending", "warming")
             deadline = time.monotonic() + 20
-            while httpx.get(url).json()["checks"]["warm"] != "done":
+            while warm() != "done":
                 assert time.monotonic() < deadline, "the warm-up never finished"
                 time.sleep(0.1)
     finally:
