@@ -78,7 +78,7 @@ async def run_serve(settings: Settings, args: argparse.Namespace) -> int:
             print(f"agentd: {exc}", file=sys.stderr)
             return EX_CONFIG
         print(f"agentd: a daemon runs on this state: memory goes through {url}", file=sys.stderr)
-        async with daemon_client(url, token) as client:
+        async with daemon_client(url, token, read_timeout=settings.llm.timeout) as client:
             await serve_stdio(settings, scope, memory=RemoteMemory(client, scope.tenant))
         return 0
     async with embedding_server(settings) as served:

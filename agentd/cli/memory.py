@@ -139,7 +139,9 @@ async def run_remote(
     except ConfigError as exc:
         print(f"agentd: {exc}", file=sys.stderr)
         return EX_CONFIG
-    async with daemon_client(url, token) as client:
+    # Saving and searching embed on the daemon's model server, which may be busy (a turn,
+    # its warm-up): wait as long as a model call may take, not the 30 s of other requests.
+    async with daemon_client(url, token, read_timeout=settings.llm.timeout) as client:
         store = RemoteMemory(client, args.tenant)
         try:
             return await act(store, args, lambda: store.tenant_seen)

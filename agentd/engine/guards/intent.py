@@ -45,6 +45,8 @@ INTENT_EXAMPLES = (
     ("Give me a short overview of report.txt.", QUESTION),
     ("Run make test and tell me what fails.", ACTION),
     ("Sorry, long day at work today.", QUESTION),
+    ("Remind me tomorrow at nine to call the dentist.", ACTION),
+    ("Which reminders have I set?", QUESTION),
 )
 INTENT_QUESTION = 'Request: "{request}"\nAction or question?'
 
