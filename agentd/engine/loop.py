@@ -38,7 +38,7 @@ from agentd.engine.callcache import call_key
 from agentd.engine.guards.base import ACCEPT, Replace, Retry, StepRun, Verdict, verdict_name
 from agentd.engine.guards.read_first import Mentioned
 from agentd.engine.guards.route import Listing
-from agentd.engine.notes import REMINDER_HEAD, reminder
+from agentd.engine.notes import reminder
 from agentd.engine.policy import CLIENT_CALLS
 from agentd.engine.turnstate import Next, RequestBudget, StepPlan, TurnState, from_request
 from agentd.errors import ContextExceeded, ContextOverflow
@@ -69,7 +69,6 @@ GuardObserver = Callable[[str, str], None]
 
 __all__ = [
     "CONTEXT_KEY",
-    "REMINDER_HEAD",
     "REPEATED",
     "AgentLoop",
     "TurnDone",

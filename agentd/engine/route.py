@@ -10,7 +10,7 @@ the local models) for the numbers that chose these wordings.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from agentd.config import Settings
@@ -23,8 +23,6 @@ QUESTION_HEAD = "(Before you reply: which tool must be called now to do what I a
 
 #: ``default.guards.route``: route tool steps (auto: under a tool grammar).
 RouteMode = Literal["auto", "on", "off"]
-#: ``choose(messages, options, tools=...)``: one of ``options`` or None (see LLMClient.choose).
-Choose = Callable[..., Awaitable[str | None]]
 
 
 def mode_for(settings: Settings) -> RouteMode:

@@ -10,7 +10,7 @@ held to a grammar by a local llama-server.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from agentd.config.settings import Switch
@@ -93,16 +93,12 @@ def build(
     )
 
 
-#: Given nothing, whether the model is a small local one (the loop asks once per turn).
-IsLocal = Callable[[], Awaitable[bool]]
-
 __all__ = [
     "AFTER_TOOL",
     "ANSWER_GUARDS",
     "NAMES",
     "PLANNERS",
     "Guards",
-    "IsLocal",
     "Switch",
     "build",
 ]

@@ -18,6 +18,7 @@ import structlog
 
 from agentd.engine.asking import Asker
 from agentd.engine.guards.base import Serves
+from agentd.engine.guards.read_first import READ_TOOL
 from agentd.engine.notes import nothing_to_read
 from agentd.engine.route import ANSWER, ordered, question, tool_names
 from agentd.engine.turnstate import StepPlan, TurnState
@@ -26,7 +27,6 @@ from agentd.model.choice import CallRule
 
 log = structlog.get_logger("agentd.engine.guards.route")
 
-READ_TOOL = "read_file"
 #: The workdir's files, or None when there are too many to list.
 Listing = Callable[[], Awaitable[Sequence[str] | None]]
 
