@@ -98,6 +98,9 @@ class TurnState:
     #: The model's decision (intent guard): True, the request asks for an action; False, for
     #: words only; None, not asked.
     may_act: bool | None = None
+    #: The model found that the request needs no tool at all (intent guard): no step of the
+    #: turn offers one.
+    words_only: bool = False
     #: Guards that asked again already (each asks again at most once a turn).
     retried: set[str] = field(default_factory=set)
     #: (tool, error) of the turn's failed calls.

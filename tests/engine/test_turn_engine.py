@@ -10,7 +10,7 @@ import pytest
 from agentd.config.settings import AgentDefaults, GuardSettings, Settings, Switch
 from agentd.engine import guards as rules
 from agentd.engine.asking import Asker
-from agentd.engine.guards.intent import ACTION, QUESTION
+from agentd.engine.guards.intent import ACTION, ANSWER, LOOKUP
 from agentd.engine.loop import REPEATED, REQUESTS_EXHAUSTED, AgentLoop
 from agentd.messages import Conversation, system, user
 from agentd.metrics import Metrics
@@ -119,11 +119,11 @@ async def test_the_last_request_answers_in_words() -> None:
     assert model.requests[1].tools is None and result.message.content == "old"
 
 
-async def test_a_question_runs_no_acting_tool_on_a_local_model() -> None:
-    """Found a question, the turn's steps never offer write_file (a translation writes
-    nothing), and the question's tokens count in the turn's usage."""
+async def test_a_lookup_runs_no_acting_tool_on_a_local_model() -> None:
+    """Found a look-up, the turn's steps never offer write_file (a summary writes nothing),
+    and the question's tokens count in the turn's usage."""
     model = LocalModel()
-    model.choices.extend([QUESTION, "answer"])
+    model.choices.extend([LOOKUP, "answer"])
     model.add(answer("Buenos días."))
     reg, files, calls = file_tools()
     result = await AgentLoop(model, reg).run(chat("Translate 'good morning' into Spanish."))
@@ -131,6 +131,18 @@ async def test_a_question_runs_no_acting_tool_on_a_local_model() -> None:
     assert model.shown[1] is not None
     assert [t["function"]["name"] for t in model.shown[1]] == ["read_file"]
     assert result.usage.prompt_tokens == 2 * 2 + 1  # two questions and the step
+
+
+async def test_an_answer_in_words_takes_one_question_and_one_step() -> None:
+    """Found a request for words only, the turn makes two requests: the intent question and
+    an answer offered no tool (no routing question, no call to check)."""
+    model = LocalModel()
+    model.choices.append(ANSWER)
+    model.add(answer("Buenos días."))
+    reg, _, calls = file_tools()
+    result = await AgentLoop(model, reg).run(chat("Translate 'good morning' into Spanish."))
+    assert result.message.content == "Buenos días." and calls == []
+    assert result.requests == 2 and model.requests[0].tools is None
 
 
 async def test_a_capable_model_runs_only_the_structural_rules() -> None:

@@ -30,7 +30,7 @@ from agentd.engine.guards.route import Listing, Route
 from agentd.engine.guards.write_paths import WritePaths
 
 #: Every rule's name, in the order each kind runs.
-PLANNERS = ("client_tools", "intent", "read_first", "route", "write_paths")
+PLANNERS = ("client_tools", "read_first", "intent", "route", "write_paths")
 ANSWER_GUARDS = ("check_calls", "empty", "calls_in_answer", "answered_earlier", "claims")
 AFTER_TOOL = ("read_first", "repeats", "reroute")
 NAMES = tuple(dict.fromkeys((*PLANNERS, *ANSWER_GUARDS, *AFTER_TOOL)))

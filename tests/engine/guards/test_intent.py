@@ -1,15 +1,50 @@
-"""The intent planner: the model decides whether the request asks for an action."""
+"""The intent planner: the model decides whether the request asks for an action, a look-up or
+only words."""
 
 from __future__ import annotations
 
 import pytest
 
 from agentd.engine.asking import Asker
-from agentd.engine.guards.intent import ACTION, INTENT_EXAMPLES, INTENT_SYSTEM, QUESTION, Intent
+from agentd.engine.guards.intent import (
+    ACTION,
+    ANSWER,
+    INTENT_EXAMPLES,
+    INTENT_SYSTEM,
+    LOOKUP,
+    OPTIONS,
+    Intent,
+    leads_to,
+)
+from agentd.engine.guards.read_first import READ_FIRST
 from tests.engine.guards.conftest import ACTING, LOOKING, make_plan, make_state
 from tests.support.fake_model import FakeModel
 
 pytestmark = pytest.mark.anyio
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        pytest.param("What is in notes.md?", id="en"),
+        pytest.param("Was steht in notizen.md?", id="de"),
+        pytest.param("メモ.mdの内容を教えて。", id="ja"),
+    ],
+)
+async def test_a_lookup_is_offered_only_the_tools_that_look(request_text: str) -> None:
+    """Found a look-up (in any language), the step offers no tool that acts."""
+    model = FakeModel()
+    model.choices.append(LOOKUP)
+    state = make_state(request_text)
+    plan = make_plan(state)
+    await Intent(Asker(model)).plan(state, plan)
+    assert state.may_act is False
+    assert plan.names == frozenset(LOOKING)
+    [asked] = model.asked
+    assert asked[0].content == INTENT_SYSTEM and request_text in asked[-1].content
+    assert len(asked) == 2 + 2 * len(INTENT_EXAMPLES)  # the rules, worked examples, request
+    assert model.options == [OPTIONS]
+    assert state.fired == [("intent", LOOKUP)] and state.requests.used == 1
 
 
 @pytest.mark.parametrize(
@@ -20,20 +55,42 @@ pytestmark = pytest.mark.anyio
         pytest.param("「おはよう」を英語に訳してください。", id="ja"),
     ],
 )
-async def test_a_question_is_offered_only_the_tools_that_look(request_text: str) -> None:
-    """Found a question (in any language), the step offers no tool that acts."""
+async def test_an_answer_in_words_is_offered_no_tool(request_text: str) -> None:
+    """Found a request for words only, the step (and every later one) offers no tool."""
     model = FakeModel()
-    model.choices.append(QUESTION)
+    model.choices.append(ANSWER)
     state = make_state(request_text)
     plan = make_plan(state)
     await Intent(Asker(model)).plan(state, plan)
-    assert state.may_act is False
-    assert plan.names == frozenset(LOOKING)
-    [asked] = model.asked
-    assert asked[0].content == INTENT_SYSTEM and request_text in asked[-1].content
-    assert len(asked) == 2 + 2 * len(INTENT_EXAMPLES)  # the rules, worked examples, request
-    assert model.options == [(ACTION, QUESTION)]
-    assert state.fired == [("intent", QUESTION)] and state.requests.used == 1
+    assert state.may_act is False and state.words_only
+    assert plan.tools is None and plan.answer_only
+    later = make_plan(state)
+    state.step = 2
+    await Intent(Asker(model)).plan(state, later)
+    assert later.tools is None and len(model.asked) == 1
+
+
+async def test_a_request_naming_files_is_a_lookup_whatever_the_word() -> None:
+    """A read held by read_first stays: "answer" for a request naming files becomes a look-up."""
+    model = FakeModel()
+    model.choices.append(ANSWER)
+    state = make_state("Summarise notes.md")
+    plan = make_plan(state)
+    plan.route = READ_FIRST
+    await Intent(Asker(model)).plan(state, plan)
+    assert not state.words_only and plan.names == frozenset(LOOKING)
+    assert state.fired == [("intent", LOOKUP)]
+
+
+def test_what_each_word_leads_to() -> None:
+    """Each word leads to its own offer; an unknown word takes nothing away."""
+    assert [leads_to(w) for w in OPTIONS] == [ACTION, LOOKUP, ANSWER]
+    assert leads_to("maybe") == ACTION
+
+
+def test_every_worked_example_uses_an_option() -> None:
+    """The worked examples answer with the words the grammar allows, each word at least once."""
+    assert {word for _, word in INTENT_EXAMPLES} == set(OPTIONS)
 
 
 async def test_an_action_keeps_every_tool() -> None:
@@ -70,7 +127,7 @@ async def test_it_does_not_ask_when_there_is_nothing_to_decide(
 ) -> None:
     """No question when the caller leads, no tool acts, no request is spare, or later."""
     model = FakeModel()
-    model.choices.append(QUESTION)
+    model.choices.append(LOOKUP)
     state = make_state("Write hi to a.txt", **kwargs)  # type: ignore[arg-type]
     plan = make_plan(state)
     before = set(plan.names)

@@ -1,0 +1,137 @@
+"""The turn's intent question alone, scored on the agentic suite's turns.
+
+Every user turn of ``bench/_agentic_cases`` declares what it asks for: an action (``asks``), a
+look-up (a tool that only looks is needed) or a reply in words (``toolless``). The intent
+question of :mod:`agentd.engine.guards.intent` sees the request alone, so it can be put to
+llama-server directly, turn by turn, without a daemon: this prints how often its word agrees
+with each turn's declaration, per half and language, in a few minutes instead of the full
+suite's forty. ``--half dev`` is the one to look at while changing the question; the held-out
+half says whether a change carries.
+
+A turn counts as right when the word leads the turn to what it needs: an action turn must be
+let act; a turn needing no tool must not be given tools where the question can say so (and
+a look-up turn must keep its tools that look).
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+import anyio
+import httpx
+
+from agentd.config import load_settings
+from agentd.engine.guards import intent
+from agentd.model.client import LLMClient
+from agentd.model.sidecar import open_sidecar
+from bench._agentic_cases import CASES, Case, Say
+from bench._agentic_split import HALVES
+from bench._agentic_split import load as load_split
+from bench._agentic_split import select as select_half
+from bench._common import table
+from bench.agentic import Options, model_spec, server_settings
+
+#: What a turn declares it needs.
+ACT, LOOK, REPLY = "act", "look", "reply"
+
+
+def need(say: Say) -> str:
+    """What ``say`` needs: an action, a look-up, or a reply in words."""
+    if say.asks:
+        return ACT
+    return REPLY if say.toolless else LOOK
+
+
+def right(needed: str, word: str) -> bool:
+    """Whether the intent question's ``word`` gives a turn that ``needed`` what it needs."""
+    return intent.leads_to(word) in _FITTING[needed]
+
+
+_FITTING = {
+    ACT: {intent.ACTION},
+    LOOK: {intent.LOOKUP},
+    REPLY: {intent.ANSWER, intent.LOOKUP},
+}
+
+
+async def probe(
+    client: LLMClient, cases: Sequence[Case], runs: int, *, quiet: bool = False
+) -> list[tuple[Case, Say, str, bool]]:
+    rows: list[tuple[Case, Say, str, bool]] = []
+    for run in range(runs):
+        for case in cases:
+            for say in case.script(run).turns:
+                word = await client.choose(intent.prompt(say.text), intent.OPTIONS) or "?"
+                ok = right(need(say), word)
+                rows.append((case, say, word, ok))
+                loose = need(say) == REPLY and word != intent.ANSWER
+                if (loose or not ok) and not quiet:
+                    print(f"  {case.name:22s} {need(say):5s} -> {word:8s} {say.text[:70]!r}")
+    return rows
+
+
+def report(rows: Sequence[tuple[Case, Say, str, bool]], split: dict[str, str]) -> str:
+    counts: Counter[tuple[str, str, str]] = Counter()
+    for case, say, word, ok in rows:
+        for lang in (case.language, "all"):
+            half = split.get(case.name, "?")
+            counts[(half, lang, need(say) + ":n")] += 1
+            counts[(half, lang, need(say) + ":ok")] += int(ok)
+            counts[(half, lang, "bare")] += int(need(say) == REPLY and word == intent.ANSWER)
+    out = []
+    for half in HALVES:
+        for lang in ("en", "de", "es", "fr", "ja", "all"):
+            cells = []
+            total = good = 0
+            for kind in (ACT, LOOK, REPLY):
+                n = counts[(half, lang, kind + ":n")]
+                hits = counts[(half, lang, kind + ":ok")]
+                total, good = total + n, good + hits
+                cells.append(f"{hits}/{n}" if n else "-")
+            if total:
+                bare = f"{counts[(half, lang, 'bare')]}/{counts[(half, lang, REPLY + ':n')]}"
+                out.append([half, lang, *cells, f"{good}/{total} ({100 * good // total}%)", bare])
+    header = ["half", "language", "act", "look", "reply", "all", "reply offered no tool"]
+    return table(header, out)
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    base = load_settings().settings
+    spec = model_spec(args.model, base)
+    split = load_split()
+    cases = select_half(CASES, split, args.half)
+    options = Options(sidecar=base.llm.sidecar)
+    with tempfile.TemporaryDirectory(prefix="agentd-intent-") as tmp:
+        settings = server_settings(spec, Path(tmp) / "server", options)
+        async with (
+            open_sidecar(settings) as server,
+            httpx.AsyncClient(timeout=120) as http,
+        ):
+            client = LLMClient(http, base_url=server.base_url, model="local", tool_grammar="on")
+            started = time.monotonic()
+            rows = await probe(client, cases, args.runs, quiet=args.quiet)
+            seconds = time.monotonic() - started
+    print(f"\nintent question, {args.model}, {len(rows)} turns, {seconds:.0f} s")
+    print(report(rows, dict(split)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--model", default="qwen2.5-coder-1.5b")
+    parser.add_argument("--half", choices=[*HALVES, "all"], default="dev")
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument(
+        "--quiet", action="store_true", help="print no turn the question got wrong (held-out)"
+    )
+    anyio.run(main_async, parser.parse_args())
+
+
+if __name__ == "__main__":
+    main()

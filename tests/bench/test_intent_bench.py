@@ -1,0 +1,30 @@
+"""The intent probe's scoring: what each turn needs and which words give it that."""
+
+from __future__ import annotations
+
+from agentd.engine.guards.intent import ACTION, ANSWER, LOOKUP
+from bench._agentic_cases import CASES
+from bench._agentic_cases.script import FILES, act, chat, look
+from bench.intent import ACT, LOOK, REPLY, need, report, right
+
+
+def test_each_turn_needs_what_it_declares() -> None:
+    """An action asks for tools, a look-up needs one, a chat needs none."""
+    assert need(act("Write hi to a.txt", FILES)) == ACT
+    assert need(look("What is in a.txt?")) == LOOK
+    assert need(chat("Hello!")) == REPLY
+
+
+def test_which_words_give_a_turn_what_it_needs() -> None:
+    """Only "action" lets an action act; a look-up keeps its tools; a chat may look."""
+    assert right(ACT, ACTION) and not right(ACT, LOOKUP) and not right(ACT, ANSWER)
+    assert right(LOOK, LOOKUP) and not right(LOOK, ANSWER) and not right(LOOK, ACTION)
+    assert right(REPLY, ANSWER) and right(REPLY, LOOKUP) and not right(REPLY, ACTION)
+
+
+def test_the_report_counts_per_half_and_language() -> None:
+    """The table has a row per half and language seen, with the turns it got right."""
+    case = next(c for c in CASES if c.language == "de")
+    say = chat("Hallo!")
+    text = report([(case, say, ANSWER, True), (case, say, ACTION, False)], {case.name: "dev"})
+    assert "dev" in text and "1/2 (50%)" in text
