@@ -32,6 +32,14 @@ class ChatLedger(ABC, Generic[K, V]):
     def _load_generations(self, data: dict[str, Any]) -> None:
         self.generations = {str(k): int(v) for k, v in data.get("generations", {}).items()}
 
+    @abstractmethod
+    def key_of(self, item: V) -> K:
+        """The key ``item`` is pending under."""
+
+    @abstractmethod
+    def replay(self) -> list[V]:
+        """Items accepted before a restart and not answered, in the order to answer them."""
+
     async def finish(self, key: K) -> None:
         """Record ``key`` as answered."""
         if self.pending.pop(key, None) is not None:

@@ -86,6 +86,9 @@ class SyncLedger(ChatLedger[str, Pending]):
         await self.save()
         return fresh
 
+    def key_of(self, item: Pending) -> str:
+        return item.event_id
+
     def replay(self) -> list[Pending]:
         """Events accepted before a restart and not answered, in the order they came."""
         return list(self.pending.values())

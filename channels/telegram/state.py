@@ -61,6 +61,9 @@ class UpdateLedger(ChatLedger[int, Update]):
         await self.save()
         return fresh
 
+    def key_of(self, item: Update) -> int:
+        return int(item["update_id"])
+
     def replay(self) -> list[Update]:
         """Updates accepted before a restart and not answered, in id order."""
         return [self.pending[i] for i in sorted(self.pending)]
