@@ -9,12 +9,13 @@ moment it is accepted until its reply is sent; a chat's generation counts its re
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from functools import partial
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 import anyio
 
-from channels.chat.statefile import write_private
+from channels.chat.statefile import read_json, write_private
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -23,14 +24,51 @@ V = TypeVar("V")
 class ChatLedger(ABC, Generic[K, V]):
     """Items accepted and not answered (by key), chat generations, and the file they are in."""
 
+    #: The channel whose state this is (named in the log when the file is unreadable).
+    channel: ClassVar[str]
+
     def __init__(self, path: Path) -> None:
         self.path = path
         self.pending: dict[K, V] = {}
         self.generations: dict[str, int] = {}
         self._lock = anyio.Lock()
 
-    def _load_generations(self, data: dict[str, Any]) -> None:
-        self.generations = {str(k): int(v) for k, v in data.get("generations", {}).items()}
+    @classmethod
+    async def load(cls, path: Path) -> Self:
+        """The ledger stored at ``path``; an empty one when the file does not exist."""
+        ledger = cls(path)
+        data = await anyio.to_thread.run_sync(partial(read_json, path, channel=cls.channel))
+        if data:
+            for raw in data.get("pending", []):
+                item = ledger._decode(raw)
+                ledger.pending[ledger.key_of(item)] = item
+            ledger.generations = {str(k): int(v) for k, v in data.get("generations", {}).items()}
+            ledger._restore(data)
+        return ledger
+
+    def _decode(self, raw: Any) -> V:
+        """A pending item as the file holds it (the same, unless the channel's differ)."""
+        return raw  # type: ignore[no-any-return]
+
+    def _encode(self, item: V) -> Any:
+        """A pending item as the file holds it."""
+        return item
+
+    def _data(self) -> dict[str, Any]:
+        """What the file holds."""
+        return {
+            **self._cursor(),
+            "pending": [self._encode(item) for item in self.replay()],
+            "generations": dict(self.generations),
+        }
+
+    @abstractmethod
+    def _restore(self, data: dict[str, Any]) -> None:
+        """Read the channel's own fields (its cursor...) of the file's ``data``."""
+
+    @abstractmethod
+    def _cursor(self) -> dict[str, Any]:
+        """The channel's own fields of the file (its cursor...)."""
 
     @abstractmethod
     def key_of(self, item: V) -> K:
@@ -58,7 +96,3 @@ class ChatLedger(ABC, Generic[K, V]):
     async def save(self) -> None:
         async with self._lock:
             await anyio.to_thread.run_sync(write_private, self.path, self._data())
-
-    @abstractmethod
-    def _data(self) -> dict[str, Any]:
-        """What the file holds (read back by the channel's ``load``)."""

@@ -18,14 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from functools import partial
 from pathlib import Path
 from typing import Any
 
-import anyio
-
 from channels.chat.ledger import ChatLedger
-from channels.chat.statefile import read_json
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,25 +51,23 @@ class SyncLedger(ChatLedger[str, Pending]):
     ``pending`` keeps the order events came in (a dict's insertion order): replay follows it.
     """
 
+    channel = "matrix"
+
     def __init__(self, path: Path) -> None:
         super().__init__(path)
         self.since: str | None = None
         self.notified: set[str] = set()
 
-    @classmethod
-    async def load(cls, path: Path) -> SyncLedger:
-        """The ledger stored at ``path``; an empty one when the file does not exist."""
-        ledger = cls(path)
-        data = await anyio.to_thread.run_sync(partial(read_json, path, channel="matrix"))
-        if data:
-            since = data.get("since")
-            ledger.since = str(since) if since else None
-            for item in data.get("pending", []):
-                pending = Pending.from_dict(item)
-                ledger.pending[pending.event_id] = pending
-            ledger._load_generations(data)
-            ledger.notified = {str(r) for r in data.get("notified", [])}
-        return ledger
+    def _decode(self, raw: Any) -> Pending:
+        return Pending.from_dict(raw)
+
+    def _encode(self, item: Pending) -> Any:
+        return asdict(item)
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        since = data.get("since")
+        self.since = str(since) if since else None
+        self.notified = {str(r) for r in data.get("notified", [])}
 
     async def accept(self, since: str, events: Sequence[Pending]) -> list[Pending]:
         """Durably take ``events`` (those not already pending) and the token after them."""
@@ -101,10 +95,5 @@ class SyncLedger(ChatLedger[str, Pending]):
         await self.save()
         return True
 
-    def _data(self) -> dict[str, Any]:
-        return {
-            "since": self.since,
-            "pending": [asdict(p) for p in self.replay()],
-            "generations": dict(self.generations),
-            "notified": sorted(self.notified),
-        }
+    def _cursor(self) -> dict[str, Any]:
+        return {"since": self.since, "notified": sorted(self.notified)}
