@@ -53,6 +53,8 @@ async def run_turn(
                 scope=scope,
                 stream=False,
                 audience=audience,
+                # A message answered again after a crash is stored and answered once.
+                request_key=inbound.request_key,
             ) as events:
                 result = await events.result()
         except QuotaExceeded as exc:

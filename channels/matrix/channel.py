@@ -142,6 +142,7 @@ class MatrixChannel(ChatChannel[Pending, SyncLedger]):
             item.sender,
             item.text,
             {"group": item.group, "tenant": item.tenant, "event_id": item.event_id},
+            message_id=item.event_id,
         )
 
     def _command_word(self, text: str) -> str | None:

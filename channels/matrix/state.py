@@ -5,7 +5,9 @@ the bot has already said once (the encryption notice) or reset (session generati
 came after. So the events of a sync that the bot will answer are first *accepted*: written to
 this file together with the new token, before the next ``/sync``. Each stays in ``pending``
 until its reply is sent. After a restart the pending events are answered first and the sync goes
-on from the stored token: nothing accepted is lost, nothing answered is answered again. A crash
+on from the stored token: nothing accepted is lost, nothing answered is answered again; an
+event's turn carries the event id as its request key, so a replayed event is stored and asked of
+the model once. A crash
 in the instant between sending a reply and recording it would answer again (at-least-once); the
 reply's transaction id is derived from the event it answers, so the homeserver drops that
 repeat as long as it remembers the transaction.

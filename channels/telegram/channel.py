@@ -157,7 +157,10 @@ class TelegramChannel(ChatChannel[Update, UpdateLedger]):
             "username": username,
             "tenant": tenant,
         }
-        return InboundMessage(self.name, str(chat.get("id")), sender_id, text, meta)
+        # Update ids may start again after a long silence; a message id never repeats in its
+        # chat: together they name this message for good.
+        message_id = f"{int(item['update_id'])}.{message.get('message_id')}"
+        return InboundMessage(self.name, str(chat.get("id")), sender_id, text, meta, message_id)
 
     def _addressed(self, message: dict[str, Any], text: str) -> bool:
         replied = (message.get("reply_to_message") or {}).get("from") or {}

@@ -5,8 +5,11 @@ is first *accepted*: written to this file together with the new offset, before t
 ``getUpdates`` confirms it. It stays in ``pending`` until it is answered (its reply sent), then
 it is removed. After a restart the pending updates are answered first and anything below the
 offset that Telegram offers again is ignored: nothing accepted is lost, nothing answered is
-answered again. The one exception is a crash in the instant between sending a reply and
-recording it: that update is answered again (at-least-once; a duplicate beats silence).
+answered again. A pending update's turn carries the update's request key, so the runtime stores
+its message once and asks the model once however often it is replayed (a replay after the
+answer was stored sends that answer). The one exception is a crash in the instant between
+sending a reply and recording it: that reply is sent again (at-least-once; a duplicate beats
+silence).
 
 The file is replaced atomically (temporary file, fsync, rename) from a worker thread (see
 :mod:`channels.chat.ledger`).
