@@ -195,8 +195,10 @@ class ChatChannel(ABC, Generic[T, L]):
     async def _prepare(self, runtime: Runtime, inbound: InboundMessage) -> str:
         """The answer to ``inbound``: a command's, or the model's (running the turn)."""
         ledger = self.ledger
-        session = inbound.session_id + ledger.session_suffix(inbound.chat_id)
         scope = scopes.Scope(tenant=inbound.meta["tenant"])
+        # In a group each member's tenant has a conversation of its own, reset on its own.
+        member = scope.tenant if inbound.meta.get("group") else None
+        session = inbound.session_id + ledger.session_suffix(inbound.chat_id, member)
         with (
             structlog.contextvars.bound_contextvars(
                 chat=inbound.chat_id, tenant=scope.tenant, session=session
@@ -206,7 +208,13 @@ class ChatChannel(ABC, Generic[T, L]):
             word = self._command_word(inbound.text)
             if word is not None:
                 answer = await answer_command(
-                    word, runtime, inbound, session, ledger=ledger, help_text=self.help_text
+                    word,
+                    runtime,
+                    inbound,
+                    session,
+                    ledger=ledger,
+                    help_text=self.help_text,
+                    member=member,
                 )
                 if answer is not None:
                     return answer

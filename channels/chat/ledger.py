@@ -2,8 +2,10 @@
 
 Each channel's ledger adds its cursor (Telegram's update offset, Matrix's sync token), how it
 accepts a poll's items and in which order it replays them. An item stays pending from the
-moment it is accepted until its reply is sent; a chat's generation counts its resets, so that
-``reset`` starts a new session without touching the old one.
+moment it is accepted until its reply is sent; a conversation's generation counts its resets, so
+that ``reset`` starts a new session without touching the old one. A private chat is one
+conversation; in a group, each member's tenant has its own, so one member's ``reset`` leaves the
+others' conversations as they were.
 """
 
 from __future__ import annotations
@@ -83,16 +85,34 @@ class ChatLedger(ABC, Generic[K, V]):
         if self.pending.pop(key, None) is not None:
             await self.save()
 
-    def session_suffix(self, chat_id: str) -> str:
-        """``""`` for a chat never reset, else ``"#<n>"`` after its n-th reset."""
-        generation = self.generations.get(chat_id, 0)
+    def _generation(self, chat_id: str, member: str | None) -> int:
+        # A group member's own count starts from the chat's (resets from before members had one).
+        shared = self.generations.get(chat_id, 0)
+        return (
+            shared if member is None else self.generations.get(_member_key(chat_id, member), shared)
+        )
+
+    def session_suffix(self, chat_id: str, member: str | None = None) -> str:
+        """``""`` for a conversation never reset, else ``"#<n>"`` after its n-th reset.
+
+        A private chat is one conversation (``member`` None); in a group each member (its
+        tenant: senders of one tenant share it) has its own.
+        """
+        generation = self._generation(chat_id, member)
         return f"#{generation}" if generation else ""
 
-    async def reset(self, chat_id: str) -> None:
-        """Start a new session generation for ``chat_id``, durably."""
-        self.generations[chat_id] = self.generations.get(chat_id, 0) + 1
+    async def reset(self, chat_id: str, member: str | None = None) -> None:
+        """Start a new session generation for the chat (or one member's conversation in it),
+        durably."""
+        key = chat_id if member is None else _member_key(chat_id, member)
+        self.generations[key] = self._generation(chat_id, member) + 1
         await self.save()
 
     async def save(self) -> None:
         async with self._lock:
             await anyio.to_thread.run_sync(write_private, self.path, self._data())
+
+
+def _member_key(chat_id: str, member: str) -> str:
+    # A space never occurs in a chat id or a tenant name: the keys of two pairs never meet.
+    return f"{chat_id} {member}"
