@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import json
+import argparse
 from pathlib import Path
 
-import anyio
 import pytest
 
-from agentd import cli
 from agentd import scope as scopes
+from agentd.cli.tasks import _list as list_tasks
+from agentd.config import Settings
 from agentd.cron.tasks import Task, TaskStore, parse_when
 from agentd.cron.ticklog import UNDELIVERED, TickLog
 from agentd.origin import Origin
@@ -38,15 +38,16 @@ async def undelivered_task(path: Path) -> Task:
     return task
 
 
-def test_tasks_list_shows_an_undelivered_answer(
+@pytest.mark.anyio
+async def test_tasks_list_shows_an_undelivered_answer(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A done task is listed without --all when its answer was not delivered, with the answer."""
     path = tmp_path / "ticks.db"
-    task = anyio.run(undelivered_task, path)
-    config = tmp_path / "config.json"
-    config.write_text(json.dumps({"state_dir": str(tmp_path), "cron": {"tick_log": str(path)}}))
-    assert cli.main(["--config", str(config), "tasks", "list", "--tenant", "t"]) == 0
+    task = await undelivered_task(path)
+    settings = Settings(state_dir=tmp_path, cron={"tick_log": path})  # type: ignore[arg-type]
+    with scopes.use(scopes.Scope(tenant="t")):
+        assert await list_tasks(settings, argparse.Namespace(all=False)) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"{task.id}: at ")
     assert f"undelivered answer of {task.spec} (not delivered after 5 tries" in out
