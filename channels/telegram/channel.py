@@ -22,7 +22,6 @@ from typing import Any
 
 import anyio
 import httpx
-import structlog
 
 from agentd.backoff import Backoff
 from agentd.config import Settings, TelegramSettings
@@ -33,8 +32,6 @@ from channels.telegram.api import BotAPI, with_retries
 from channels.telegram.format import render_parts
 from channels.telegram.senders import Senders
 from channels.telegram.state import Update, UpdateLedger
-
-log = structlog.get_logger("channels.telegram")
 
 #: How many times one reply part is tried when Telegram fails transiently.
 SEND_ATTEMPTS = 6
@@ -201,7 +198,7 @@ class TelegramChannel(ChatChannel[Update, UpdateLedger]):
         return "retrying with backoff"
 
     async def _send(self, chat_id: str, text: str, *, reply_to: int | None = None) -> None:
-        backoff = Backoff(self.settings.backoff_initial, self.settings.backoff_max)
+        backoff = self._backoff()
         for part in render_parts(text, self.settings.parse_mode):
             params: dict[str, Any] = {"chat_id": chat_id, "text": part.text}
             if reply_to is not None:
@@ -214,7 +211,7 @@ class TelegramChannel(ChatChannel[Update, UpdateLedger]):
             except TelegramError as exc:
                 if not _bad_entities(exc):
                     raise
-                log.info("telegram.plain_fallback", error=str(exc))
+                self.log.info("telegram.plain_fallback", error=str(exc))
                 await self._send_part({**params, "text": part.source}, None, backoff)
             reply_to = None  # only the first part quotes the question
 
