@@ -230,7 +230,13 @@ class ContextOverflow(AgentdError):
 
 
 class ChannelError(AgentdError):
-    """A channel could not reach or use the service it speaks to."""
+    """A channel could not reach or use the service it speaks to.
+
+    ``retry_after`` is the seconds the service asked to wait before the next request (None
+    when it did not say).
+    """
+
+    retry_after: float | None = None
 
 
 class TelegramError(ChannelError):

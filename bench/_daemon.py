@@ -44,6 +44,8 @@ class Daemon:
     offset: int = 0
     budget: str = ""
     token: str = ""
+    #: The ``agentd run`` process (for a benchmark that kills it).
+    process: Process | None = None
 
     @property
     def headers(self) -> dict[str, str]:
@@ -92,8 +94,9 @@ def child_env(llama_url: str) -> dict[str, str]:
 async def agentd_daemon(llama_url: str, tmp: Path, config: dict[str, Any]) -> AsyncIterator[Daemon]:
     """`agentd run` with ``config`` and the HTTP channel on a free loopback port; stopped on exit.
 
-    ``config`` is the daemon's settings without ``workdir``, ``state_dir`` and ``channels``,
-    which live under ``tmp``.
+    ``config`` is the daemon's settings without ``workdir`` and ``state_dir``, which live under
+    ``tmp``; its ``channels`` (if any) are enabled beside the HTTP channel. Started again with
+    the same ``tmp``, the daemon finds the state it left.
     """
     port = free_port()
     workdir, state_dir = tmp / "workdir", tmp / "state"
@@ -102,14 +105,15 @@ async def agentd_daemon(llama_url: str, tmp: Path, config: dict[str, Any]) -> As
         "workdir": str(workdir),
         "state_dir": str(state_dir),
         "channels": {
-            "http": {"enabled": True, "port": port, "rate_limit": {"requests_per_minute": 0}}
+            **config.get("channels", {}),
+            "http": {"enabled": True, "port": port, "rate_limit": {"requests_per_minute": 0}},
         },
     }
     workdir.mkdir(parents=True, exist_ok=True)
     cfg = tmp / "config.json"
     cfg.write_text(json.dumps(full))
     log_path = tmp / "agentd.log"
-    with log_path.open("wb") as sink:
+    with log_path.open("ab") as sink:
         proc = await anyio.open_process(
             [sys.executable, "-m", "agentd", "--config", str(cfg), "run"],
             env=child_env(llama_url),
@@ -118,7 +122,11 @@ async def agentd_daemon(llama_url: str, tmp: Path, config: dict[str, Any]) -> As
             stderr=subprocess.STDOUT,
         )
     daemon = Daemon(
-        url=f"http://127.0.0.1:{port}", log_path=log_path, workdir=workdir, state_dir=state_dir
+        url=f"http://127.0.0.1:{port}",
+        log_path=log_path,
+        workdir=workdir,
+        state_dir=state_dir,
+        process=proc,
     )
     try:
         await _wait_ready(proc, daemon)

@@ -27,10 +27,21 @@ class InboundMessage:
     sender: str
     text: str
     meta: dict[str, Any] = field(default_factory=dict)
+    #: The service's own id of this message (Telegram's update id, Matrix's event id): what
+    #: makes the same message, received again after a crash, recognisable. Empty when none.
+    message_id: str = ""
 
     @property
     def session_id(self) -> str:
         return f"{self.channel}:{self.chat_id}"
+
+    @property
+    def request_key(self) -> str | None:
+        """The turn's idempotency key: the message id in its channel and chat (ids of two
+        chats or two channels never collide), or None without a message id."""
+        if not self.message_id:
+            return None
+        return f"{self.channel}:{self.chat_id}:{self.message_id}"
 
 
 @dataclass(frozen=True, slots=True)

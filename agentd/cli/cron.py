@@ -16,7 +16,7 @@ from contextlib import AsyncExitStack
 import anyio
 
 from agentd.config import Loaded, Settings
-from agentd.cron.ticklog import STATUSES, TickLog, iso
+from agentd.cron.ticklog import FILTERS, TickLog, iso
 from agentd.daemon.statelock import EX_TEMPFAIL
 from agentd.errors import StateLocked
 from agentd.redact import mask_url as redacted
@@ -25,7 +25,9 @@ from agentd.redact import mask_url as redacted
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     ticks = sub.add_parser("ticks", help="print the heartbeat tick log")
     ticks.add_argument("--job", help="only this job")
-    ticks.add_argument("--status", choices=STATUSES, help="only ticks with this status")
+    ticks.add_argument(
+        "--status", choices=FILTERS, help="only ticks with this status (or undelivered answers)"
+    )
     ticks.add_argument("--limit", type=int, default=20, help="newest N ticks (default 20)")
     ticks.set_defaults(handler=_ticks)
 
@@ -49,7 +51,7 @@ async def _print_ticks(settings: Settings, args: argparse.Namespace) -> int:
         (
             t.job,
             t.scheduled_for,
-            t.status,
+            t.state,
             t.kind,
             "yes" if t.delivered else "",
             t.finished_at or "",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from collections.abc import Awaitable, Callable
 
 import anyio
@@ -23,7 +24,7 @@ from agentd.cron.tasks import (
     history_home,
     parse_when,
 )
-from agentd.cron.ticklog import TickLog
+from agentd.cron.ticklog import UNDELIVERED, TickLog
 from agentd.origin import Origin
 from agentd.redact import mask_url as redacted
 
@@ -82,10 +83,17 @@ def _handler(action: Action) -> Handler:
 
 
 async def _list(settings: Settings, args: argparse.Namespace) -> int:
+    """The tenant's tasks; a task whose answer could not be delivered is listed (done or not)
+    with that answer, so it is never lost from sight."""
     async with TickLog.connect(settings.ticks_target) as ticklog:
-        tasks = await TaskStore(ticklog).of_tenant(include_finished=args.all)
+        tasks = await TaskStore(ticklog).of_tenant(include_finished=True)
+        kept = {t.id: await ticklog.list(job=t.job, status=UNDELIVERED) for t in tasks}
+    tasks = [t for t in tasks if args.all or t.status == "active" or kept[t.id]]
     for task in tasks:
         print(task.describe())
+        for tick in reversed(kept[task.id]):
+            print(f"  undelivered answer of {tick.scheduled_for} ({tick.error}):")
+            print(textwrap.indent(tick.output or "", "    "))
     if not tasks:
         where = redacted(str(settings.ticks_target))
         print(f"(no tasks of tenant {scopes.current().tenant} in {where})")

@@ -20,7 +20,11 @@ A run is a turn in the task's tenant, in its own session (``task:<id>:<instant>`
 after the run; or ``task:<id>`` keeping a window), with the task's origin, so tools it calls see
 where it came from. The answer goes back to the origin: sent to the chat on a channel that can
 deliver (``telegram:<chat>``), else appended to the origin session's history; an answer of
-exactly ``HEARTBEAT_OK`` is not delivered.
+exactly ``HEARTBEAT_OK`` is not delivered. An answer is never dropped: a delivery that fails is
+tried again with backoff, up to ``deliver_attempts`` tries in all (fewer when the failure says
+a retry cannot help); after that the run is recorded ``ok`` but undelivered
+(:data:`agentd.cron.ticklog.UNDELIVERED`): the answer kept in the tick's output, the delivery's
+failure in its error, shown by ``agentd tasks list`` and the console's Schedules page.
 """
 
 from __future__ import annotations
@@ -37,11 +41,12 @@ from anyio.abc import TaskGroup
 
 from agentd import origin as origins
 from agentd import scope as scopes
+from agentd.backoff import Backoff
 from agentd.cron.heartbeat import HEARTBEAT_OK, Answer
 from agentd.cron.schedule import fire_times
 from agentd.cron.tasks import Task, TaskStore, next_due
 from agentd.cron.ticklog import Kind, iso, parse_iso
-from agentd.errors import ShuttingDown
+from agentd.errors import ChannelError, ShuttingDown
 from agentd.tools.policy import audience_of
 
 log = structlog.get_logger("agentd.cron.tasks")
@@ -50,6 +55,9 @@ Deliver = Callable[[str, str], Awaitable[None]]
 OnTick = Callable[[str, str], None]
 #: Messages a window-mode task session keeps between runs.
 WINDOW = 10
+#: Tries to deliver one answer, and the backoff between them (seconds: first, longest).
+DELIVER_ATTEMPTS = 5
+DELIVER_BACKOFF = (2.0, 60.0)
 
 
 class TaskTurns(Protocol):
@@ -102,6 +110,8 @@ class TaskScheduler:
         can_deliver: Callable[[str], bool] = lambda channel: False,
         poll: float = 1.0,
         on_tick: OnTick | None = None,
+        deliver_attempts: int = DELIVER_ATTEMPTS,
+        deliver_backoff: tuple[float, float] = DELIVER_BACKOFF,
     ) -> None:
         self.store = store
         self.ticklog = store.ticklog
@@ -113,6 +123,8 @@ class TaskScheduler:
         #: rather than just picked up: a poll and a bit.
         self.grace = dt.timedelta(seconds=max(2.0, 2 * poll))
         self._on_tick = on_tick
+        self.deliver_attempts = max(1, deliver_attempts)
+        self.deliver_backoff = deliver_backoff
         #: How often to look for runs a dead daemon left running (a daemon marks its own
         #: at its start; this finds those of another daemon on this host while this one runs).
         self.reap_every = max(5.0, 10 * poll)
@@ -288,9 +300,11 @@ class TaskScheduler:
                     audience=run_audience(task),
                 )
                 text = result.message.content.strip()
-                delivered = await self._send(task, text, when, late)
-                await self.ticklog.finish(task.job, when, "ok", output=text, delivered=delivered)
-                status = "ok"
+                delivered, failure = await self._send_kept(task, text, when, late)
+                await self.ticklog.finish(
+                    task.job, when, "ok", output=text, delivered=delivered, error=failure
+                )
+                status = "ok" if failure is None else "undelivered"
             except anyio.get_cancelled_exc_class():
                 with anyio.CancelScope(shield=True):
                     # Stopped mid-run: marked interrupted, so a one-shot task runs once more.
@@ -315,6 +329,25 @@ class TaskScheduler:
         log.info("task.done", task=task.id, status=status, late=late)
         self._count(status)
         return status
+
+    async def _send_kept(
+        self, task: Task, text: str, when: str, late: bool
+    ) -> tuple[bool, str | None]:
+        """Deliver ``text`` (see :meth:`_send`), retrying with backoff: (delivered, None), or
+        (False, why) once the tries are used up or a retry cannot help."""
+        backoff = Backoff(*self.deliver_backoff)
+        for attempt in range(1, self.deliver_attempts + 1):
+            try:
+                return await self._send(task, text, when, late), None
+            except Exception as exc:
+                failure = f"{type(exc).__name__}: {exc}"
+                if attempt == self.deliver_attempts or getattr(exc, "retryable", True) is False:
+                    log.warning("task.undelivered", attempts=attempt, error=failure)
+                    return False, f"not delivered after {attempt} tries: {failure}"
+                log.info("task.deliver_retry", attempt=attempt, error=failure)
+                wait = exc.retry_after if isinstance(exc, ChannelError) else None
+                await anyio.sleep(backoff.next_delay(retry_after=wait))
+        raise AssertionError("unreachable")
 
     async def _send(self, task: Task, text: str, when: str, late: bool) -> bool:
         """Deliver ``text`` to the task's origin; whether it went anywhere."""

@@ -35,7 +35,7 @@ import anyio
 from agentd import scope as scopes
 from agentd.config import Settings
 from agentd.cron.schedule import make_trigger, next_fire
-from agentd.cron.ticklog import TickLog, iso, parse_iso
+from agentd.cron.ticklog import UNDELIVERED_SQL, TickLog, iso, parse_iso
 from agentd.errors import StoredRowError
 from agentd.origin import Origin
 from agentd.zones import find_zone
@@ -386,6 +386,15 @@ class TaskStore:
     async def active(self) -> list[Task]:
         """Every tenant's active tasks (for the scheduler only)."""
         return await self._select(f"SELECT {_COLUMNS} FROM agent_tasks WHERE status='active'", ())
+
+    async def undelivered(self) -> list[Task]:
+        """Every tenant's tasks that are no longer active and have a run whose answer could not
+        be delivered (it is kept in the run's tick: :data:`agentd.cron.ticklog.UNDELIVERED`)."""
+        return await self._select(
+            f"SELECT {_COLUMNS} FROM agent_tasks WHERE status != 'active' AND 'task:' || id IN "
+            f"(SELECT job FROM cron_ticks WHERE {UNDELIVERED_SQL}) ORDER BY created_at, id",
+            (),
+        )
 
     async def status_of(self, task_id: str) -> str | None:
         found = await self.ticklog.db.fetch("SELECT status FROM agent_tasks WHERE id=?", (task_id,))

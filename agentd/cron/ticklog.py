@@ -37,6 +37,14 @@ T = TypeVar("T")
 Status = Literal["running", "ok", "error", "missed", "skipped"]
 Kind = Literal["scheduled", "catch_up", "manual"]
 STATUSES: tuple[str, ...] = ("running", "ok", "error", "missed", "skipped")
+#: A run that answered but whose answer could not be delivered: status ``ok``, not delivered,
+#: the delivery's failure in ``error`` and the answer kept in ``output``. A filter of
+#: :meth:`TickLog.list`, not a stored status.
+UNDELIVERED = "undelivered"
+#: What :meth:`TickLog.list` filters by: the statuses and :data:`UNDELIVERED`.
+FILTERS: tuple[str, ...] = (*STATUSES, UNDELIVERED)
+#: The SQL condition of an undelivered run (an ``ok`` run has an error only then).
+UNDELIVERED_SQL = "status='ok' AND error IS NOT NULL"
 MAX_OUTPUT = 4000
 
 #: ``MIGRATIONS[i]`` moves a file from schema version ``i`` to ``i + 1``. Append only.
@@ -115,6 +123,16 @@ class Tick:
     output: str | None
     kind: str
     delivered: bool
+
+    @property
+    def undelivered(self) -> bool:
+        """The run answered but its answer could not be delivered (kept in ``output``)."""
+        return self.status == "ok" and self.error is not None
+
+    @property
+    def state(self) -> str:
+        """The status for people: :data:`UNDELIVERED` for an undelivered run."""
+        return UNDELIVERED if self.undelivered else self.status
 
 
 class Database(Protocol):
@@ -326,7 +344,9 @@ class TickLog:
         if job:
             where.append("job=?")
             args.append(job)
-        if status:
+        if status == UNDELIVERED:
+            where.append(UNDELIVERED_SQL)
+        elif status:
             where.append("status=?")
             args.append(status)
         sql = f"SELECT {_TICK_COLUMNS} FROM cron_ticks"

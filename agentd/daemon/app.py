@@ -19,7 +19,7 @@ from agentd import scope as scopes
 from agentd.config import Settings
 from agentd.cron.tasks import TaskStore, history_home
 from agentd.cron.ticklog import TickLog
-from agentd.daemon.lifecycle import ChannelHealth, supervise_channel
+from agentd.daemon.lifecycle import ChannelHealth, readiness_probe, supervise_channel
 from agentd.daemon.prompt import TenantPrompts, dated_clock
 from agentd.daemon.sdnotify import Notifier, pet_watchdog, watchdog_interval
 from agentd.daemon.statelock import hold_state, lock_paths
@@ -316,7 +316,8 @@ def build_channels(
         from channels.http import HttpChannel, Readiness
 
         readiness = Readiness(
-            channels=lambda: {name: h.state == "serving" for name, h in health.items()},
+            # A chat channel is ready when it serves and is connected to its service.
+            channels=lambda: {name: h.ready for name, h in health.items()},
             llm=app.llm.ping,
             memory=app.memory_state,
             mcp=app.mcp.states if app.mcp is not None else None,
@@ -336,7 +337,7 @@ def build_channels(
         )
     for channel in channels:
         by_name[channel.name] = channel
-        health[channel.name] = ChannelHealth(channel.name)
+        health[channel.name] = ChannelHealth(channel.name, probe=readiness_probe(channel))
     return channels
 
 

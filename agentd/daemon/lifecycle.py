@@ -24,12 +24,29 @@ STABLE_AFTER = 60.0
 
 @dataclass(slots=True)
 class ChannelHealth:
-    """What readiness checks and metrics read about one channel."""
+    """What readiness checks and metrics read about one channel.
+
+    ``probe`` is the channel's own word on whether it can do its work (a chat channel's
+    ``ready``: logged in to its service and polling); without one, serving is ready.
+    """
 
     name: str
     state: State = "starting"
     restarts: int = 0
     last_error: str | None = None
+    probe: Callable[[], bool] | None = None
+
+    @property
+    def ready(self) -> bool:
+        """Serving, and (for a channel with a probe) connected to its service."""
+        return self.state == "serving" and (self.probe is None or self.probe())
+
+
+def readiness_probe(channel: Any) -> Callable[[], bool] | None:
+    """``channel``'s own readiness (its ``ready`` property), or None when it has none."""
+    if not hasattr(type(channel), "ready"):
+        return None
+    return lambda: bool(channel.ready)
 
 
 async def supervise_channel(

@@ -1,1 +1,2 @@
-"""What the chat channels (Telegram, Matrix) share: turns, commands, the inbox, splitting."""
+"""What the chat channels (Telegram, Matrix) share: the polling base, turns, commands, the
+inbox, allowlists, replies and splitting."""

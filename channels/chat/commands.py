@@ -2,7 +2,8 @@
 
 Each channel parses its own syntax (``/reset@bot`` on Telegram, ``!reset`` on Matrix) into a
 bare word; the words mean the same everywhere: ``help``, ``reset`` (or ``new``) starts a new
-session for the chat, ``status`` answers without the model.
+session for the sender's conversation (the chat's, or in a group the sender's own), ``status``
+answers without the model.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ RESET = "Started a new conversation."
 class Generations(Protocol):
     """Where a chat's session generation is kept (the channel's ledger)."""
 
-    async def reset(self, chat_id: str) -> None: ...
+    async def reset(self, chat_id: str, member: str | None = None) -> None: ...
 
 
 async def answer_command(
@@ -34,13 +35,18 @@ async def answer_command(
     *,
     ledger: Generations,
     help_text: str,
+    member: str | None = None,
 ) -> str | None:
-    """The answer to the command ``word``, or None when it is no command (the model answers)."""
+    """The answer to the command ``word``, or None when it is no command (the model answers).
+
+    ``member`` is the sender's tenant in a group (None in a private chat): whose conversation
+    ``reset`` starts over.
+    """
     if word == "help":
         return help_text
     if word in ("reset", "new"):
         await runtime.close_session(session)
-        await ledger.reset(inbound.chat_id)
+        await ledger.reset(inbound.chat_id, member)
         log = structlog.get_logger(f"channels.{inbound.channel}")
         log.info(f"{inbound.channel}.reset", old_session=session)
         return RESET

@@ -2,7 +2,7 @@
 
 The chat shows the bot typing while the turn runs. A tenant over its quota is told which limit
 and when to try again; any other failure is logged as ``<channel>.turn_failed`` and answered
-with :data:`~channels.chat.replies.FAILED`, so a sender never waits on silence.
+with what failed (:func:`~channels.chat.replies.failed`), so a sender never waits on silence.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from agentd import scope as scopes
 from agentd.engine.loop import TurnResult
 from agentd.errors import AgentdError, QuotaExceeded
 from channels.base import InboundMessage
-from channels.chat.replies import FAILED, over_quota
+from channels.chat.replies import failed
 
 if TYPE_CHECKING:
     from agentd.engine.runtime import Runtime
@@ -53,16 +53,20 @@ async def run_turn(
                 scope=scope,
                 stream=False,
                 audience=audience,
+                # A message answered again after a crash is stored and answered once.
+                request_key=inbound.request_key,
             ) as events:
                 result = await events.result()
         except QuotaExceeded as exc:
-            return over_quota(exc)
+            return failed(exc)
         except AgentdError as exc:
-            log.warning(f"{inbound.channel}.turn_failed", error=str(exc))
-            return FAILED
-        except Exception:
+            log.warning(
+                f"{inbound.channel}.turn_failed", error=str(exc), exc_type=type(exc).__name__
+            )
+            return failed(exc)
+        except Exception as exc:
             log.exception(f"{inbound.channel}.turn_failed")
-            return FAILED
+            return failed(exc)
         finally:
             tg.cancel_scope.cancel()
     if typing_off is not None:

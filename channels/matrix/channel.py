@@ -1,10 +1,9 @@
-"""The Matrix channel: ``/sync`` long polling, replies from the runtime, cron deliveries.
+"""The Matrix channel: ``/sync`` long polling, on the chat channels' base.
 
-``serve`` reports started at once, logs in (retrying with backoff while the homeserver cannot be
-reached: ``ready`` is False meanwhile) and then long-polls ``/sync`` for ever. The events of
-each sync that the bot will answer are accepted durably with the next sync token before they are
-answered (see :mod:`channels.matrix.state`); rooms are answered concurrently, the messages of
-one room in order, at most ``max_pending`` at once.
+The base (:mod:`channels.chat.channel`) logs in, polls, answers and records; this adapter says
+how: a login (:mod:`channels.matrix.client`), ``/sync`` long polls whose events the bot will
+answer are accepted durably with the next sync token (:mod:`channels.matrix.state`), replies
+are sent as HTML with a plain body (:mod:`channels.matrix.format`), in the message's thread.
 
 Access is denied by default: only users in ``allow_from`` are answered, and only their invites
 are accepted (others are rejected). Each message runs in its sender's tenant (see
@@ -12,8 +11,8 @@ are accepted (others are rejected). Each message runs in its sender's tenant (se
 of more than two members the bot answers only when named (pill, user id or display name) or
 replied to; in a direct room, always. An edit (``m.replace``) is answered as a new message,
 redactions and the bot's own messages are ignored, and on the very first start (no sync token
-yet) the rooms' past is not answered. ``!reset`` starts a new session for the room, ``!status``
-answers without the model.
+yet) the rooms' past is not answered. ``!reset`` starts a new session, ``!status`` answers
+without the model.
 
 End-to-end encryption is not supported: the bot cannot read encrypted messages, and says so
 once in each encrypted room instead of pretending to answer.
@@ -26,31 +25,17 @@ import uuid
 from collections import OrderedDict
 from functools import partial
 from pathlib import Path
-from types import TracebackType
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any
 
-import anyio
-import structlog
-from anyio.abc import TaskGroup, TaskStatus
-
-from agentd import scope as scopes
-from agentd.backoff import Backoff
 from agentd.config import MatrixSettings, Settings
-from agentd.errors import MatrixError
+from agentd.errors import ChannelError, MatrixError
 from channels.base import InboundMessage, Target
-from channels.chat.commands import answer_command
-from channels.chat.queues import ChatQueues
-from channels.chat.turn import run_turn
+from channels.chat.channel import ChatChannel
 from channels.matrix.client import BAD_TOKEN, Homeserver
 from channels.matrix.events import Mentions, Message, parse_message
 from channels.matrix.format import render_parts
 from channels.matrix.senders import Senders
 from channels.matrix.state import Pending, SyncLedger
-
-if TYPE_CHECKING:
-    from agentd.engine.runtime import Runtime
-
-log = structlog.get_logger("channels.matrix")
 
 #: The typing notice is asked for this long and renewed before it runs out.
 TYPING_MS = 30_000
@@ -67,23 +52,24 @@ _MINE_KEPT = 1024
 SYNC_FILTER = {"room": {"timeline": {"limit": 200}}}
 
 
-class MatrixChannel:
+class MatrixChannel(ChatChannel[Pending, SyncLedger]):
     """A Matrix bot. Use as ``async with MatrixChannel(...) as mx:`` then serve or deliver."""
 
     name = "matrix"
+    help_text = HELP
+    typing_every = TYPING_EVERY
+    settings: MatrixSettings
 
     def __init__(
         self, settings: MatrixSettings, *, state_path: Path, session_path: Path | None = None
     ) -> None:
-        self.settings = settings
-        self.state_path = state_path
+        super().__init__(settings, state_path=state_path)
         self.session_path = session_path or state_path.with_name("matrix-session.json")
         self._senders = Senders(settings.allow_from)
         self._hs: Homeserver | None = None
-        self._ledger: SyncLedger | None = None
         self._mentions = Mentions(settings.user_id, None)
         self._mine: OrderedDict[str, bool] = OrderedDict()
-        self._ready = False
+        self._full_state = True
 
     @classmethod
     def from_settings(cls, settings: Settings) -> MatrixChannel:
@@ -95,32 +81,16 @@ class MatrixChannel:
             session_path=settings.state_dir / "matrix-session.json",
         )
 
-    async def __aenter__(self) -> Self:
-        self._ledger = await SyncLedger.load(self.state_path.expanduser())
-        self._hs = Homeserver(self.settings, session_path=self.session_path.expanduser())
-        return self
+    async def _load_ledger(self, path: Path) -> SyncLedger:
+        return await SyncLedger.load(path)
 
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self._ready = False
+    async def _open(self) -> None:
+        self._hs = Homeserver(self.settings, session_path=self.session_path.expanduser())
+
+    async def _close(self) -> None:
         hs, self._hs = self._hs, None
         if hs is not None:
             await hs.aclose()
-
-    @property
-    def ready(self) -> bool:
-        """True while the homeserver answers; False before the first answer and while retrying."""
-        return self._ready
-
-    @property
-    def ledger(self) -> SyncLedger:
-        if self._ledger is None:
-            raise RuntimeError("use the channel as `async with MatrixChannel(...)` first")
-        return self._ledger
 
     @property
     def _server(self) -> Homeserver:
@@ -128,85 +98,88 @@ class MatrixChannel:
             raise RuntimeError("use the channel as `async with MatrixChannel(...)` first")
         return self._hs
 
-    async def deliver(self, target: Target, text: str) -> None:
-        """Send ``text`` to ``matrix:<room id>`` (split and formatted like a reply).
-
-        Raises MatrixError when the homeserver refuses it or stays unreachable.
-        """
-        if target.channel != self.name:
-            raise ValueError(f"{target} is not a matrix target")
-        if not target.address.startswith("!"):
-            raise ValueError(f"{target}: a matrix target is a room id, matrix:!room:server")
-        if text.strip():
-            await self._server.login()
-            await self._send(target.address, text, txn=uuid.uuid4().hex)
-
-    async def serve(
-        self, runtime: Runtime, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED
-    ) -> None:
-        """Answer messages until cancelled."""
-        ledger = self.ledger
-        # A restarted serve starts afresh: the ledger still holds what was not answered.
-        queues = ChatQueues(self.settings.max_pending, _room_of, partial(self._answer, runtime))
-        async with anyio.create_task_group() as tg:
-            task_status.started()
-            await self._connect()
-            for pending in ledger.replay():
-                await queues.put(tg, pending)
-            await self._poll(tg, queues)
-
-    async def _connect(self) -> None:
-        backoff = Backoff(self.settings.backoff_initial, self.settings.backoff_max)
-        while True:
-            try:
-                await self._server.login()
-                break
-            except MatrixError as exc:
-                log.warning("matrix.unreachable", error=str(exc), hint=_hint(exc))
-                await anyio.sleep(backoff.next_delay(retry_after=exc.retry_after))
+    async def _login(self) -> dict[str, Any]:
+        await self._server.login()
         name = await self._server.display_name()
         self._mentions = Mentions(self.settings.user_id, name)
-        self._ready = True
-        log.info("matrix.ready", user=self.settings.user_id, display_name=name)
+        # The first sync after a login asks for the rooms' full state, so who is in each room
+        # and whether it is encrypted are known after a restart, not only after they change.
+        self._full_state = True
+        return {"user": self.settings.user_id, "display_name": name}
 
-    async def _poll(self, tg: TaskGroup, queues: ChatQueues[Pending]) -> None:
-        ledger = self.ledger
+    def _logged_in(self) -> bool:
+        return self._server.logged_in
+
+    async def _fetch(self, limit: int) -> list[Pending]:
+        # A sync brings every room's news at once: ``limit`` is for the queues to hold back.
+        response = await self._server.call(
+            "sync",
+            self._server.client.sync(
+                timeout=self.settings.poll_timeout * 1000,
+                since=self.ledger.since,
+                full_state=self._full_state,
+                sync_filter=SYNC_FILTER,
+            ),
+        )
+        self._full_state = False
+        admitted = await self._admit_sync(response)
+        return await self.ledger.accept(response.next_batch, admitted)
+
+    def _fetch_failed(self, exc: ChannelError) -> None:
+        if isinstance(exc, MatrixError) and exc.code in BAD_TOKEN:
+            self._server.token_rejected()  # a password login logs in again
+
+    def _chat_of(self, item: Pending) -> str:
+        return item.room_id
+
+    def _log_context(self, item: Pending) -> dict[str, Any]:
+        return {"channel": self.name, "room": item.room_id, "event": item.event_id}
+
+    def _inbound(self, item: Pending) -> InboundMessage | None:
+        return InboundMessage(
+            self.name,
+            item.room_id,
+            item.sender,
+            item.text,
+            {"group": item.group, "tenant": item.tenant, "event_id": item.event_id},
+            message_id=item.event_id,
+        )
+
+    def _command_word(self, text: str) -> str | None:
+        """``!status``: the bare word."""
+        if not text.startswith("!"):
+            return None
+        return text.split(maxsplit=1)[0].lower().removeprefix("!")
+
+    async def _show_typing(self, chat_id: str) -> None:
         client = self._server.client
-        backoff = Backoff(self.settings.backoff_initial, self.settings.backoff_max)
-        # The first sync of a run asks for the rooms' full state, so who is in each room and
-        # whether it is encrypted are known after a restart, not only after they change.
-        full_state = True
-        while True:
-            if not self._server.logged_in:
-                await self._connect()
-            await queues.acquire()  # room for at least one more event
-            try:
-                response = await self._server.call(
-                    "sync",
-                    client.sync(
-                        timeout=self.settings.poll_timeout * 1000,
-                        since=ledger.since,
-                        full_state=full_state,
-                        sync_filter=SYNC_FILTER,
-                    ),
-                )
-            except MatrixError as exc:
-                queues.release()
-                # The first failure is a warning; while it lasts, each retry is an info line.
-                level = log.warning if self._ready else log.info
-                level("matrix.unreachable", error=str(exc), hint=_hint(exc))
-                self._ready = False
-                if exc.code in BAD_TOKEN:
-                    self._server.token_rejected()  # a password login logs in again
-                await anyio.sleep(backoff.next_delay(retry_after=exc.retry_after))
-                continue
-            if not self._ready:
-                log.info("matrix.reconnected")
-            self._ready = True
-            full_state = False
-            backoff.reset()
-            admitted = await self._admit_sync(response)
-            await queues.put_polled(tg, await ledger.accept(response.next_batch, admitted))
+        await self._server.call("typing", client.room_typing(chat_id, True, timeout=TYPING_MS))
+
+    async def _typing_off(self, chat_id: str) -> None:
+        try:
+            await self._server.call("typing", self._server.client.room_typing(chat_id, False))
+        except MatrixError as exc:
+            self.log.debug("matrix.typing_failed", error=str(exc))
+
+    async def _reply(self, item: Pending, inbound: InboundMessage, text: str) -> None:
+        # The transaction id comes from the event answered: the homeserver drops a repeat.
+        await self._send(item.room_id, text, txn=_txn(item.event_id, 0), relates=_relation(item))
+
+    def _check_address(self, target: Target) -> None:
+        if not target.address.startswith("!"):
+            raise ValueError(f"{target}: a matrix target is a room id, matrix:!room:server")
+
+    async def _deliver(self, address: str, text: str) -> None:
+        await self._server.login()
+        await self._send(address, text, txn=uuid.uuid4().hex)
+
+    def _hint(self, exc: ChannelError) -> str:
+        code = exc.code if isinstance(exc, MatrixError) else ""
+        if code in BAD_TOKEN:
+            return "the access token is rejected: check channels.matrix.access_token"
+        if code == "M_FORBIDDEN":
+            return "the homeserver refused the login: check channels.matrix.user_id and password"
+        return "retrying with backoff"
 
     async def _admit_sync(self, response: Any) -> list[Pending]:
         """The messages of one sync to answer; invites and encrypted rooms are handled here."""
@@ -221,7 +194,7 @@ class MatrixChannel:
                 continue
             if first_ever:
                 if info.timeline.events:
-                    log.info(
+                    self.log.info(
                         "matrix.history_skipped", room=room_id, events=len(info.timeline.events)
                     )
                 continue
@@ -229,7 +202,7 @@ class MatrixChannel:
             fresh = _after_own_join(events, self._me)
             if info.timeline.limited and len(fresh) == len(events):
                 # More than SYNC_FILTER's limit since the last sync: the oldest were cut.
-                log.warning("matrix.timeline_gap", room=room_id, kept=len(events))
+                self.log.warning("matrix.timeline_gap", room=room_id, kept=len(events))
             for event in fresh:
                 pending = await self._admit(room_id, room, event)
                 if pending is not None:
@@ -255,22 +228,22 @@ class MatrixChannel:
         try:
             if self._senders.allows(inviter):
                 await self._server.retrying("join", partial(client.join, room_id))
-                log.info("matrix.joined", room=room_id, inviter=inviter)
+                self.log.info("matrix.joined", room=room_id, inviter=inviter)
             else:
                 await self._server.retrying("leave", partial(client.room_leave, room_id))
-                log.info("matrix.invite_refused", room=room_id, inviter=inviter)
+                self.log.info("matrix.invite_refused", room=room_id, inviter=inviter)
         except MatrixError as exc:
-            log.warning("matrix.invite_failed", room=room_id, error=str(exc))
+            self.log.warning("matrix.invite_failed", room=room_id, error=str(exc))
 
     async def _encrypted(self, room_id: str) -> None:
         """Say once in ``room_id`` that the bot cannot read it."""
         if not await self.ledger.notify_once(room_id):
             return
-        log.info("matrix.encrypted_room", room=room_id)
+        self.log.info("matrix.encrypted_room", room=room_id)
         try:
             await self._send(room_id, ENCRYPTED, txn=_txn(f"encrypted:{room_id}", 0))
         except MatrixError as exc:
-            log.warning("matrix.notice_failed", room=room_id, error=str(exc))
+            self.log.warning("matrix.notice_failed", room=room_id, error=str(exc))
 
     async def _admit(self, room_id: str, room: Any, event: dict[str, Any]) -> Pending | None:
         """``event`` as a message to answer, or None when it is not for the bot to answer."""
@@ -287,7 +260,7 @@ class MatrixChannel:
             return None
         tenant = self._senders.tenant_of(message.sender)
         if tenant is None:
-            log.info("matrix.refused", room=room_id, sender=message.sender)
+            self.log.info("matrix.refused", room=room_id, sender=message.sender)
             return None
         text = self._mentions.remove(message.text) if group else message.text.strip()
         if not text:
@@ -315,96 +288,9 @@ class MatrixChannel:
                 "event", self._server.client.room_get_event(room_id, message.reply_to)
             )
         except MatrixError as exc:
-            log.info("matrix.reply_lookup_failed", room=room_id, error=str(exc))
+            self.log.info("matrix.reply_lookup_failed", room=room_id, error=str(exc))
             return False
         return bool(replied.event.sender == self._me)
-
-    async def _answer(self, runtime: Runtime, pending: Pending) -> None:
-        """Answer one message and record it; a shutdown may cut the turn but not the reply."""
-        answer: str | None = None
-        with structlog.contextvars.bound_contextvars(
-            channel=self.name, room=pending.room_id, event=pending.event_id, tenant=pending.tenant
-        ):
-            try:
-                answer = await self._prepare(runtime, pending)
-            except Exception:
-                # One bad event must not stop the room or the channel. It is not retried: a
-                # poison message would otherwise come back after every restart.
-                log.exception("matrix.event_failed")
-            # From the first byte of the reply on, finish sending and record it even when
-            # cancelled: a reply cut off by shutdown would be sent again after the restart.
-            with anyio.CancelScope(shield=True):
-                if answer is not None:
-                    with anyio.move_on_after(self.settings.reply_timeout) as timer:
-                        try:
-                            await self._send(
-                                pending.room_id,
-                                answer,
-                                txn=_txn(pending.event_id, 0),
-                                relates=_relation(pending),
-                            )
-                        except MatrixError as exc:
-                            log.warning("matrix.reply_failed", error=str(exc))
-                    if timer.cancelled_caught:
-                        log.warning("matrix.reply_abandoned")
-                await self.ledger.finish(pending.event_id)
-
-    async def _prepare(self, runtime: Runtime, pending: Pending) -> str:
-        """The answer to ``pending``: a command's, or the model's (running the turn)."""
-        session = f"{self.name}:{pending.room_id}" + self.ledger.session_suffix(pending.room_id)
-        scope = scopes.Scope(tenant=pending.tenant)
-        inbound = InboundMessage(
-            self.name,
-            pending.room_id,
-            pending.sender,
-            pending.text,
-            {"group": pending.group, "tenant": pending.tenant, "event_id": pending.event_id},
-        )
-        with structlog.contextvars.bound_contextvars(session=session), scopes.use(scope):
-            answer = await self._command(runtime, inbound, session)
-            if answer is None:
-                answer = await self._turn(runtime, inbound, session, scope)
-        return answer
-
-    async def _command(self, runtime: Runtime, inbound: InboundMessage, session: str) -> str | None:
-        """The answer to a command (``!status``), or None when the text is for the model."""
-        if not inbound.text.startswith("!"):
-            return None
-        word = inbound.text.split(maxsplit=1)[0].lower().removeprefix("!")
-        return await answer_command(
-            word, runtime, inbound, session, ledger=self.ledger, help_text=HELP
-        )
-
-    async def _turn(
-        self, runtime: Runtime, inbound: InboundMessage, session: str, scope: scopes.Scope
-    ) -> str:
-        return await run_turn(
-            runtime,
-            inbound,
-            session,
-            scope,
-            # A room of more than two is anyone in it: the policy's narrower rule.
-            audience="matrix_group" if inbound.meta.get("group") else "matrix_private",
-            typing=partial(self._typing, inbound.chat_id),
-            typing_off=partial(self._typing_off, inbound.chat_id),
-        )
-
-    async def _typing(self, room_id: str) -> None:
-        client = self._server.client
-        while True:
-            try:
-                await self._server.call(
-                    "typing", client.room_typing(room_id, True, timeout=TYPING_MS)
-                )
-            except MatrixError as exc:
-                log.debug("matrix.typing_failed", error=str(exc))
-            await anyio.sleep(TYPING_EVERY)
-
-    async def _typing_off(self, room_id: str) -> None:
-        try:
-            await self._server.call("typing", self._server.client.room_typing(room_id, False))
-        except MatrixError as exc:
-            log.debug("matrix.typing_failed", error=str(exc))
 
     async def _send(
         self, room_id: str, text: str, *, txn: str, relates: dict[str, Any] | None = None
@@ -427,10 +313,6 @@ class MatrixChannel:
         self._mine[event_id] = True
         while len(self._mine) > _MINE_KEPT:
             self._mine.popitem(last=False)
-
-
-def _room_of(pending: Pending) -> str:
-    return pending.room_id
 
 
 def _relation(pending: Pending) -> dict[str, Any] | None:
@@ -479,11 +361,3 @@ def _after_own_join(events: list[dict[str, Any]], me: str) -> list[dict[str, Any
 
 def _txn(event_id: str, salt: int) -> str:
     return hashlib.sha256(f"agentd:{event_id}:{salt}".encode()).hexdigest()[:32]
-
-
-def _hint(exc: MatrixError) -> str:
-    if exc.code in ("M_UNKNOWN_TOKEN", "M_MISSING_TOKEN"):
-        return "the access token is rejected: check channels.matrix.access_token"
-    if exc.code == "M_FORBIDDEN":
-        return "the homeserver refused the login: check channels.matrix.user_id and password"
-    return "retrying with backoff"

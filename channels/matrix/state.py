@@ -5,7 +5,9 @@ the bot has already said once (the encryption notice) or reset (session generati
 came after. So the events of a sync that the bot will answer are first *accepted*: written to
 this file together with the new token, before the next ``/sync``. Each stays in ``pending``
 until its reply is sent. After a restart the pending events are answered first and the sync goes
-on from the stored token: nothing accepted is lost, nothing answered is answered again. A crash
+on from the stored token: nothing accepted is lost, nothing answered is answered again; an
+event's turn carries the event id as its request key, so a replayed event is stored and asked of
+the model once. A crash
 in the instant between sending a reply and recording it would answer again (at-least-once); the
 reply's transaction id is derived from the event it answers, so the homeserver drops that
 repeat as long as it remembers the transaction.
@@ -18,14 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from functools import partial
 from pathlib import Path
 from typing import Any
 
-import anyio
-
 from channels.chat.ledger import ChatLedger
-from channels.chat.statefile import read_json
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,25 +53,23 @@ class SyncLedger(ChatLedger[str, Pending]):
     ``pending`` keeps the order events came in (a dict's insertion order): replay follows it.
     """
 
+    channel = "matrix"
+
     def __init__(self, path: Path) -> None:
         super().__init__(path)
         self.since: str | None = None
         self.notified: set[str] = set()
 
-    @classmethod
-    async def load(cls, path: Path) -> SyncLedger:
-        """The ledger stored at ``path``; an empty one when the file does not exist."""
-        ledger = cls(path)
-        data = await anyio.to_thread.run_sync(partial(read_json, path, channel="matrix"))
-        if data:
-            since = data.get("since")
-            ledger.since = str(since) if since else None
-            for item in data.get("pending", []):
-                pending = Pending.from_dict(item)
-                ledger.pending[pending.event_id] = pending
-            ledger._load_generations(data)
-            ledger.notified = {str(r) for r in data.get("notified", [])}
-        return ledger
+    def _decode(self, raw: Any) -> Pending:
+        return Pending.from_dict(raw)
+
+    def _encode(self, item: Pending) -> Any:
+        return asdict(item)
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        since = data.get("since")
+        self.since = str(since) if since else None
+        self.notified = {str(r) for r in data.get("notified", [])}
 
     async def accept(self, since: str, events: Sequence[Pending]) -> list[Pending]:
         """Durably take ``events`` (those not already pending) and the token after them."""
@@ -85,6 +81,9 @@ class SyncLedger(ChatLedger[str, Pending]):
         self.since = since
         await self.save()
         return fresh
+
+    def key_of(self, item: Pending) -> str:
+        return item.event_id
 
     def replay(self) -> list[Pending]:
         """Events accepted before a restart and not answered, in the order they came."""
@@ -98,10 +97,5 @@ class SyncLedger(ChatLedger[str, Pending]):
         await self.save()
         return True
 
-    def _data(self) -> dict[str, Any]:
-        return {
-            "since": self.since,
-            "pending": [asdict(p) for p in self.replay()],
-            "generations": dict(self.generations),
-            "notified": sorted(self.notified),
-        }
+    def _cursor(self) -> dict[str, Any]:
+        return {"since": self.since, "notified": sorted(self.notified)}

@@ -5,8 +5,11 @@ is first *accepted*: written to this file together with the new offset, before t
 ``getUpdates`` confirms it. It stays in ``pending`` until it is answered (its reply sent), then
 it is removed. After a restart the pending updates are answered first and anything below the
 offset that Telegram offers again is ignored: nothing accepted is lost, nothing answered is
-answered again. The one exception is a crash in the instant between sending a reply and
-recording it: that update is answered again (at-least-once; a duplicate beats silence).
+answered again. A pending update's turn carries the update's request key, so the runtime stores
+its message once and asks the model once however often it is replayed (a replay after the
+answer was stored sends that answer). The one exception is a crash in the instant between
+sending a reply and recording it: that reply is sent again (at-least-once; a duplicate beats
+silence).
 
 The file is replaced atomically (temporary file, fsync, rename) from a worker thread (see
 :mod:`channels.chat.ledger`).
@@ -15,14 +18,10 @@ The file is replaced atomically (temporary file, fsync, rename) from a worker th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 from pathlib import Path
 from typing import Any
 
-import anyio
-
 from channels.chat.ledger import ChatLedger
-from channels.chat.statefile import read_json
 
 Update = dict[str, Any]
 
@@ -30,22 +29,15 @@ Update = dict[str, Any]
 class UpdateLedger(ChatLedger[int, Update]):
     """The next offset to ask for, updates accepted but not answered, chat generations."""
 
+    channel = "telegram"
+
     def __init__(self, path: Path) -> None:
         super().__init__(path)
         self.offset: int | None = None
 
-    @classmethod
-    async def load(cls, path: Path) -> UpdateLedger:
-        """The ledger stored at ``path``; an empty one when the file does not exist."""
-        ledger = cls(path)
-        data = await anyio.to_thread.run_sync(partial(read_json, path, channel="telegram"))
-        if data:
-            offset = data.get("offset")
-            ledger.offset = int(offset) if offset is not None else None
-            for update in data.get("pending", []):
-                ledger.pending[int(update["update_id"])] = update
-            ledger._load_generations(data)
-        return ledger
+    def _restore(self, data: dict[str, Any]) -> None:
+        offset = data.get("offset")
+        self.offset = int(offset) if offset is not None else None
 
     async def accept(self, updates: Sequence[Update]) -> list[Update]:
         """Durably take the new ones of ``updates``; return them in id order."""
@@ -61,13 +53,12 @@ class UpdateLedger(ChatLedger[int, Update]):
         await self.save()
         return fresh
 
+    def key_of(self, item: Update) -> int:
+        return int(item["update_id"])
+
     def replay(self) -> list[Update]:
         """Updates accepted before a restart and not answered, in id order."""
         return [self.pending[i] for i in sorted(self.pending)]
 
-    def _data(self) -> dict[str, Any]:
-        return {
-            "offset": self.offset,
-            "pending": self.replay(),
-            "generations": dict(self.generations),
-        }
+    def _cursor(self) -> dict[str, Any]:
+        return {"offset": self.offset}

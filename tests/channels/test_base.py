@@ -13,6 +13,15 @@ def test_session_id_is_channel_and_chat() -> None:
     assert msg.session_id == "telegram:42" and msg.meta == {}
 
 
+def test_request_key_names_channel_chat_and_message() -> None:
+    """The idempotency key is the message id in its channel and chat; none without an id."""
+    msg = InboundMessage("matrix", "!room:hs", "@ann:hs", "hi", message_id="$ev")
+    assert msg.request_key == "matrix:!room:hs:$ev"
+    other_chat = InboundMessage("matrix", "!other:hs", "@ann:hs", "hi", message_id="$ev")
+    assert other_chat.request_key != msg.request_key
+    assert InboundMessage("telegram", "42", "ada", "hi").request_key is None
+
+
 @pytest.mark.parametrize(
     ("text", "channel", "address"),
     [

@@ -14,8 +14,9 @@ from agentd import scope as scopes
 from agentd.config import Settings
 from agentd.cron.taskrun import TaskScheduler
 from agentd.cron.tasks import parse_when
-from agentd.cron.ticklog import iso
+from agentd.cron.ticklog import UNDELIVERED, iso
 from agentd.daemon.app import App, open_app
+from agentd.errors import TelegramError
 from agentd.origin import Origin
 from tests.support.stub_llm import Reply, StubLLM
 from tests.support.task_script import scripted
@@ -207,3 +208,98 @@ async def test_a_task_runs_with_no_more_tools_than_the_chat_that_made_it(
 
 async def _ignore(target: str, text: str) -> None:
     return None
+
+
+async def test_an_undeliverable_answer_is_retried_then_kept(app: App) -> None:
+    """A reminder whose delivery keeps failing is tried again with backoff, then recorded
+    undelivered with its answer kept, and listed as such; the task is done."""
+    assert app.tasks is not None
+    tries: list[str] = []
+
+    async def failing(target: str, text: str) -> None:
+        tries.append(text)
+        raise TelegramError("sendMessage", "Internal Server Error", status=500)
+
+    scheduler = TaskScheduler(
+        app.tasks,
+        app.runtime,
+        deliver=failing,
+        can_deliver=lambda c: True,
+        poll=0.2,
+        deliver_attempts=3,
+        deliver_backoff=(0.01, 0.02),
+    )
+    with scopes.use(scopes.Scope(tenant="t")):
+        task = await app.tasks.add(
+            "stretch", parse_when(in_="1s", min_interval=60), Origin("telegram", "9")
+        )
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(scheduler.serve)
+        await until(lambda: _done(app, task.id))
+        tg.cancel_scope.cancel()
+    assert tries == ["REMINDER: stretch"] * 3
+    tick = await app.tasks.ticklog.get(task.job, task.spec)
+    assert tick is not None and tick.undelivered and tick.state == UNDELIVERED
+    assert (tick.output, tick.delivered) == ("REMINDER: stretch", False)
+    assert tick.error is not None and "3 tries" in tick.error and "HTTP 500" in tick.error
+    assert [t.id for t in await app.tasks.undelivered()] == [task.id]
+    listed = await app.tasks.ticklog.list(status=UNDELIVERED)
+    assert [t.job for t in listed] == [task.job]
+
+
+async def test_a_delivery_that_fails_once_is_delivered_on_a_retry(app: App) -> None:
+    """One failed delivery is retried: the answer arrives once and the run is delivered."""
+    assert app.tasks is not None
+    sent: list[str] = []
+
+    async def flaky(target: str, text: str) -> None:
+        if not sent:
+            sent.append("failed")
+            raise TelegramError("sendMessage", "no answer")
+        sent.append(text)
+
+    scheduler = TaskScheduler(
+        app.tasks,
+        app.runtime,
+        deliver=flaky,
+        can_deliver=lambda c: True,
+        poll=0.2,
+        deliver_backoff=(0.01, 0.02),
+    )
+    with scopes.use(scopes.Scope(tenant="t")):
+        task = await app.tasks.add(
+            "stretch", parse_when(in_="1s", min_interval=60), Origin("telegram", "9")
+        )
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(scheduler.serve)
+        await until(lambda: _done(app, task.id))
+        tg.cancel_scope.cancel()
+    assert sent == ["failed", "REMINDER: stretch"]
+    tick = await app.tasks.ticklog.get(task.job, task.spec)
+    assert tick is not None and (tick.state, tick.delivered, tick.error) == ("ok", True, None)
+    assert await app.tasks.undelivered() == []
+
+
+async def test_a_refused_delivery_is_not_retried(app: App) -> None:
+    """A delivery the service refuses for good (a retry cannot help) is kept at once."""
+    assert app.tasks is not None
+    tries: list[str] = []
+
+    async def refused(target: str, text: str) -> None:
+        tries.append(text)
+        raise TelegramError("sendMessage", "Forbidden: bot was blocked by the user", status=403)
+
+    scheduler = TaskScheduler(
+        app.tasks, app.runtime, deliver=refused, can_deliver=lambda c: True, poll=0.2
+    )
+    with scopes.use(scopes.Scope(tenant="t")):
+        task = await app.tasks.add(
+            "stretch", parse_when(in_="1s", min_interval=60), Origin("telegram", "9")
+        )
+    async with anyio.create_task_group() as tg:
+        tg.start_soon(scheduler.serve)
+        await until(lambda: _done(app, task.id))
+        tg.cancel_scope.cancel()
+    tick = await app.tasks.ticklog.get(task.job, task.spec)
+    assert len(tries) == 1 and tick is not None and tick.undelivered
+    assert tick.output == "REMINDER: stretch"

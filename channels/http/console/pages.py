@@ -30,7 +30,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as AsgiMessage
 
 from agentd import scope as scopes
-from agentd.cron.ticklog import STATUSES, Tick
+from agentd.cron.ticklog import FILTERS, Tick
 from agentd.engine.loop import CONTEXT_KEY
 from agentd.memory.history import SessionInfo
 from agentd.memory.longterm import MemoryStore, normalize_tags
@@ -390,8 +390,8 @@ class Console:
         tenant = self._tenant(request, signin.principal)
         job = request.query_params.get("job") or None
         status = request.query_params.get("status") or None
-        if status is not None and status not in STATUSES:
-            raise ApiError(400, f"status is one of {', '.join(STATUSES)}", code="invalid_value")
+        if status is not None and status not in FILTERS:
+            raise ApiError(400, f"status is one of {', '.join(FILTERS)}", code="invalid_value")
         work: list[Scheduled] = []
         ticks: list[Tick] = []
         for source in self.schedules:
@@ -409,7 +409,7 @@ class Console:
             ticks=ticks[:MAX_LISTED],
             job=job or "",
             status=status or "",
-            statuses=STATUSES,
+            statuses=FILTERS,
         )
 
     async def run_now(self, request: Request, signin: SignIn) -> Response:

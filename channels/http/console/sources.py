@@ -150,14 +150,17 @@ class AgentTasks:
         self.store = store
 
     async def scheduled(self) -> list[Scheduled]:
+        """The active tasks, and those done with an answer that could not be delivered (so
+        their runs, with the kept answer, stay on the page)."""
         now = dt.datetime.now(dt.UTC)
         out = []
-        for task in await self.store.active():
-            nxt = next_due(task, now)
+        for task in [*await self.store.active(), *await self.store.undelivered()]:
+            nxt = next_due(task, now) if task.status == "active" else None
+            kind = f"agent task: {task.name}" if task.name else "agent task"
             out.append(
                 Scheduled(
                     task.job,
-                    f"agent task: {task.name}" if task.name else "agent task",
+                    kind if task.status == "active" else f"{kind} (undelivered answer)",
                     task.describe(),
                     task.tenant,
                     nxt.astimezone(dt.UTC) if nxt is not None else None,

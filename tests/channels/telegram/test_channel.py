@@ -16,7 +16,7 @@ from agentd.daemon.logging import Redact
 from agentd.engine.runtime import Runtime
 from agentd.errors import TelegramError
 from channels.base import Target
-from channels.chat.replies import FAILED
+from channels.chat.replies import MODEL_ERROR
 from channels.telegram.channel import TelegramChannel
 from channels.telegram.senders import OWN_TENANT
 from tests.channels.conftest import serving, tg_settings, wait_until
@@ -308,7 +308,7 @@ async def test_model_failure_gets_an_apology(
     fake_tg.message(42, "hi")
     async with serving(fake_tg, runtime, tmp_path / "tg.json"):
         await wait_until(lambda: fake_tg.sent(42))
-    assert texts(fake_tg, 42) == [FAILED]
+    assert texts(fake_tg, 42) == [MODEL_ERROR]
 
 
 async def test_deliver_sends_to_a_chat(fake_tg: FakeTelegram, tmp_path: Path) -> None:
