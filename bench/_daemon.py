@@ -44,6 +44,7 @@ class Daemon:
     offset: int = 0
     budget: str = ""
     token: str = ""
+    pid: int = 0
 
     @property
     def headers(self) -> dict[str, str]:
@@ -118,7 +119,11 @@ async def agentd_daemon(llama_url: str, tmp: Path, config: dict[str, Any]) -> As
             stderr=subprocess.STDOUT,
         )
     daemon = Daemon(
-        url=f"http://127.0.0.1:{port}", log_path=log_path, workdir=workdir, state_dir=state_dir
+        url=f"http://127.0.0.1:{port}",
+        log_path=log_path,
+        workdir=workdir,
+        state_dir=state_dir,
+        pid=proc.pid,
     )
     try:
         await _wait_ready(proc, daemon)
