@@ -259,8 +259,18 @@ class SidecarSettings(_Section):
     parallel: int = Field(
         0,
         ge=0,
-        description="Server slots (0: llama-server's choice, 4). The slots share one KV cache "
-        "of `context` cells, so a larger context keeps more sessions' prompts cached.",
+        description="Server slots when session_slots is 0 (0: llama-server's choice, 4). The "
+        "slots share one KV cache of `context` cells, so a larger context keeps more sessions' "
+        "prompts cached.",
+    )
+    session_slots: int = Field(
+        2,
+        ge=0,
+        le=64,
+        description="Sessions that keep a server slot (and its prompt cache) of their own; the "
+        "server runs two more slots (summaries; embeddings and stateless requests) and a KV "
+        "cache of (session_slots + 1) x context cells (~28 KB a cell for the 1.5B model). "
+        "0: no pinning, `parallel` slots share `context` cells.",
     )
     port: int = Field(0, ge=0, le=65535, description="0 = a free loopback port.")
     extra_args: list[str] = []

@@ -29,6 +29,7 @@ from agentd.errors import (
     LLMUnavailable,
 )
 from agentd.messages import Message, ToolCall, assistant
+from agentd.model import pinning
 from agentd.model.choice import ANY, CallRule
 from agentd.model.grammar import answer_grammar, literal, tool_step_grammar
 from agentd.model.overflow import context_exceeded
@@ -198,6 +199,8 @@ class LLMClient:
         self._grammar_on: bool | None = {"on": True, "off": False}.get(tool_grammar)
         self._grammars: dict[str, str] = {}
         self._grammars_by_id: dict[tuple[object, ...], tuple[tuple[object, ...], str]] = {}
+        #: The llama-server slot embeddings go to (:mod:`agentd.model.pinning`), if pinned.
+        self.embed_slot: int | None = None
 
     async def grammar_enabled(self) -> bool:
         """Whether tool-offering steps are sampled under a grammar (``llm.tool_grammar``).
@@ -305,6 +308,9 @@ class LLMClient:
             body["temperature"] = self._temperature
         if self._seed is not None:
             body["seed"] = self._seed
+        slot = pinning.current()
+        if slot is not None:
+            body["id_slot"] = slot
         return body
 
     async def _with_retries(self, what: str, call: Callable[[], Awaitable[T]]) -> T:
@@ -547,7 +553,9 @@ class LLMClient:
         return (await self.embed([text]))[0]
 
     async def _embed_batch(self, batch: list[str]) -> list[list[float]]:
-        body = {"model": self._embed_model, "input": batch}
+        body: dict[str, Any] = {"model": self._embed_model, "input": batch}
+        if self.embed_slot is not None:
+            body["id_slot"] = self.embed_slot
 
         async def call() -> Any:
             response = await self._http.post(

@@ -35,6 +35,7 @@ from agentd.backoff import Backoff
 from agentd.config import Settings
 from agentd.errors import ModelError, SidecarError
 from agentd.model.packages import resolve_model_file
+from agentd.model.pinning import slot_layout
 from agentd.model.slots import prepare, slot_dir
 
 log = structlog.get_logger("agentd.model.sidecar")
@@ -45,6 +46,9 @@ POLL = 0.2
 STOP_GRACE = 5.0
 LOG_TAIL = 1500
 LOG_ROTATE = 10 * 1024 * 1024
+#: KV cells beyond the sessions' and the summary's for the quick slot (an embedding's text, a
+#: stateless request's short prompt: longer ones take room the sessions are not using).
+QUICK_CELLS = 1024
 STABLE_AFTER = 60.0  # a server that ran this long restarts from the first backoff step again
 
 
@@ -84,16 +88,36 @@ def server_command(
     cmd = [str(binary), "--model", str(model), "--host", HOST, "--port", str(port)]
     cmd += ["--jinja", "--embeddings", "--pooling", "mean", "--no-webui"]
     # A small model can repeat itself until the context is full: -n bounds one answer.
-    cmd += ["-c", str(sc.context), "-t", str(sc.threads), "-n", str(sc.max_answer_tokens)]
-    # The slots share one KV cache of -c cells: with a small -c a second request (another
-    # session, a summary) evicts the first one's cached prompt (see llm.sidecar.parallel).
-    if sc.parallel:
-        cmd += ["--parallel", str(sc.parallel)]
+    cmd += ["-t", str(sc.threads), "-n", str(sc.max_answer_tokens)]
+    cmd += slot_args(sc.context, sc.session_slots, sc.parallel)
     if settings.llm.seed is not None:
         cmd += ["--seed", str(settings.llm.seed)]
     if slots is not None:
         cmd += ["--slot-save-path", str(slots)]
     return [*cmd, *sc.extra_args]
+
+
+def slot_args(context: int, session_slots: int, parallel: int) -> list[str]:
+    """The server's slots and KV cache (:mod:`agentd.model.pinning`).
+
+    With pinned sessions every slot may hold a whole ``context`` (``--kv-unified-per-slot``)
+    in one pool with room for the sessions and a summary at once, plus a little for the quick
+    slot's short requests: one session's prompt is never evicted by another's. Without, the
+    slots share ``context`` cells and a second request (another session, a summary) can evict
+    the first one's cached prompt.
+    """
+    if session_slots <= 0:
+        return ["-c", str(context), *(["--parallel", str(parallel)] if parallel else [])]
+    cells = context * (session_slots + 1) + QUICK_CELLS
+    return [
+        "-c",
+        str(cells),
+        "--parallel",
+        str(slot_layout(session_slots)),
+        "--kv-unified",
+        "--kv-unified-per-slot",
+        str(context),
+    ]
 
 
 def _death_signal_setup() -> Callable[[], None]:

@@ -48,7 +48,12 @@ async def _health(url: str) -> int:
 def test_server_command_serves_chat_tools_and_embeddings(tmp_path: Path) -> None:
     """The flags give tool templates, embeddings with mean pooling, context, threads, seed."""
     settings = _settings(
-        tmp_path, context=2048, threads=3, max_answer_tokens=300, extra_args=["--mlock"]
+        tmp_path,
+        context=2048,
+        threads=3,
+        max_answer_tokens=300,
+        session_slots=0,
+        extra_args=["--mlock"],
     )
     cmd = server_command(Path("/bin/llama-server"), Path("/m.gguf"), 4321, settings)
     joined = " ".join(cmd)
@@ -57,9 +62,19 @@ def test_server_command_serves_chat_tools_and_embeddings(tmp_path: Path) -> None
     assert "--jinja" in cmd and "--embeddings" in cmd and "--pooling mean" in joined
     assert "-c 2048" in joined and "-t 3" in joined and "--seed 7" in joined
     assert "-n 300" in joined and "--parallel" not in joined
-    two = _settings(tmp_path, parallel=2)
+    two = _settings(tmp_path, parallel=2, session_slots=0)
     assert "--parallel 2" in " ".join(server_command(Path("/b"), Path("/m"), 1, two))
     assert cmd[-1] == "--mlock"
+
+
+def test_pinned_sessions_get_a_whole_context_each(tmp_path: Path) -> None:
+    """With session slots, the server runs them plus the background and quick slots, each
+    allowed a whole context, in one pool with room for the sessions and a summary."""
+    settings = _settings(tmp_path, context=2048, session_slots=2, parallel=7)
+    joined = " ".join(server_command(Path("/b"), Path("/m"), 1, settings))
+    assert f"-c {3 * 2048 + sidecar_mod.QUICK_CELLS}" in joined
+    assert "--parallel 4 --kv-unified --kv-unified-per-slot 2048" in joined
+    assert "--parallel 7" not in joined
 
 
 @pytest.mark.anyio
