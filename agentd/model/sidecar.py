@@ -80,10 +80,16 @@ def find_binary(configured: Path | None) -> Path:
 
 
 def server_command(
-    binary: Path, model: Path, port: int, settings: Settings, slots: Path | None = None
+    binary: Path,
+    model: Path,
+    port: int,
+    settings: Settings,
+    slots: Path | None = None,
+    draft: Path | None = None,
 ) -> list[str]:
     """The ``llama-server`` command line: chat with tool templates and embeddings, one server;
-    with ``slots``, the folder its slots are saved to (:mod:`agentd.model.slots`)."""
+    with ``slots``, the folder its slots are saved to (:mod:`agentd.model.slots`); with
+    ``draft``, the GGUF of a draft model for speculative decoding (``llm.sidecar.draft_*``)."""
     sc = settings.llm.sidecar
     cmd = [str(binary), "--model", str(model), "--host", HOST, "--port", str(port)]
     cmd += ["--jinja", "--embeddings", "--pooling", "mean", "--no-webui"]
@@ -94,6 +100,9 @@ def server_command(
         cmd += ["--seed", str(settings.llm.seed)]
     if slots is not None:
         cmd += ["--slot-save-path", str(slots)]
+    if draft is not None:
+        cmd += ["--model-draft", str(draft), "--threads-draft", str(sc.threads)]
+        cmd += ["--spec-draft-n-max", str(sc.draft_max), "--spec-draft-n-min", str(sc.draft_min)]
     return [*cmd, *sc.extra_args]
 
 
@@ -278,11 +287,17 @@ def build_sidecar(
         model = resolve_model_file(settings.state_dir, sc.model, sc.model_path)
     except ModelError as exc:
         raise SidecarError(str(exc)) from None
+    try:
+        draft = (
+            resolve_model_file(settings.state_dir, sc.draft_model, None) if sc.draft_model else None
+        )
+    except ModelError as exc:
+        raise SidecarError(f"llm.sidecar.draft_model: {exc}") from None
     binary = find_binary(sc.binary)
     port = sc.port or free_port()
     slots = prepare(slot_dir(settings, model, binary)) if sc.keep_slots else None
     return Sidecar(
-        command=server_command(binary, model, port, settings, slots),
+        command=server_command(binary, model, port, settings, slots, draft),
         slot_dir=slots,
         port=port,
         log_path=settings.state_dir.expanduser() / "llama-server.log",

@@ -40,7 +40,7 @@ PINS = "pins.json"
 def slot_dir(settings: Settings, model: Path, binary: Path) -> Path:
     """The folder of saved slots for this model, context, slot count and server build."""
     sc = settings.llm.sidecar
-    parts = [str(sc.context), str(sc.parallel), str(sc.session_slots)]
+    parts = [str(sc.context), str(sc.parallel), str(sc.session_slots), sc.draft_model or ""]
     for path in (model, binary):
         stat = path.stat()
         parts += [path.name, str(stat.st_size), str(stat.st_mtime_ns)]

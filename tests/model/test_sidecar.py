@@ -233,3 +233,26 @@ def test_binary_resolution(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
 def test_no_orphan_when_agentd_is_killed(tmp_path: Path) -> None:
     """SIGKILL of the process that owns the sidecar takes llama-server down with it."""
     assert_dies_with_owner(_settings(tmp_path), within=10)
+
+
+def test_a_draft_model_adds_speculative_decoding(tmp_path: Path) -> None:
+    """With a draft GGUF the server gets it and the draft sizes; without, none of it."""
+    settings = _settings(tmp_path, draft_max=8, draft_min=2, threads=2)
+    cmd = server_command(Path("/b"), Path("/m"), 1, settings, draft=Path("/d.gguf"))
+    joined = " ".join(cmd)
+    assert "--model-draft /d.gguf --threads-draft 2" in joined
+    assert "--spec-draft-n-max 8 --spec-draft-n-min 2" in joined
+    assert "draft" not in " ".join(server_command(Path("/b"), Path("/m"), 1, settings))
+
+
+def test_an_unfetched_draft_model_is_named_in_the_error(tmp_path: Path) -> None:
+    """A draft model that is not fetched stops the sidecar with the setting's name."""
+    settings = _settings(tmp_path, draft_model="qwen2.5-coder-0.5b")
+    with pytest.raises(SidecarError, match=r"llm.sidecar.draft_model: .*agentd model fetch"):
+        sidecar_mod.build_sidecar(settings)
+
+
+def test_draft_sizes_must_be_in_order() -> None:
+    """draft_min above draft_max is refused when the settings load."""
+    with pytest.raises(ValueError, match="draft_min"):
+        SidecarSettings(draft_max=2, draft_min=3)
