@@ -148,7 +148,7 @@ docs: $(DOCS_STAMP)
 
 # Side-by-side benchmarks (docs/benchmarks.md). They print tables
 # and ratios; nothing here asserts a time. Run them on an otherwise idle machine.
-BENCHES := payload startup overhead throughput rss history memory_search
+BENCHES := payload startup overhead throughput daemon_cpu rss history memory_search
 
 bench: $(DEV_STAMP)
 	@for b in $(BENCHES); do echo "== bench/$$b.py"; $(BIN)/python -m bench.$$b || exit 1; echo; done

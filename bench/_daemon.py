@@ -46,6 +46,7 @@ class Daemon:
     token: str = ""
     #: The ``agentd run`` process (for a benchmark that kills it).
     process: Process | None = None
+    pid: int = 0
 
     @property
     def headers(self) -> dict[str, str]:
@@ -127,6 +128,7 @@ async def agentd_daemon(llama_url: str, tmp: Path, config: dict[str, Any]) -> As
         workdir=workdir,
         state_dir=state_dir,
         process=proc,
+        pid=proc.pid,
     )
     try:
         await _wait_ready(proc, daemon)

@@ -259,11 +259,40 @@ class SidecarSettings(_Section):
     parallel: int = Field(
         0,
         ge=0,
-        description="Server slots (0: llama-server's choice, 4). The slots share one KV cache "
-        "of `context` cells, so a larger context keeps more sessions' prompts cached.",
+        description="Server slots when session_slots is 0 (0: llama-server's choice, 4). The "
+        "slots share one KV cache of `context` cells, so a larger context keeps more sessions' "
+        "prompts cached.",
+    )
+    session_slots: int = Field(
+        2,
+        ge=0,
+        le=64,
+        description="Sessions that keep a server slot (and its prompt cache) of their own; the "
+        "server runs two more slots (summaries; embeddings and stateless requests) and a KV "
+        "cache of (session_slots + 1) x context cells (~28 KB a cell for the 1.5B model). "
+        "0: no pinning, `parallel` slots share `context` cells.",
+    )
+    draft_model: str | None = Field(
+        None,
+        description="A packaged model as llama-server's draft for speculative decoding "
+        "(--model-draft), e.g. qwen2.5-coder-0.5b for the 1.5B: they share a tokenizer. Off by "
+        "default: not measured on this machine yet.",
+    )
+    draft_max: int = Field(
+        16, ge=1, le=64, description="Most tokens drafted at a time (--spec-draft-n-max)."
+    )
+    draft_min: int = Field(
+        0, ge=0, le=64, description="Fewest drafted tokens worth checking (--spec-draft-n-min)."
     )
     port: int = Field(0, ge=0, le=65535, description="0 = a free loopback port.")
     extra_args: list[str] = []
+
+    @pydantic.model_validator(mode="after")
+    def _draft_sizes(self) -> SidecarSettings:
+        if self.draft_min > self.draft_max:
+            raise ValueError("draft_min must not exceed draft_max")
+        return self
+
     start_timeout: float = Field(120.0, gt=0, description="Seconds to wait for /health.")
     max_answer_tokens: int = Field(
         1024, ge=-1, description="Cap of one answer (llama-server -n); -1 = until the context."

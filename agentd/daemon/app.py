@@ -32,7 +32,7 @@ from agentd.engine.policy import SessionPolicy
 from agentd.engine.quotas import Quotas
 from agentd.engine.route import mode_for as route_mode_for
 from agentd.engine.runtime import Runtime
-from agentd.engine.warmup import Warmup
+from agentd.engine.warmup import Warmup, pinned_warm
 from agentd.errors import ConfigError
 from agentd.memory.factory import open_store_or_warn
 from agentd.memory.longterm import MemoryStore
@@ -42,6 +42,7 @@ from agentd.memory.stores import History, open_history, usage_of
 from agentd.memory.usage import known_tenants
 from agentd.metrics import Metrics
 from agentd.model.client import LLMClient, open_client
+from agentd.model.pinning import SlotPins
 from agentd.model.timed import TimedModel
 from agentd.private import private_dir
 from agentd.tools.builtin import INSTRUCTION_FILES, register_builtin_tools
@@ -144,6 +145,10 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             )
             settings = with_sidecar_url(settings, sidecar)
         llm = await stack.enter_async_context(open_client(settings))
+        pins = None
+        if sidecar is not None and settings.llm.sidecar.session_slots > 0:
+            pins = SlotPins(settings.llm.sidecar.session_slots)
+            llm.embed_slot = pins.quick
         slots = None
         if sidecar is not None and sidecar.slot_dir is not None:
             from agentd.model.slots import SlotFiles
@@ -151,7 +156,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             # Saved on the way out: after the runtime drained its turns (entered later, so
             # left first), before the client closes and the server stops.
             http = await stack.enter_async_context(httpx.AsyncClient(timeout=30.0))
-            slots = SlotFiles(http, sidecar.base_url, sidecar.slot_dir)
+            slots = SlotFiles(http, sidecar.base_url, sidecar.slot_dir, pins)
             stack.push_async_callback(slots.save)
         history = await stack.enter_async_context(open_history(settings))
         memory = await stack.enter_async_context(
@@ -237,13 +242,14 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
                 ),
                 drain_timeout=settings.shutdown_timeout,
                 tool_policy=ToolPolicy.from_settings(settings),
+                pins=pins,
             )
         )
         metrics.watch_runtime(runtime)
         # The owner's turns over HTTP (make run's token is an admin's) offer these tools.
         warmup = Warmup(
             partial(runtime.first_request, "http", "http_admin"),
-            llm.warm,
+            pinned_warm(llm.warm, pins),
             enabled=settings.llm.warms,
             restore=slots.restore if slots is not None else None,
         )

@@ -56,8 +56,10 @@ from agentd.errors import ContextOverflow, RetryConflict, RetryMismatch, Shuttin
 from agentd.memory.history import StoredRequest
 from agentd.memory.usage import UsageCounts
 from agentd.messages import Conversation, Message, assistant, system, user
+from agentd.model import pinning
 from agentd.model.choice import ANY, CallRule
 from agentd.model.client import TextDelta, Usage
+from agentd.model.pinning import SlotPins
 from agentd.tools import policy as tool_policy
 from agentd.tools.policy import Grant, ToolPolicy, audience_of
 
@@ -156,8 +158,11 @@ class Runtime:
         drain_timeout: float = 10.0,
         prompt_for: PromptFor | None = None,
         tool_policy: ToolPolicy | None = None,
+        pins: SlotPins | None = None,
     ) -> None:
         self.agent_loop = agent_loop
+        #: The model server's slots by session (:mod:`agentd.model.pinning`), when pinned.
+        self.pins = pins
         self.tool_policy = tool_policy
         self.system_prompt = system_prompt
         self.prompt_for = prompt_for
@@ -179,7 +184,11 @@ class Runtime:
         self._idle.set()
         #: Compaction summaries in flight, off the turns' path (:mod:`agentd.engine.summaries`).
         self.summaries = BackgroundSummaries(
-            agent_loop.summarize, self.sessions, self._session_lock, record=self._record_summary
+            agent_loop.summarize,
+            self.sessions,
+            self._session_lock,
+            record=self._record_summary,
+            slot=pins.background if pins is not None else None,
         )
         #: Told when a turn starts (a warm-up yields to it: :mod:`agentd.engine.warmup`).
         self.on_start: Callable[[], None] | None = None
@@ -386,7 +395,8 @@ class Runtime:
             async with self._session_lock(session_id):
                 self.sessions.pin(session_id)
                 try:
-                    conv = await self._answer(job, out, request)
+                    with self._slot_for(job.scope, session_id):
+                        conv = await self._answer(job, out, request)
                     if conv is not None:
                         self._compact(session_id, conv)
                 finally:
@@ -502,7 +512,7 @@ class Runtime:
     ) -> None:
         messages = self.handed.restore(job.scope, messages)
         conv = stateless_conversation(await self._prompt(job.scope), messages)
-        with self._accounted(job, stateless=True) as outcome:
+        with self._accounted(job, stateless=True) as outcome, self._slot_for(job.scope, None):
             try:
                 async with self.limiter:
 
@@ -545,6 +555,19 @@ class Runtime:
             threshold=self.defaults.effective_threshold,
             max_transcript_chars=budget.chars_for(budget.room() // 2) if budget else None,
         )
+
+    @contextmanager
+    def _slot_for(self, scope: scopes.Scope, session_id: str | None) -> Iterator[None]:
+        """The turn's model requests go to its session's slot; a stateless turn's to the
+        quick slot (none of a session's)."""
+        if self.pins is None:
+            yield
+        elif session_id is None:
+            with pinning.use(self.pins.quick):
+                yield
+        else:
+            with self.pins.hold((scope.tenant, session_id)) as slot, pinning.use(slot):
+                yield
 
     async def _record_summary(self, usage: Usage) -> None:
         """A summary's tokens count against its tenant's quota, as a turn's do."""

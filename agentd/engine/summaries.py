@@ -33,6 +33,7 @@ from agentd import scope as scopes
 from agentd.engine.compaction import Cut, applied, cut_for, tail_of, write_summary
 from agentd.engine.policy import SessionKey, SessionPolicy, session_key
 from agentd.messages import Conversation, Message
+from agentd.model import pinning
 from agentd.model.usage import Usage
 
 log = structlog.get_logger("agentd.engine.summaries")
@@ -58,8 +59,12 @@ class BackgroundSummaries:
         *,
         record: Record | None = None,
         concurrency: int = 1,
+        slot: int | None = None,
     ) -> None:
         self._summarize = summarize
+        #: The model server's slot summaries are written on (:mod:`agentd.model.pinning`):
+        #: none of a session's, so no session's cached prompt is evicted by one.
+        self._slot = slot
         self._sessions = sessions
         self._lock = lock
         self._record = record
@@ -131,7 +136,8 @@ class BackgroundSummaries:
                     return await self._summarize(synthetic, usage)
 
                 async with self.limiter:
-                    summary = await write_summary(cut.middle, write, max_chars)
+                    with pinning.use(self._slot):
+                        summary = await write_summary(cut.middle, write, max_chars)
             except Exception as exc:
                 log.warning("compaction.failed", error=str(exc), exc_type=type(exc).__name__)
                 return

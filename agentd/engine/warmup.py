@@ -16,7 +16,9 @@ running beside it on another server slot would only halve its speed). ``state`` 
 Before that, ``restore`` loads the prompt caches a previous run saved (the sidecar's slots,
 :mod:`agentd.model.slots`). They begin with the system prompt and the tools, as every turn's
 prompt does, so when it restored any the warm-up request is not sent (``done``): on the
-server's slot of the best match it would replace a restored session's cache.
+server's slot of the best match it would replace a restored session's cache. With the
+sessions pinned to slots (:mod:`agentd.model.pinning`), the request goes to the slot the next
+new session will take (:func:`pinned_warm`).
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ import anyio
 import structlog
 
 from agentd.messages import Message, user
+from agentd.model import pinning
+from agentd.model.pinning import SlotPins
 from agentd.model.usage import Usage
 
 log = structlog.get_logger("agentd.engine.warmup")
@@ -135,4 +139,16 @@ class Warmup:
         )
 
 
-__all__ = ["PLACEHOLDER", "WarmState", "Warmup"]
+def pinned_warm(warm: Warm, pins: SlotPins | None) -> Warm:
+    """``warm`` sent to the slot the next new session takes (unchanged without pins)."""
+    if pins is None:
+        return warm
+
+    async def pinned(messages: Sequence[Message], tools: Sequence[dict[str, Any]] | None) -> Usage:
+        with pinning.use(pins.next_free()):
+            return await warm(messages, tools)
+
+    return pinned
+
+
+__all__ = ["PLACEHOLDER", "WarmState", "Warmup", "pinned_warm"]

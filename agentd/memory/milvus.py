@@ -62,6 +62,10 @@ SCHEMA_FIELDS = frozenset({*OUTPUT_FIELDS, "embedding", "tenant", "scope", "tag_
 _TAG_KEY_CHARS = 32
 _PREFIX_CHARS = 24
 _PROBE_TEXT = "dimension probe"
+#: Seconds a server's "no collection yet" is believed before asking again: another daemon on
+#: the same server may create it. A Milvus Lite file is this process's alone, so there the
+#: answer holds until this process creates the collection (recall asks on every turn).
+MISSING_RECHECK = 5.0
 
 
 def literal(value: str) -> str:
@@ -124,6 +128,7 @@ class MilvusStore:
         self._ready = anyio.Lock()
         self._dirty = False
         self._deleted_since_write = False
+        self._missing_until = 0.0
 
     @classmethod
     @asynccontextmanager
@@ -435,11 +440,16 @@ class MilvusStore:
         return list(rows)
 
     async def _collection_exists(self) -> bool:
+        if anyio.current_time() < self._missing_until:
+            return False
         exists = await self._call(
             "has_collection", self._client.has_collection, self.collection, timeout=self._timeout
         )
         if exists and self.dimension is None:
             await self._inspect()
+        if not exists:
+            wait = float("inf") if self.lite else MISSING_RECHECK
+            self._missing_until = anyio.current_time() + wait
         return bool(exists)
 
     async def _flush_if_dirty(self) -> None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import aclosing, asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 import anyio
 import httpx
@@ -29,6 +29,7 @@ from agentd.errors import (
     LLMUnavailable,
 )
 from agentd.messages import Message, ToolCall, assistant
+from agentd.model import pinning
 from agentd.model.choice import ANY, CallRule
 from agentd.model.grammar import answer_grammar, literal, tool_step_grammar
 from agentd.model.overflow import context_exceeded
@@ -45,6 +46,10 @@ T = TypeVar("T")
 EMBED_BATCH = 32
 MAX_BACKOFF = 20.0
 MAX_RETRY_AFTER = 60.0  # one server answer cannot park a turn for hours
+#: What is read after a stream's ``[DONE]`` (the end of its chunked body) so that the connection
+#: goes back to the pool instead of being closed and opened anew on every streamed call; a server
+#: that goes on talking beyond these bounds is cut off.
+AFTER_DONE_LINES, AFTER_DONE_SECONDS = 8, 1.0
 PROPS_TIMEOUT = 5.0  # /props is optional: a server slow to say it is treated as not saying
 
 
@@ -193,6 +198,9 @@ class LLMClient:
         self._tool_grammar = tool_grammar
         self._grammar_on: bool | None = {"on": True, "off": False}.get(tool_grammar)
         self._grammars: dict[str, str] = {}
+        self._grammars_by_id: dict[tuple[object, ...], tuple[tuple[object, ...], str]] = {}
+        #: The llama-server slot embeddings go to (:mod:`agentd.model.pinning`), if pinned.
+        self.embed_slot: int | None = None
 
     async def grammar_enabled(self) -> bool:
         """Whether tool-offering steps are sampled under a grammar (``llm.tool_grammar``).
@@ -255,6 +263,13 @@ class LLMClient:
         return exact or next((o for o in options if word.startswith(o.lower())), None)
 
     def _grammar_for(self, tools: Sequence[dict[str, Any]], rule: CallRule = ANY) -> str:
+        # The registry hands out the same schema objects until the tools change: known by
+        # identity, a step's grammar costs a lookup, not serialising every schema to a key.
+        # The entry holds its schemas, so their ids cannot pass to other objects meanwhile.
+        fast = (*map(id, tools), rule.must_call, rule.single)
+        held = self._grammars_by_id.get(fast)
+        if held is not None:
+            return held[1]
         key = json.dumps([tools, rule.must_call, rule.single], sort_keys=True)
         grammar = self._grammars.get(key)
         if grammar is None:
@@ -263,6 +278,9 @@ class LLMClient:
             grammar = self._grammars[key] = tool_step_grammar(
                 tools, required=rule.must_call, single=rule.single
             )
+        if len(self._grammars_by_id) >= 32:
+            self._grammars_by_id.clear()
+        self._grammars_by_id[fast] = (tuple(tools), grammar)
         return grammar
 
     def _params(
@@ -290,6 +308,9 @@ class LLMClient:
             body["temperature"] = self._temperature
         if self._seed is not None:
             body["seed"] = self._seed
+        slot = pinning.current()
+        if slot is not None:
+            body["id_slot"] = slot
         return body
 
     async def _with_retries(self, what: str, call: Callable[[], Awaitable[T]]) -> T:
@@ -452,7 +473,9 @@ class LLMClient:
         text_filter = TextToolCallFilter(enabled=bool(names))
         async with (
             self._open_stream(body, plain) as response,
-            aclosing(sse_data(response.aiter_lines())) as events,
+            # httpx types it an iterator; it is an async generator (it has aclose).
+            aclosing(cast("AsyncGenerator[str, None]", response.aiter_lines())) as lines,
+            aclosing(sse_data(lines)) as events,
         ):
             async for data in events:
                 try:
@@ -466,6 +489,7 @@ class LLMClient:
                     shown = text_filter.feed(text)
                     if shown:
                         yield TextDelta(shown)
+            await _read_to_end(lines)
         content, calls = assembler.content(), tuple(assembler.tool_calls())
         written_calls = False
         if not calls:
@@ -529,7 +553,9 @@ class LLMClient:
         return (await self.embed([text]))[0]
 
     async def _embed_batch(self, batch: list[str]) -> list[list[float]]:
-        body = {"model": self._embed_model, "input": batch}
+        body: dict[str, Any] = {"model": self._embed_model, "input": batch}
+        if self.embed_slot is not None:
+            body["id_slot"] = self.embed_slot
 
         async def call() -> Any:
             response = await self._http.post(
@@ -720,3 +746,13 @@ __all__ = [
     "open_client",
     "server_root",
 ]
+
+
+async def _read_to_end(lines: AsyncIterator[str]) -> None:
+    """Read the few lines left after ``[DONE]`` (bounded), so the response ends cleanly."""
+    with anyio.move_on_after(AFTER_DONE_SECONDS):
+        count = 0
+        async for _ in lines:
+            count += 1
+            if count >= AFTER_DONE_LINES:
+                return

@@ -35,6 +35,7 @@ from agentd.backoff import Backoff
 from agentd.config import Settings
 from agentd.errors import ModelError, SidecarError
 from agentd.model.packages import resolve_model_file
+from agentd.model.pinning import slot_layout
 from agentd.model.slots import prepare, slot_dir
 
 log = structlog.get_logger("agentd.model.sidecar")
@@ -45,6 +46,9 @@ POLL = 0.2
 STOP_GRACE = 5.0
 LOG_TAIL = 1500
 LOG_ROTATE = 10 * 1024 * 1024
+#: KV cells beyond the sessions' and the summary's for the quick slot (an embedding's text, a
+#: stateless request's short prompt: longer ones take room the sessions are not using).
+QUICK_CELLS = 1024
 STABLE_AFTER = 60.0  # a server that ran this long restarts from the first backoff step again
 
 
@@ -76,24 +80,53 @@ def find_binary(configured: Path | None) -> Path:
 
 
 def server_command(
-    binary: Path, model: Path, port: int, settings: Settings, slots: Path | None = None
+    binary: Path,
+    model: Path,
+    port: int,
+    settings: Settings,
+    slots: Path | None = None,
+    draft: Path | None = None,
 ) -> list[str]:
     """The ``llama-server`` command line: chat with tool templates and embeddings, one server;
-    with ``slots``, the folder its slots are saved to (:mod:`agentd.model.slots`)."""
+    with ``slots``, the folder its slots are saved to (:mod:`agentd.model.slots`); with
+    ``draft``, the GGUF of a draft model for speculative decoding (``llm.sidecar.draft_*``)."""
     sc = settings.llm.sidecar
     cmd = [str(binary), "--model", str(model), "--host", HOST, "--port", str(port)]
     cmd += ["--jinja", "--embeddings", "--pooling", "mean", "--no-webui"]
     # A small model can repeat itself until the context is full: -n bounds one answer.
-    cmd += ["-c", str(sc.context), "-t", str(sc.threads), "-n", str(sc.max_answer_tokens)]
-    # The slots share one KV cache of -c cells: with a small -c a second request (another
-    # session, a summary) evicts the first one's cached prompt (see llm.sidecar.parallel).
-    if sc.parallel:
-        cmd += ["--parallel", str(sc.parallel)]
+    cmd += ["-t", str(sc.threads), "-n", str(sc.max_answer_tokens)]
+    cmd += slot_args(sc.context, sc.session_slots, sc.parallel)
     if settings.llm.seed is not None:
         cmd += ["--seed", str(settings.llm.seed)]
     if slots is not None:
         cmd += ["--slot-save-path", str(slots)]
+    if draft is not None:
+        cmd += ["--model-draft", str(draft), "--threads-draft", str(sc.threads)]
+        cmd += ["--spec-draft-n-max", str(sc.draft_max), "--spec-draft-n-min", str(sc.draft_min)]
     return [*cmd, *sc.extra_args]
+
+
+def slot_args(context: int, session_slots: int, parallel: int) -> list[str]:
+    """The server's slots and KV cache (:mod:`agentd.model.pinning`).
+
+    With pinned sessions every slot may hold a whole ``context`` (``--kv-unified-per-slot``)
+    in one pool with room for the sessions and a summary at once, plus a little for the quick
+    slot's short requests: one session's prompt is never evicted by another's. Without, the
+    slots share ``context`` cells and a second request (another session, a summary) can evict
+    the first one's cached prompt.
+    """
+    if session_slots <= 0:
+        return ["-c", str(context), *(["--parallel", str(parallel)] if parallel else [])]
+    cells = context * (session_slots + 1) + QUICK_CELLS
+    return [
+        "-c",
+        str(cells),
+        "--parallel",
+        str(slot_layout(session_slots)),
+        "--kv-unified",
+        "--kv-unified-per-slot",
+        str(context),
+    ]
 
 
 def _death_signal_setup() -> Callable[[], None]:
@@ -254,11 +287,17 @@ def build_sidecar(
         model = resolve_model_file(settings.state_dir, sc.model, sc.model_path)
     except ModelError as exc:
         raise SidecarError(str(exc)) from None
+    try:
+        draft = (
+            resolve_model_file(settings.state_dir, sc.draft_model, None) if sc.draft_model else None
+        )
+    except ModelError as exc:
+        raise SidecarError(f"llm.sidecar.draft_model: {exc}") from None
     binary = find_binary(sc.binary)
     port = sc.port or free_port()
     slots = prepare(slot_dir(settings, model, binary)) if sc.keep_slots else None
     return Sidecar(
-        command=server_command(binary, model, port, settings, slots),
+        command=server_command(binary, model, port, settings, slots, draft),
         slot_dir=slots,
         port=port,
         log_path=settings.state_dir.expanduser() / "llama-server.log",

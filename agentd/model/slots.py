@@ -15,6 +15,7 @@ written by llama-server into that private folder under names agentd chooses, nev
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 from pathlib import Path
@@ -25,18 +26,21 @@ import httpx
 import structlog
 
 from agentd.config import Settings
+from agentd.model.pinning import SlotPins
 
 log = structlog.get_logger("agentd.model.slots")
 
 #: Bounds the save at shutdown (a slot of 8,192 tokens is ~235 MB for the 1.5B model).
 SAVE_TIMEOUT = 20.0
 FILE = "slot-{id}.bin"
+#: Which session (by digest) held which slot, beside the slot files.
+PINS = "pins.json"
 
 
 def slot_dir(settings: Settings, model: Path, binary: Path) -> Path:
     """The folder of saved slots for this model, context, slot count and server build."""
     sc = settings.llm.sidecar
-    parts = [str(sc.context), str(sc.parallel)]
+    parts = [str(sc.context), str(sc.parallel), str(sc.session_slots), sc.draft_model or ""]
     for path in (model, binary):
         stat = path.stat()
         parts += [path.name, str(stat.st_size), str(stat.st_mtime_ns)]
@@ -59,10 +63,19 @@ def prepare(directory: Path) -> Path:
 class SlotFiles:
     """Saves and restores the slots of the llama-server at ``base_url`` into ``directory``."""
 
-    def __init__(self, http: httpx.AsyncClient, base_url: str, directory: Path) -> None:
+    def __init__(
+        self,
+        http: httpx.AsyncClient,
+        base_url: str,
+        directory: Path,
+        pins: SlotPins | None = None,
+    ) -> None:
         self._http = http
         self._url = base_url.rstrip("/")
         self.directory = directory
+        #: Which session held which slot: saved beside the slots, so that after a restart a
+        #: session finds its own restored cache again (:mod:`agentd.model.pinning`).
+        self._pins = pins
 
     async def _slots(self) -> int:
         """How many slots the server has (``/props``' ``total_slots``; 1 when it does not say)."""
@@ -101,6 +114,8 @@ class SlotFiles:
                 log.warning("slots.save_failed", error=str(exc), exc_type=type(exc).__name__)
         if bound.cancelled_caught:
             log.warning("slots.save_timeout", seconds=SAVE_TIMEOUT)
+        if self._pins is not None:
+            self._write_pins(self._pins.snapshot())
         log.info("slots.saved", tokens=saved, folder=str(self.directory))
         return saved
 
@@ -115,7 +130,30 @@ class SlotFiles:
             log.warning("slots.restore_failed", error=str(exc), exc_type=type(exc).__name__)
         if restored:
             log.info("slots.restored", tokens=restored)
+            if self._pins is not None:
+                self._pins.restore(self._read_pins())
         return restored
+
+    def _write_pins(self, pins: dict[str, int]) -> None:
+        path = self.directory / PINS
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(pins, fh)
+        except OSError as exc:
+            log.warning("slots.pins_not_saved", error=str(exc))
+
+    def _read_pins(self) -> dict[str, int]:
+        """The saved pins; nothing when the file is missing or not what was written."""
+        try:
+            fd = os.open(self.directory / PINS, os.O_RDONLY | os.O_NOFOLLOW)
+            with os.fdopen(fd, encoding="utf-8") as fh:
+                data: Any = json.load(fh)
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        return {k: v for k, v in data.items() if isinstance(k, str) and type(v) is int}
 
 
 __all__ = ["SlotFiles", "prepare", "slot_dir"]

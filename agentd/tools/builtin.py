@@ -70,10 +70,10 @@ def register_builtin_tools(
         return folder, _Protected(folder, files).check(path)
 
     async def current_time(timezone: str = "UTC") -> str:
-        """Get the current date and time.
+        """The current date and time.
 
         Args:
-            timezone: IANA timezone name, e.g. "Europe/Berlin". Defaults to UTC.
+            timezone: IANA name.
         """
         zone = find_zone(timezone)
         if zone is None:
@@ -84,38 +84,20 @@ def register_builtin_tools(
         return now.strftime("%Y-%m-%d %H:%M:%S %Z (%A)")
 
     async def read_file(path: str, offset: int = 0, length: int = MAX_READ) -> str:
-        """Read a text file from the workdir; offset and length count characters. A long
-        file comes in parts: the answer's last line gives the offset to read on.
-
-        Args:
-            path: File path relative to the workdir.
-            offset: The character to start at.
-            length: The most characters to return (1000 to 65536).
-        """
+        """Read a text file; offset and length count characters. A long one comes in parts:
+        the last line gives the offset to read on."""
         return await anyio.to_thread.run_sync(
             lambda who: _read_file(resolve(who), path, offset, length), tenant()
         )
 
     async def write_file(path: str, content: str) -> str:
-        """Write a text file in the workdir, creating folders as needed; replaces the whole file
-        (to add lines to a file, use append_file).
-
-        Args:
-            path: File path relative to the workdir.
-            content: The full new content of the file.
-        """
+        """Write a text file, replacing all of it (to add lines: append_file)."""
         return await anyio.to_thread.run_sync(
             lambda who: _write_file(*writable(who, path), content, quota), tenant()
         )
 
     async def append_file(path: str, text: str) -> str:
-        """Add text at the end of a file in the workdir (on a new line); creates the file if
-        it does not exist. What the file held stays.
-
-        Args:
-            path: File path relative to the workdir.
-            text: The lines to add.
-        """
+        """Add lines at the end of a file (made if missing); its text stays."""
 
         def append(who: str) -> str:
             with appending:
@@ -124,14 +106,8 @@ def register_builtin_tools(
         return await anyio.to_thread.run_sync(append, tenant())
 
     async def edit_file(path: str, old: str, new: str) -> str:
-        """Change a file in the workdir: replace one exact piece of its text, which must
-        appear exactly once (copy it from read_file); the rest stays.
-
-        Args:
-            path: File path relative to the workdir.
-            old: The exact text to replace.
-            new: The text to put in its place.
-        """
+        """Change a file: replace one exact piece of its text, found once (copy it from
+        read_file); the rest stays."""
 
         def edit(who: str) -> str:
             with appending:  # it reads and replaces, like append_file
@@ -140,10 +116,10 @@ def register_builtin_tools(
         return await anyio.to_thread.run_sync(edit, tenant())
 
     async def list_dir(path: str = ".") -> str:
-        """List the entries of a folder in the workdir (folders end with /).
+        """List a folder (subfolders end with /).
 
         Args:
-            path: Folder path relative to the workdir; "." is the workdir itself.
+            path: "." is the workdir.
         """
         return await anyio.to_thread.run_sync(lambda who: _list_dir(resolve(who), path), tenant())
 

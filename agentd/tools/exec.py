@@ -173,12 +173,12 @@ def register_exec_tool(
 
     # The model asks for a timeout by this name (exec(command, timeout?)); the sandbox applies it.
     async def exec_command(command: str, timeout: float | None = None) -> str:  # noqa: ASYNC109
-        """Run a shell command in the workdir (in a sandbox) and return its exit
-        status and output: count lines (wc -l), search (grep), run scripts.
+        """Run a shell command in the workdir (sandboxed): status and output. To count
+        lines (wc -l), search (grep), run scripts.
 
         Args:
-            command: The shell command, e.g. "wc -l notes.txt".
-            timeout: Seconds before it is killed (default 30).
+            command: e.g. "wc -l notes.txt".
+            timeout: Seconds.
         """
         if not command.strip():
             raise ToolError("command is empty")

@@ -23,12 +23,11 @@ def register_memory_tools(registry: ToolRegistry, store: MemoryAccess) -> None:
     """Add ``memory_save`` and ``memory_search`` on ``store`` to ``registry``."""
 
     async def memory_save(content: str, tags: list[str] | None = None) -> str:
-        """Save a fact or preference to long-term memory, kept across conversations. Not for
-        files: when the user names a file, use the file tools.
+        """Remember a fact or preference across conversations. Not for files.
 
         Args:
-            content: The text to remember, self-contained (it is read without this conversation).
-            tags: Optional short labels to find it by later: words of the fact itself.
+            content: Self-contained.
+            tags: Words of the fact.
         """
         try:
             key = await store.save(Memory(content=content, tags=tuple(tags or ())))
@@ -39,12 +38,11 @@ def register_memory_tools(registry: ToolRegistry, store: MemoryAccess) -> None:
         return f"saved memory {key}"
 
     async def memory_search(query: str, top_k: int = 5, tags: list[str] | None = None) -> str:
-        """Search long-term memory for what was saved in earlier conversations, by meaning.
+        """Search what was remembered in earlier conversations, by meaning.
 
         Args:
-            query: What to look for, in words.
-            top_k: How many memories to return at most (1-100).
-            tags: Optional labels: only memories with at least one of them are searched.
+            top_k: 1-100.
+            tags: Any of these.
         """
         try:
             found = await store.search(query, min(top_k, MAX_TOP_K), tuple(tags or ()))

@@ -60,18 +60,16 @@ def register_task_tools(registry: ToolRegistry, store: TaskStore, limits: TaskLi
         timezone: str = "",
         name: str = "",
     ) -> str:
-        """Schedule a reminder or repeating job; its answer is sent to this chat. Give one of
+        """Schedule a reminder or repeating job; its answer comes to this chat. Give one of
         at, in, every, cron.
 
         Args:
             prompt: What to do then, e.g. "Remind the user to water the plants".
-            at: Once, at this ISO date-time (leave out with in, every or cron; with in, in
-                counts).
-            in_: Once, after this delay from now, e.g. "90s", "20m", "3h".
-            every: Repeating at this interval, e.g. "30m", "1d".
-            cron: Repeating on this cron line, e.g. "0 9 * * MON".
-            timezone: IANA zone of at and cron, e.g. "Europe/Berlin".
-            name: Short label.
+            at: Once, at this ISO time.
+            in_: Once, after a delay, e.g. "20m".
+            every: Repeat, e.g. "1d".
+            cron: e.g. "0 9 * * MON".
+            timezone: IANA, of at and cron.
         """
         scopes.current()  # no tenant, no task (fail closed before parsing anything)
         ways = {"at": at, "in": in_, "every": every, "cron": cron}
@@ -111,17 +109,17 @@ def register_task_tools(registry: ToolRegistry, store: TaskStore, limits: TaskLi
         return f"scheduled task {task.id} (runs {task.kind} {task.spec})"
 
     async def list_tasks() -> str:
-        """List the open scheduled tasks with their ids."""
+        """List open tasks with their ids."""
         tasks = await store.of_tenant()
         if not tasks:
             return "no open tasks"
         return "\n".join(task.describe() for task in tasks)
 
     async def cancel_task(id: str) -> str:
-        """Cancel a scheduled task.
+        """Cancel a task.
 
         Args:
-            id: The task id, e.g. "t-1a2b3c4d".
+            id: e.g. "t-1a2b3c4d".
         """
         try:
             task = await store.cancel(id.strip())

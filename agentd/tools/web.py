@@ -275,14 +275,8 @@ def register_web_tools(registry: ToolRegistry, settings: WebFetchSettings) -> No
     most = settings.max_chars * 5
 
     async def web_fetch(url: str, max_chars: int | None = None) -> str:
-        """Fetch a web page (http or https) and return its readable text.
-
-        Only public sites can be fetched. Long pages are cut; ask for more with max_chars.
-
-        Args:
-            url: The page's full URL, e.g. "https://example.org/page".
-            max_chars: The most characters of text to return (default 20000).
-        """
+        """Fetch a public web page as text; a long one is cut (more: max_chars, default
+        20000)."""
         limit = min(max_chars if max_chars and max_chars > 0 else settings.max_chars, most)
         page = await fetch(url, settings)
         return render(page, limit)

@@ -237,13 +237,14 @@ class TurnResponse(Response):
             await self._body(send, b"data: " + _json_bytes(error.body()) + b"\n\n")
             await self._body(send, DONE, more=False)
             return
-        if calls:
-            await self._body(send, self.reply.tool_call_chunks(calls, with_usage=usage_too))
+        # The end goes out in one write: the calls, the finish, the usage and [DONE].
+        tail = [self.reply.tool_call_chunks(calls, with_usage=usage_too)] if calls else []
         finish = "tool_calls" if calls else "stop"
-        await self._body(send, self.reply.chunk({}, finish, with_usage=usage_too))
+        tail.append(self.reply.chunk({}, finish, with_usage=usage_too))
         if usage_too:
-            await self._body(send, self.reply.usage_chunk(usage))
-        await self._body(send, DONE, more=False)
+            tail.append(self.reply.usage_chunk(usage))
+        tail.append(DONE)
+        await self._body(send, b"".join(tail), more=False)
 
     async def _body(self, send: Send, data: bytes, *, more: bool = True) -> None:
         await self._send(send, {"type": "http.response.body", "body": data, "more_body": more})

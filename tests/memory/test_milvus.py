@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from agentd import scope as scopes
@@ -191,6 +194,30 @@ async def test_search_before_any_save_is_empty(
             assert await store.get("nothing") is None
             assert (await store.stats()).memories_in_scope == 0
         assert store.dimension is None
+
+
+async def test_a_missing_collection_is_asked_about_once_on_lite(
+    tmp_path: Path, alice: scopes.Scope
+) -> None:
+    """Recall searches every turn: on Lite, "no collection" is asked once, and a save creates it."""
+    uri = str(tmp_path / "milvus" / "memory.db")
+    async with MilvusStore.open(uri, word_embed, collection="memories") as store:
+        asked = []
+        has_collection = store._client.has_collection
+
+        def counting(*args: Any, **kwargs: Any) -> Any:
+            asked.append(args)
+            return has_collection(*args, **kwargs)
+
+        store._client.has_collection = counting
+        with scopes.use(alice):
+            for _ in range(3):
+                assert await store.search("anything") == []
+            assert len(asked) == 1
+            await store.save(Memory("the door code is 2020"))
+            found = await store.search("door code")
+        assert [m.content for m in found] == ["the door code is 2020"]
+        assert len(asked) == 1
 
 
 async def test_reopening_learns_the_dimension(

@@ -277,3 +277,27 @@ async def test_choose_grammar_spells_options_as_gbnf_literals() -> None:
     client = make_client(server, tool_grammar="on")
     assert await client.choose([user("which?")], ("answer", "café", 'a"b')) == "café"
     assert server.bodies[0]["grammar"] == 'root ::= "answer" | "café" | "a\\"b"\n'
+
+
+async def test_a_grammar_is_built_once_per_tool_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same schemas reuse their grammar; other schemas (equal or not) get theirs."""
+    from agentd.model import client as client_module
+
+    built: list[list[str]] = []
+    real = client_module.tool_step_grammar
+
+    def counting(tools: Any, **kwargs: Any) -> str:
+        built.append([t["function"]["name"] for t in tools])
+        return real(tools, **kwargs)
+
+    monkeypatch.setattr(client_module, "tool_step_grammar", counting)
+    server = Server()
+    client = make_client(server, tool_grammar="on")
+    for _ in range(3):
+        await client.chat([user("time?")], TOOLS, frozenset({"current_time"}))
+    assert len(built) == 1
+    renamed = [{**TOOLS[0], "function": {**TOOLS[0]["function"], "name": "clock"}}]
+    await client.chat([user("time?")], renamed, frozenset({"clock"}))
+    assert built == [["current_time"], ["clock"]]
+    assert '\\"clock\\"' in server.bodies[-1]["grammar"]
+    assert server.bodies[0]["grammar"] == server.bodies[2]["grammar"]

@@ -48,7 +48,12 @@ async def _health(url: str) -> int:
 def test_server_command_serves_chat_tools_and_embeddings(tmp_path: Path) -> None:
     """The flags give tool templates, embeddings with mean pooling, context, threads, seed."""
     settings = _settings(
-        tmp_path, context=2048, threads=3, max_answer_tokens=300, extra_args=["--mlock"]
+        tmp_path,
+        context=2048,
+        threads=3,
+        max_answer_tokens=300,
+        session_slots=0,
+        extra_args=["--mlock"],
     )
     cmd = server_command(Path("/bin/llama-server"), Path("/m.gguf"), 4321, settings)
     joined = " ".join(cmd)
@@ -57,9 +62,19 @@ def test_server_command_serves_chat_tools_and_embeddings(tmp_path: Path) -> None
     assert "--jinja" in cmd and "--embeddings" in cmd and "--pooling mean" in joined
     assert "-c 2048" in joined and "-t 3" in joined and "--seed 7" in joined
     assert "-n 300" in joined and "--parallel" not in joined
-    two = _settings(tmp_path, parallel=2)
+    two = _settings(tmp_path, parallel=2, session_slots=0)
     assert "--parallel 2" in " ".join(server_command(Path("/b"), Path("/m"), 1, two))
     assert cmd[-1] == "--mlock"
+
+
+def test_pinned_sessions_get_a_whole_context_each(tmp_path: Path) -> None:
+    """With session slots, the server runs them plus the background and quick slots, each
+    allowed a whole context, in one pool with room for the sessions and a summary."""
+    settings = _settings(tmp_path, context=2048, session_slots=2, parallel=7)
+    joined = " ".join(server_command(Path("/b"), Path("/m"), 1, settings))
+    assert f"-c {3 * 2048 + sidecar_mod.QUICK_CELLS}" in joined
+    assert "--parallel 4 --kv-unified --kv-unified-per-slot 2048" in joined
+    assert "--parallel 7" not in joined
 
 
 @pytest.mark.anyio
@@ -218,3 +233,26 @@ def test_binary_resolution(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
 def test_no_orphan_when_agentd_is_killed(tmp_path: Path) -> None:
     """SIGKILL of the process that owns the sidecar takes llama-server down with it."""
     assert_dies_with_owner(_settings(tmp_path), within=10)
+
+
+def test_a_draft_model_adds_speculative_decoding(tmp_path: Path) -> None:
+    """With a draft GGUF the server gets it and the draft sizes; without, none of it."""
+    settings = _settings(tmp_path, draft_max=8, draft_min=2, threads=2)
+    cmd = server_command(Path("/b"), Path("/m"), 1, settings, draft=Path("/d.gguf"))
+    joined = " ".join(cmd)
+    assert "--model-draft /d.gguf --threads-draft 2" in joined
+    assert "--spec-draft-n-max 8 --spec-draft-n-min 2" in joined
+    assert "draft" not in " ".join(server_command(Path("/b"), Path("/m"), 1, settings))
+
+
+def test_an_unfetched_draft_model_is_named_in_the_error(tmp_path: Path) -> None:
+    """A draft model that is not fetched stops the sidecar with the setting's name."""
+    settings = _settings(tmp_path, draft_model="qwen2.5-coder-0.5b")
+    with pytest.raises(SidecarError, match=r"llm.sidecar.draft_model: .*agentd model fetch"):
+        sidecar_mod.build_sidecar(settings)
+
+
+def test_draft_sizes_must_be_in_order() -> None:
+    """draft_min above draft_max is refused when the settings load."""
+    with pytest.raises(ValueError, match="draft_min"):
+        SidecarSettings(draft_max=2, draft_min=3)

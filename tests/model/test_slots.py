@@ -15,6 +15,7 @@ from agentd.config import LLMSettings, MemorySettings, Settings, SidecarSettings
 from agentd.engine.warmup import Warmup
 from agentd.messages import Message
 from agentd.model import sidecar as sidecar_mod
+from agentd.model.pinning import SlotPins
 from agentd.model.slots import SlotFiles
 from agentd.model.usage import Usage
 from tests.support import fake_llama_server
@@ -65,6 +66,24 @@ async def test_slots_are_saved_and_restored_into_the_same_slots(tmp_path: Path) 
     assert await _files(new).restore() == 3174
     assert new.tokens == [3054, 0, 120]
     assert [c for c in new.calls if c[0] == "restore"] == [("restore", 0), ("restore", 2)]
+
+
+@pytest.mark.anyio
+async def test_sessions_find_their_slots_again_after_a_restart(tmp_path: Path) -> None:
+    """The pins are saved beside the slots and, when slots were restored, taken back: each
+    session is pinned to the slot that holds its cache again."""
+    old, pins = SlotServer(tmp_path, [3054, 120, 0]), SlotPins(2)
+    for session in ("alice", "bob"):
+        with pins.hold(("t", session)):
+            pass
+    http = httpx.AsyncClient(transport=httpx.MockTransport(old))
+    await SlotFiles(http, URL, tmp_path, pins).save()
+    assert (tmp_path / "pins.json").stat().st_mode & 0o777 == 0o600
+    new, after = SlotServer(tmp_path, [0, 0, 0]), SlotPins(2)
+    http = httpx.AsyncClient(transport=httpx.MockTransport(new))
+    assert await SlotFiles(http, URL, tmp_path, after).restore() == 3174
+    with after.hold(("t", "bob")) as bob, after.hold(("t", "alice")) as alice:
+        assert (alice, bob) == (0, 1)
 
 
 @pytest.mark.anyio
@@ -182,7 +201,8 @@ async def test_the_daemon_saves_its_slots_on_exit_and_restores_them_after_a_rest
         folder = anyio.Path(app.sidecar.slot_dir)
         assert not [p async for p in folder.iterdir()]
     names = sorted([p.name async for p in folder.iterdir()])
-    assert names == [f"slot-{i}.bin" for i in range(fake_llama_server.SLOTS)]
+    assert names == ["pins.json", *(f"slot-{i}.bin" for i in range(fake_llama_server.SLOTS))]
+    assert (await (folder / "pins.json").stat()).st_mode & 0o777 == 0o600
     async with open_app(settings) as app:
         warmup = app.warmup
         assert warmup is not None and warmup.state == "pending"

@@ -1,0 +1,140 @@
+"""Which llama-server slot a request goes to: a session keeps its own slot.
+
+llama-server keeps one prompt cache per slot and sends a request without ``id_slot`` to the idle
+slot whose cache looks most like it, or the one used least recently: a summary, an embedding or
+another session's turn can land on the slot that holds this session's prefix, and its next turn
+then reads the whole conversation again. :class:`SlotPins` gives each session a slot of its own
+among the first ``sessions`` slots, and the work that is no session's turn two slots of its
+own: :attr:`SlotPins.background` (compaction summaries) and :attr:`SlotPins.quick` (embeddings,
+stateless requests), so a turn's memory recall never waits behind a summary.
+
+A session keeps its slot across its turns; a session new to the pins takes the slot used least
+recently that no running turn holds; when every session slot is held by a running turn, the
+new one goes unpinned (llama-server picks). A turn's routing and check requests stay on the
+session's slot: they share the session's prefix, so its cache serves them.
+
+The slot of the running task is a contextvar (:func:`use`, :func:`current`) that the LLM client
+reads when it builds a request; the sidecar sizes the server so that every slot holds a whole
+context of its own (:func:`slot_layout`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+#: A session as the pins know it: (tenant, session id).
+SessionKey = tuple[str, str]
+
+_current: ContextVar[int | None] = ContextVar("agentd_model_slot", default=None)
+
+
+def current() -> int | None:
+    """The slot the current task's model requests go to (None: the server picks)."""
+    return _current.get()
+
+
+@contextmanager
+def use(slot: int | None) -> Iterator[None]:
+    """Send the model requests made inside this block to ``slot`` (None: the server picks)."""
+    token = _current.set(slot)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def slot_layout(sessions: int) -> int:
+    """How many slots the server runs for ``sessions`` pinned sessions: those, plus the
+    background and the quick slot."""
+    return sessions + 2
+
+
+def key_digest(key: SessionKey) -> str:
+    """A session key as it is written to disk (no tenant or session name in the file)."""
+    return hashlib.sha256("\0".join(key).encode()).hexdigest()[:32]
+
+
+class SlotPins:
+    """Session slots ``0 .. sessions-1``, then the background and the quick slot."""
+
+    def __init__(self, sessions: int) -> None:
+        if sessions < 1:
+            raise ValueError("pinning needs at least one session slot")
+        self.sessions = sessions
+        self.background = sessions
+        self.quick = sessions + 1
+        #: Session slots, the least recently used first, with the session each holds.
+        self._order: OrderedDict[int, SessionKey | None] = OrderedDict(
+            (slot, None) for slot in range(sessions)
+        )
+        self._of: dict[SessionKey, int] = {}
+        self._held: dict[int, int] = {}
+        #: Digests of sessions whose slot was restored from disk, and the slot.
+        self._restored: dict[str, int] = {}
+
+    def slot_of(self, key: SessionKey) -> int | None:
+        """The slot ``key`` is pinned to, if any (its slot may be taken by then)."""
+        return self._of.get(key)
+
+    def next_free(self) -> int | None:
+        """The slot a new session would take now (a warm-up fills it for that session)."""
+        return next((s for s in self._order if not self._held.get(s)), None)
+
+    @contextmanager
+    def hold(self, key: SessionKey) -> Iterator[int | None]:
+        """Pin ``key`` for the block (a turn): yields its slot, or None when every session
+        slot is held by another running turn."""
+        slot = self._take(key)
+        if slot is None:
+            yield None
+            return
+        self._held[slot] = self._held.get(slot, 0) + 1
+        try:
+            yield slot
+        finally:
+            self._held[slot] -= 1
+            if not self._held[slot]:
+                del self._held[slot]
+
+    def _take(self, key: SessionKey) -> int | None:
+        slot = self._of.get(key)
+        if slot is None:
+            slot = self._restored.pop(key_digest(key), None)
+            if slot is not None and self._order.get(slot) is not None:
+                slot = None  # another session took it meanwhile
+        if slot is None:
+            slot = self.next_free()
+            if slot is None:
+                return None
+        previous = self._order.get(slot)
+        if previous is not None and previous != key:
+            del self._of[previous]
+        self._restored = {d: s for d, s in self._restored.items() if s != slot}
+        self._order[slot] = key
+        self._order.move_to_end(slot)
+        self._of[key] = slot
+        return slot
+
+    def snapshot(self) -> dict[str, int]:
+        """Which session (by digest) holds which slot, to keep across a restart."""
+        kept = {key_digest(k): s for k, s in self._of.items()}
+        kept.update({d: s for d, s in self._restored.items() if s not in kept.values()})
+        return kept
+
+    def restore(self, saved: dict[str, int]) -> None:
+        """Take back a :meth:`snapshot`: those sessions find their slots again (each slot once,
+        session slots only)."""
+        seen: set[int] = set()
+        for digest, slot in saved.items():
+            if isinstance(slot, int) and 0 <= slot < self.sessions and slot not in seen:
+                seen.add(slot)
+                self._restored[digest] = slot
+                # A restored slot is used last: new sessions take the empty ones first.
+                self._order.move_to_end(slot)
+
+
+__all__ = ["SessionKey", "SlotPins", "current", "key_digest", "slot_layout", "use"]

@@ -1,0 +1,128 @@
+"""A session keeps its llama-server slot: the ``id_slot`` each request carries (stub server)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import httpx
+import pytest
+
+from agentd.config import AgentDefaults
+from agentd.engine.loop import AgentLoop
+from agentd.engine.runtime import Runtime
+from agentd.engine.warmup import pinned_warm
+from agentd.messages import system, user
+from agentd.model.client import LLMClient
+from agentd.model.pinning import SlotPins
+from agentd.tools.registry import ToolRegistry
+from tests.support.stub_llm import Reply, StubLLM
+
+pytestmark = pytest.mark.anyio
+
+
+@asynccontextmanager
+async def pinned_runtime(
+    url: str, pins: SlotPins | None, **defaults: Any
+) -> AsyncIterator[tuple[Runtime, LLMClient]]:
+    async with httpx.AsyncClient(timeout=30) as http:
+        llm = LLMClient(http, base_url=url, model="stub", max_retries=0)
+        if pins is not None:
+            llm.embed_slot = pins.quick
+        agent_loop = AgentLoop(llm, ToolRegistry(), max_steps=4)
+        async with Runtime(
+            agent_loop,
+            system_prompt="You are a test.",
+            defaults=AgentDefaults(**defaults),
+            pins=pins,
+        ) as runtime:
+            yield runtime, llm
+
+
+def _slots(stub: StubLLM, text: str) -> list[int | None]:
+    """The id_slot of every chat request whose last message is ``text``."""
+    return [
+        r.get("id_slot")
+        for r in stub.requests
+        if "messages" in r and r["messages"][-1].get("content") == text
+    ]
+
+
+async def test_each_session_keeps_its_own_slot(stub_llm: StubLLM) -> None:
+    """Turns of two sessions, interleaved, go to two slots, each session to its own."""
+    async with pinned_runtime(stub_llm.url, SlotPins(2)) as (runtime, _):
+        for i in range(3):
+            await runtime.ask("alice", f"alice {i}")
+            await runtime.ask("bob", f"bob {i}")
+    alice = [s for i in range(3) for s in _slots(stub_llm, f"alice {i}")]
+    bob = [s for i in range(3) for s in _slots(stub_llm, f"bob {i}")]
+    assert alice == [0, 0, 0] and bob == [1, 1, 1]
+
+
+async def test_a_third_session_takes_the_least_recently_used_slot(stub_llm: StubLLM) -> None:
+    """With both session slots pinned, a new session takes the slot used longest ago."""
+    async with pinned_runtime(stub_llm.url, SlotPins(2)) as (runtime, _):
+        await runtime.ask("alice", "a1")
+        await runtime.ask("bob", "b1")
+        await runtime.ask("alice", "a2")
+        await runtime.ask("carol", "c1")
+        await runtime.ask("alice", "a3")
+    assert [_slots(stub_llm, t) for t in ("a1", "b1", "a2", "c1", "a3")] == [
+        [0],
+        [1],
+        [0],
+        [1],
+        [0],
+    ]
+
+
+async def test_summaries_run_on_the_background_slot(stub_llm: StubLLM) -> None:
+    """A compaction summary is written on the background slot, never a session's."""
+    stub_llm.fallback = lambda body: Reply("x" * 400)
+    async with pinned_runtime(
+        stub_llm.url,
+        SlotPins(2),
+        compaction_strategy="summarize",
+        compaction_threshold=650,
+        max_tokens=100_000,
+    ) as (runtime, _):
+        for i in range(8):
+            await runtime.ask("s", f"question {i}")
+        await runtime.summaries.wait_idle()
+    summaries = [
+        r for r in stub_llm.requests if "Summarize this conversation" in str(r.get("messages"))
+    ]
+    turns = [r for r in stub_llm.requests if r not in summaries]
+    assert summaries and {r.get("id_slot") for r in summaries} == {2}
+    assert {r.get("id_slot") for r in turns} == {0}
+
+
+async def test_stateless_requests_and_embeddings_use_the_quick_slot(stub_llm: StubLLM) -> None:
+    """A stateless turn and an embedding go to the quick slot, no session's."""
+    async with pinned_runtime(stub_llm.url, SlotPins(1)) as (runtime, llm):
+        async with runtime.turn_stateless([user("one-off")], stream=False) as events:
+            async for _ in events:
+                pass
+        await llm.embed_one("remember me")
+    assert _slots(stub_llm, "one-off") == [2]
+    [embedding] = [r for r in stub_llm.requests if "input" in r]
+    assert embedding["id_slot"] == 2
+
+
+async def test_the_warm_up_fills_the_slot_the_next_session_takes(stub_llm: StubLLM) -> None:
+    """The warm-up goes to the slot that the first new session is then pinned to."""
+    pins = SlotPins(2)
+    async with pinned_runtime(stub_llm.url, pins) as (runtime, llm):
+        await runtime.ask("alice", "a1")
+        await pinned_warm(llm.warm, pins)([system("You are a test."), user("Hello.")], None)
+        await runtime.ask("bob", "b1")
+    assert _slots(stub_llm, "Hello.") == [1] and _slots(stub_llm, "b1") == [1]
+
+
+async def test_without_pins_no_slot_is_named(stub_llm: StubLLM) -> None:
+    """Unpinned (another server, or pinning off), requests carry no id_slot."""
+    async with pinned_runtime(stub_llm.url, None) as (runtime, llm):
+        await runtime.ask("alice", "a1")
+        await llm.embed_one("x")
+    assert all("id_slot" not in r for r in stub_llm.requests)
