@@ -11,7 +11,8 @@ builds one for a set of OpenAI tool schemas: the reply is either
   is parsed as a call by :mod:`agentd.model.textcalls`.)
 
 The call forms are the ones small models write: ``<tool_call>`` blocks (the Hermes form Qwen's
-template teaches), one ```` ```json ```` fence, or bare objects, one per line.
+template teaches), ```` ```json ```` fences (calls made together are often written one fence
+each), or bare objects, one per line.
 
 :func:`answer_grammar` is the prose half alone, for steps that offer no tools.
 
@@ -36,8 +37,9 @@ CALL_OPEN = "<tool_call>"
 CALL_CLOSE = "</tool_call>"
 
 # Prose must not open like a call. It may open with JSON or a fence, but not with an object whose
-# first key is "name" (a call), a list of objects, a ```json fence, a tag (small models wrap
-# calls in <tool_call>, <tools>, <function>, <json>, <response>...), or blank. After its
+# first key starts with "name" (a call: held to an exact "name", the model wrote "name "), a
+# list of objects, a ```json fence, a tag (small models wrap calls in <tool_call>, <tools>,
+# <function>, <json>, <response>...), or blank. After its
 # first characters prose is free: restricting all of it made llama.cpp's sampler 5-10x slower
 # per token (many live parse stacks) and led the model into answers that ran to the token cap.
 # A call written after prose is parsed by agentd.model.textcalls, checked by the registry.
@@ -45,8 +47,7 @@ _ANSWER_RULES = {
     "answer": "answer-start .*",
     "answer-start": '[^{[<`\\x00-\\x20] | not-call | "[" [^{\\x00-\\x20] | "`" [^`] | "``" [^`]'
     ' | "```" [a-ik-zA-Z0-9+#-]* "\\n" ([^{[\\x00-\\x20] | not-call)',
-    "not-call": '"{" [ \\n]* ([^{" \\n] | "\\"" ([^n] | "n" ([^a] | "a" ([^m] | "m" ([^e]'
-    ' | "e" [^"])))))',
+    "not-call": '"{" [ \\n]* ([^{" \\n] | "\\"" ([^n ] | "n" ([^a] | "a" ([^m] | "m" [^e]))))',
 }
 
 _JSON_RULES = {
@@ -202,12 +203,16 @@ def tool_step_grammar(
     if not calls:
         return answer_grammar()
     more = f"{{0,{MAX_CALLS - 1}}}"
+    again = f"{{1,{MAX_CALLS - 1}}}"  # a second fence and more, one call each
     rules = {
         "root": "calls" if required else "answer | calls",
         # The forms small models write calls in: Hermes tags, a ```json fence, bare JSON.
-        "calls": 'tagged | "```json\\n" some "\\n```" | some'
+        "calls": "tagged | fenced | some"
         if single
-        else f'tagged ("\\n" tagged){more} | "```json\\n" some "\\n```" | some',
+        else f'tagged ("\\n" tagged){more} | fenced | fence-one ("\\n"{{1,2}} fence-one){again} '
+        "| some",
+        "fenced": '"```json\\n" some "\\n```"',
+        "fence-one": '"```json\\n" callobj "\\n```"',
         "tagged": f'{literal(CALL_OPEN)} "\\n"? callobj "\\n"? {literal(CALL_CLOSE)}',
         "some": "callobj" if single else f'callobj ("\\n" callobj){more}',
         "callobj": " | ".join(calls),

@@ -16,7 +16,7 @@ from agentd.messages import ToolCall
 
 # The closing tag is optional at the very end: models often stop right after the JSON.
 _BLOCK = re.compile(r"<tool_call>\s*(.*?)\s*(</tool_call>|\Z)", re.S)
-_FENCE = re.compile(r"^```[a-zA-Z]*\s*\n?(.*?)\n?```$", re.S)
+_FENCE = re.compile(r"```[a-zA-Z]*[ \t]*\n?(.*?)\n?```", re.S)
 # Other wrappers seen around a call: <tools>, <function_call>, <response>, <json>.
 _WRAPPER = re.compile(r"^<(tools|function_call|tool|response|json)>\s*(.*?)\s*</\1>$", re.S)
 _TAG = "<tool_call>"
@@ -38,7 +38,11 @@ _HOLD_PREFIXES = (
 
 
 def _as_call(obj: Any, new_id: Callable[[], str]) -> ToolCall | None:
-    if not isinstance(obj, dict) or not isinstance(obj.get("name"), str):
+    if not isinstance(obj, dict):
+        return None
+    # Keys as the model wrote them, stray blanks and all ({"name ": ...} was seen).
+    obj = {k.strip() if isinstance(k, str) else k: v for k, v in obj.items()}
+    if not isinstance(obj.get("name"), str):
         return None
     args = obj.get("arguments", obj.get("parameters", {}))
     if isinstance(args, str):
@@ -48,11 +52,28 @@ def _as_call(obj: Any, new_id: Callable[[], str]) -> ToolCall | None:
     return ToolCall(id=new_id(), name=obj["name"], arguments=text)
 
 
+def _unfenced(body: str) -> str:
+    """What the code fences of ``body`` hold, one after the other, when ``body`` is nothing
+    but fences (calls made together are often written one fence each); else ``body``."""
+    if not body.startswith("```"):
+        return body
+    blocks = list(_FENCE.finditer(body))
+    if not blocks or _FENCE.sub("", body).strip():
+        return body
+    return "\n".join(b.group(1).strip() for b in blocks)
+
+
+def _resolve(name: str, names: frozenset[str]) -> str:
+    """``name`` as offered: a dotted name (``math.factorial``) written for an offered name
+    whose dots became underscores is that name."""
+    if name in names:
+        return name
+    flat = re.sub(r"[^a-zA-Z0-9_-]", "_", name)
+    return flat if flat in names else name
+
+
 def _bare_objects(text: str) -> list[Any] | None:
-    body = text.strip()
-    fenced = _FENCE.match(body)
-    if fenced:
-        body = fenced.group(1).strip()
+    body = _unfenced(text.strip()).strip()
     wrapped = _WRAPPER.match(body)
     if wrapped:
         body = wrapped.group(2).strip()
@@ -125,7 +146,7 @@ def parse_text_tool_calls(
                 # back. An unclosed tag with no JSON after it is just prose about the tag.
                 call = ToolCall(new_id(), _guess_name(block), block) if closed else None
             if call is not None:
-                calls.append(call)
+                calls.append(ToolCall(call.id, _resolve(call.name, names), call.arguments))
                 rest.append(text[last : match.start()])
                 last = match.end()
         if calls:
@@ -150,8 +171,11 @@ def _known_calls(
     if not objects:
         return ()
     found = [_as_call(obj, new_id) for obj in objects]
-    if all(c is not None and c.name in names for c in found):
-        return tuple(c for c in found if c is not None)
+    calls = [
+        ToolCall(c.id, _resolve(c.name, names), c.arguments) for c in found if c is not None
+    ]
+    if len(calls) == len(found) and all(c.name in names for c in calls):
+        return tuple(calls)
     return ()
 
 

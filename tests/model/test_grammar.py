@@ -210,3 +210,20 @@ def test_a_step_makes_at_most_max_calls(form: str) -> None:
     line = one if form == "bare" else f"<tool_call>{one}</tool_call>"
     assert accepts(GRAMMAR, "\n".join([line] * MAX_CALLS))
     assert not accepts(GRAMMAR, "\n".join([line] * (MAX_CALLS + 1)))
+
+
+def test_calls_made_together_may_be_written_one_fence_each() -> None:
+    """Several ```json fences, one call each, are calls; fences stay bounded by MAX_CALLS."""
+    fence = "```json\n" + call("current_time", {}) + "\n```"
+    assert accepts(GRAMMAR, fence + "\n" + fence)
+    assert accepts(GRAMMAR, "\n\n".join([fence] * MAX_CALLS))
+    assert not accepts(GRAMMAR, "\n".join([fence] * (MAX_CALLS + 1)))
+    single = tool_step_grammar(TOOLS, single=True)
+    assert not accepts(single, fence + "\n" + fence)
+
+
+def test_prose_cannot_open_with_a_name_key_written_loosely() -> None:
+    """An answer opening ``{"name "`` (a call with a blank in its key) is no answer."""
+    assert not accepts(GRAMMAR, '{"name ": "current_time", "arguments": {}}')
+    assert not accepts(GRAMMAR, '{"names": ["a"]}')
+    assert accepts(GRAMMAR, '{"debug": true}')

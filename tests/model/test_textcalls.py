@@ -273,3 +273,38 @@ def test_calls_cut_off_at_the_token_cap_keep_the_complete_ones(tail: str) -> Non
 def test_a_broken_object_after_calls_is_not_a_cut() -> None:
     text = f'{CALL}\n{{"name": "read_file", "arguments": {{}} oops}}'
     assert parse(text) == (text, [])
+
+
+def test_calls_written_one_fence_each_are_all_read() -> None:
+    """Calls made together, written as one ```json fence each, are every one of them."""
+    one = '{"name": "get_weather", "arguments": {"city": "Paris"}}'
+    two = '{"name": "get_weather", "arguments": {"city": "Rome"}}'
+    text = f"```json\n{one}\n```\n\n```json\n{two}\n```"
+    rest, calls = parse_text_tool_calls(text, ["get_weather"], lambda: "id")
+    assert rest == "" and [json.loads(c.arguments)["city"] for c in calls] == ["Paris", "Rome"]
+
+
+def test_fences_after_prose_are_the_calls_it_announces() -> None:
+    """Prose, then one fence per call: the prose stays, every fence is a call."""
+    one = '{"name": "get_weather", "arguments": {"city": "Paris"}}'
+    two = '{"name": "get_weather", "arguments": {"city": "Rome"}}'
+    text = f"I'll check both:\n```json\n{one}\n```\n```json\n{two}\n```"
+    rest, calls = parse_text_tool_calls(text, ["get_weather"], lambda: "id")
+    assert rest == "I'll check both:" and len(calls) == 2
+
+
+def test_a_dotted_name_is_the_offered_name_with_underscores() -> None:
+    """``random_forest.train`` written for the offered ``random_forest_train`` is that call;
+    a dotted name with no such tool stays text."""
+    text = '{"name": "random_forest.train", "arguments": {"n_estimators": 100}}'
+    _, calls = parse_text_tool_calls(text, ["random_forest_train"], lambda: "id")
+    assert [c.name for c in calls] == ["random_forest_train"]
+    rest, none = parse_text_tool_calls(text, ["other_tool"], lambda: "id")
+    assert none == () and rest == text
+
+
+def test_keys_with_stray_blanks_are_read() -> None:
+    """A key written ``"name "`` is the call's name all the same."""
+    text = '{"name ": "read_file", "arguments": {"path": "notes.md"}}'
+    _, calls = parse_text_tool_calls(text, ["read_file"], lambda: "id")
+    assert [c.name for c in calls] == ["read_file"]

@@ -24,14 +24,22 @@ from agentd.messages import Message, assistant
 
 log = structlog.get_logger("agentd.engine.guards.calls_in_answer")
 
-_CALL_NAME = re.compile(r'\{\s*"name"\s*:\s*"([^"]+)"\s*,\s*"(?:arguments|parameters)"')
+# Keys as models write them, stray blanks included ({"name ": ...}); a dotted name stands for
+# the offered one with underscores (see agentd.model.textcalls).
+_CALL_NAME = re.compile(
+    r'\{\s*"\s*name\s*"\s*:\s*"([^"]+)"\s*,\s*"\s*(?:arguments|parameters)\s*"'
+)
 _FENCE = re.compile(r"```[a-z]*\n.*?```", re.DOTALL)
 
 
 def writes_calls(text: str, names: frozenset[str]) -> bool:
     """Whether ``text`` writes out a call of one of the tools ``names`` (a JSON object with
     its ``name`` and ``arguments``) somewhere in its prose."""
-    return any(m.group(1) in names for m in _CALL_NAME.finditer(text))
+    return any(_known(m.group(1), names) for m in _CALL_NAME.finditer(text))
+
+
+def _known(name: str, names: frozenset[str]) -> bool:
+    return name in names or re.sub(r"[^a-zA-Z0-9_-]", "_", name) in names
 
 
 def without_calls(text: str, names: frozenset[str]) -> str:
@@ -39,7 +47,7 @@ def without_calls(text: str, names: frozenset[str]) -> str:
     one, and bare JSON objects (with the extra braces of ``{{...}}}}``)."""
     text = _FENCE.sub(lambda m: "" if writes_calls(m.group(0), names) else m.group(0), text)
     decoder = json.JSONDecoder()
-    while match := next((m for m in _CALL_NAME.finditer(text) if m.group(1) in names), None):
+    while match := next((m for m in _CALL_NAME.finditer(text) if _known(m.group(1), names)), None):
         start = match.start()
         try:
             _, end = decoder.raw_decode(text, start)

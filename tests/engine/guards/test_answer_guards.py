@@ -62,6 +62,21 @@ async def test_calls_written_in_an_answer_are_asked_again_then_cut() -> None:
     assert isinstance(second, Replace) and second.message.content == "It says hello."
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param('{"name ": "read_file", "arguments": {"path": "a.txt"}}', id="blank-in-key"),
+        pytest.param('Done: {"name": "read.file", "arguments ": {}}', id="dotted-name"),
+    ],
+)
+async def test_calls_written_loosely_are_found_too(text: str) -> None:
+    """A call with blanks in its keys or dots for underscores is a call in the answer."""
+    state = make_state("What is in a.txt?")
+    ran(state, "read_file", "hello")
+    verdict = await CallsInAnswer().judge(state, make_plan(state), assistant(text))
+    assert isinstance(verdict, Retry)
+
+
 async def test_calls_in_answer_stays_out_before_tools_ran() -> None:
     """No tool ran: a call written in the answer may be an example the user asked for."""
     state = make_state("Show me an example call of read_file, do not run it.")
