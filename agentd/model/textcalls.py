@@ -171,9 +171,7 @@ def _known_calls(
     if not objects:
         return ()
     found = [_as_call(obj, new_id) for obj in objects]
-    calls = [
-        ToolCall(c.id, _resolve(c.name, names), c.arguments) for c in found if c is not None
-    ]
+    calls = [ToolCall(c.id, _resolve(c.name, names), c.arguments) for c in found if c is not None]
     if len(calls) == len(found) and all(c.name in names for c in calls):
         return tuple(calls)
     return ()

@@ -26,9 +26,7 @@ log = structlog.get_logger("agentd.engine.guards.calls_in_answer")
 
 # Keys as models write them, stray blanks included ({"name ": ...}); a dotted name stands for
 # the offered one with underscores (see agentd.model.textcalls).
-_CALL_NAME = re.compile(
-    r'\{\s*"\s*name\s*"\s*:\s*"([^"]+)"\s*,\s*"\s*(?:arguments|parameters)\s*"'
-)
+_CALL_NAME = re.compile(r'\{\s*"\s*name\s*"\s*:\s*"([^"]+)"\s*,\s*"\s*(?:arguments|parameters)\s*"')
 _FENCE = re.compile(r"```[a-z]*\n.*?```", re.DOTALL)
 
 
