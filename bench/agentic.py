@@ -104,9 +104,6 @@ class Options:
     temperature: float | None = None
     seed: int | None = None
     sidecar: SidecarSettings = field(default_factory=SidecarSettings)
-    check_calls: bool | None = None
-    check_claims: bool | None = None
-    route_tools: str | None = None
     #: More ``default.*`` settings for the daemon (``--default KEY=VALUE``).
     defaults: tuple[tuple[str, Any], ...] = ()
 
@@ -247,7 +244,7 @@ def server_settings(spec: ModelSpec, state_dir: Path, options: Options) -> Setti
 def daemon_config(options: Options, model: str = "") -> dict[str, Any]:
     """The daemon's settings: agentd's defaults (cron on, so the task tools are offered, as with
     ``make run``; no jobs), memory on, JSON logs. The daemon reaches the server by URL, so
-    ``route_tools: auto`` cannot tell which packaged ``model`` it serves: for one that is not
+    ``guards.route: auto`` cannot tell which packaged ``model`` it serves: for one that is not
     routed (the 0.5B) routing is set off, as ``make run MODEL=...`` runs it."""
     llm: dict[str, Any] = {}
     if options.temperature is not None:
@@ -263,18 +260,21 @@ def daemon_config(options: Options, model: str = "") -> dict[str, Any]:
     if options.sidecar.max_answer_tokens >= 16:
         # The budget reserves what llama-server's -n allows, as with the sidecar.
         defaults["answer_tokens"] = options.sidecar.max_answer_tokens
-    if options.check_calls is not None:
-        defaults["check_calls"] = options.check_calls
-    if options.check_claims is not None:
-        defaults["check_claims"] = options.check_claims
-    if options.route_tools is not None:
-        defaults["route_tools"] = options.route_tools
-    elif model in PACKAGED and not PACKAGED[model].routes:
-        defaults["route_tools"] = "off"
-    defaults.update(options.defaults)
+    if model in PACKAGED and not PACKAGED[model].routes:
+        defaults["guards"] = {"route": "off"}
+    for key, value in options.defaults:
+        _nest(defaults, key, value)
     if defaults:
         config["default"] = defaults
     return config
+
+
+def _nest(into: dict[str, Any], key: str, value: Any) -> None:
+    """Set dotted ``key`` (``guards.route``) in ``into`` as nested tables."""
+    *parents, last = key.split(".")
+    for part in parents:
+        into = into.setdefault(part, {})
+    into[last] = value
 
 
 async def play_all(
@@ -347,9 +347,6 @@ async def main_async(
         args.temperature,
         args.seed,
         base.llm.sidecar,
-        args.check_calls,
-        args.check_claims,
-        args.route_tools,
         tuple(args.default or ()),
     )
     stop = SignalStop()
@@ -430,28 +427,11 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, help="llm.seed; default: agentd's (none)")
     parser.add_argument(
-        "--check-calls",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="default.check_calls for the daemon; default: agentd's",
-    )
-    parser.add_argument(
-        "--check-claims",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="default.check_claims for the daemon; default: agentd's",
-    )
-    parser.add_argument(
-        "--route-tools",
-        choices=("auto", "on", "off"),
-        help="default.route_tools for the daemon; default: agentd's",
-    )
-    parser.add_argument(
         "--default",
         action="append",
         type=default_setting,
         metavar="KEY=VALUE",
-        help="another default.KEY for the daemon, VALUE as JSON (e.g. read_first=false)",
+        help="a default.KEY for the daemon, VALUE as JSON (e.g. guards.intent=off)",
     )
     parser.add_argument("--out", type=Path, help="write per-turn JSON lines and keep state here")
     args = parser.parse_args()

@@ -75,7 +75,7 @@ async def test_the_suite_scores_effects_and_faults(stub_llm: StubLLM, tmp_path: 
     stub_llm.fallback = scripted
     cases = [c for c in CASES if c.name in PLAYED]
     results = await play_all(
-        stub_llm.url, cases, Options(check_claims=False), tmp_path, model="stub"
+        stub_llm.url, cases, Options(defaults=(("guards.claims", "off"),)), tmp_path, model="stub"
     )
     by_name = {r.case.name: r for r in results}
     assert set(by_name) == set(PLAYED)
@@ -120,9 +120,8 @@ async def test_the_suite_scores_effects_and_faults(stub_llm: StubLLM, tmp_path: 
 
 def test_the_daemon_routes_as_make_run_would_for_each_packaged_model() -> None:
     """The daemon reaches the bench's server by URL: a packaged model that is not routed (the
-    0.5B) has routing set off, as the sidecar's auto mode would; --route-tools wins."""
-    assert daemon_config(Options(), "qwen2.5-coder-0.5b")["default"]["route_tools"] == "off"
-    assert "route_tools" not in daemon_config(Options(), "qwen2.5-coder-1.5b")["default"]
-    assert "route_tools" not in daemon_config(Options(), "stub")["default"]
-    forced = daemon_config(Options(route_tools="on"), "qwen2.5-coder-0.5b")
-    assert forced["default"]["route_tools"] == "on"
+    0.5B) has routing set off, as the sidecar's auto mode would; --default wins."""
+    assert daemon_config(Options(), "qwen2.5-coder-0.5b")["default"]["guards"] == {"route": "off"}
+    assert "guards" not in daemon_config(Options(), "qwen2.5-coder-1.5b").get("default", {})
+    forced = daemon_config(Options(defaults=(("guards.route", "on"),)), "qwen2.5-coder-0.5b")
+    assert forced["default"]["guards"]["route"] == "on"
