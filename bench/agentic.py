@@ -46,8 +46,8 @@ a JSON line per turn (answer, tool calls with results, flags, requests) in
 
     python -m bench.agentic [--model NAME ...] [--runs N] [--case NAME ...]
                             [--half dev|held-out|all] [--language LANG ...]
-                            [--temperature T] [--seed N] [--[no-]check-calls]
-                            [--[no-]check-claims] [--route-tools auto|on|off] [--out DIR]
+                            [--temperature T] [--seed N] [--default KEY=VALUE ...]
+                            [--out DIR]
 """
 
 from __future__ import annotations
