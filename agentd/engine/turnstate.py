@@ -101,6 +101,8 @@ class TurnState:
     #: The model found that the request needs no tool at all (intent guard): no step of the
     #: turn offers one.
     words_only: bool = False
+    #: The workdir files the request names (read_first), read before a change of them.
+    named: tuple[str, ...] = ()
     #: Guards that asked again already (each asks again at most once a turn).
     retried: set[str] = field(default_factory=set)
     #: (tool, error) of the turn's failed calls.

@@ -5,10 +5,13 @@ asked to do these in one step a small model wrote the copy without reading the f
 the value, or explained ``sed``. When the request names files that exist in the workdir
 (:mod:`agentd.tools.mentions`: a regular file reached as the file tools reach it, so a dotted
 word that is no file, "e.g." or "example.com", names nothing), the turn's first step is one
-``read_file`` call held to one of them, from the start. After the read, the next step is
-routed among the tools that act (the model names the one that makes the change, or
-``answer``) when the model found that the request asks for an action (:mod:`.intent`), and
-answers in words otherwise. No call is ever demanded: the model may answer.
+``read_file`` call held to one of them, from the start. When the model finds that the request
+asks for an action (:mod:`.intent`), the step is routed first instead: a command ("run
+greet.sh", "count the lines of data.txt with wc") runs as asked, and the read comes first only
+when the routed tool reads or changes a file by path (:func:`changes_files`). After the read,
+the next step is routed among the tools that act (the model names the one that makes the
+change, or ``answer``) for an action, and answers in words otherwise. No call is ever
+demanded: the model may answer.
 """
 
 from __future__ import annotations
@@ -32,6 +35,34 @@ READ_FIRST = "(read first)"
 Mentioned = Callable[[str], Awaitable[Sequence[str]]]
 
 
+def hold_read(state: TurnState, plan: StepPlan) -> None:
+    """Hold ``plan`` to one read of the request's named files, from the start."""
+    values = (("path", state.named), ("offset", (0,)))
+    plan.rule = CallRule(name=READ_TOOL, single=True, values=values)
+    plan.route = READ_FIRST
+    state.fire("read_first", "read")
+    log.info("turn.read_first", files=len(state.named))
+
+
+def release_read(state: TurnState, plan: StepPlan) -> None:
+    """Let go of a held read: the step is routed first (an action: a command may need no read)."""
+    if plan.route == READ_FIRST:
+        plan.rule, plan.route = state.rule, None
+
+
+def changes_files(plan: StepPlan, tool: str) -> bool:
+    """Whether ``tool`` reads or changes a file by path (read first, then change): read_file,
+    or a tool that acts and takes a ``path`` (a command does not: it runs as asked)."""
+    if tool == READ_TOOL:
+        return True
+    for schema in plan.tools or ():
+        fn = schema.get("function", schema)
+        if fn.get("name") == tool:
+            props = (fn.get("parameters") or {}).get("properties") or {}
+            return "path" in props
+    return False
+
+
 @dataclass(slots=True)
 class ReadFirst:
     """The step planner that holds the first step to a read of the named files, and the
@@ -45,18 +76,14 @@ class ReadFirst:
         if not self._applies(state, plan):
             return
         try:
-            named = tuple(await self.mentioned(state.request))
+            named: tuple[str, ...] = tuple(await self.mentioned(state.request))
         except Exception as exc:  # a help: a failure must not cost the turn
             log.warning("turn.mentions_failed", error=str(exc), exc_type=type(exc).__name__)
             return
         if not named:
             return
-        plan.rule = CallRule(
-            name=READ_TOOL, single=True, values=(("path", named), ("offset", (0,)))
-        )
-        plan.route = READ_FIRST
-        state.fire(self.name, "read")
-        log.info("turn.read_first", files=len(named))
+        state.named = named
+        hold_read(state, plan)
 
     async def after(self, state: TurnState, run: StepRun) -> Next | None:
         if run.plan.route != READ_FIRST or any(o.error for o in run.outcomes):

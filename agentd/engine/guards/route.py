@@ -18,7 +18,7 @@ import structlog
 
 from agentd.engine.asking import Asker
 from agentd.engine.guards.base import Serves
-from agentd.engine.guards.read_first import READ_TOOL
+from agentd.engine.guards.read_first import READ_TOOL, changes_files, hold_read
 from agentd.engine.notes import nothing_to_read
 from agentd.engine.route import ANSWER, ordered, question, tool_names
 from agentd.engine.turnstate import StepPlan, TurnState
@@ -54,7 +54,9 @@ class Route:
         state.fire(self.name, "answer" if choice == ANSWER else "tool")
         log.info("turn.route", choice=choice)
         plan.route = choice
-        if choice == READ_TOOL:
+        if state.named and state.step == 1 and changes_files(plan, choice):
+            hold_read(state, plan)  # the named files are read before they are changed
+        elif choice == READ_TOOL:
             await self._hold_read(state, plan)
         elif choice != ANSWER:
             plan.rule = CallRule(name=choice, single=plan.rule.single)

@@ -144,3 +144,16 @@ async def test_no_answer_leaves_the_tools() -> None:
     plan = make_plan(state)
     await Intent(Asker(model)).plan(state, plan)
     assert state.may_act is None and plan.names == state.names
+
+
+async def test_an_action_lets_go_of_a_held_read_so_the_step_is_routed_first() -> None:
+    """Found an action, a read held for the named files waits for the route: a command that
+    names a file ("run greet.sh") runs without reading it first."""
+    model = FakeModel()
+    model.choices.append(ACTION)
+    state = make_state("Run greet.sh with sh.")
+    state.named = ("greet.sh",)
+    plan = make_plan(state)
+    plan.route = READ_FIRST
+    await Intent(Asker(model)).plan(state, plan)
+    assert plan.route is None and not plan.rule.must_call and state.named == ("greet.sh",)

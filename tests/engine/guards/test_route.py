@@ -91,3 +91,39 @@ async def test_an_unknown_word_leaves_the_step_unrouted() -> None:
     plan = make_plan(state)
     await Route(Asker(model)).plan(state, plan)
     assert plan.route is None and plan.tools and not plan.rule.must_call
+
+
+def _with_command_exec(state, plan) -> None:  # type: ignore[no-untyped-def]
+    """Give ``exec`` its real shape: a ``command``, no ``path``."""
+    for schema in plan.tools:
+        if schema["function"]["name"] == "exec":
+            props = {"command": {"type": "string"}}
+            schema["function"]["parameters"] = {"type": "object", "properties": props}
+
+
+@pytest.mark.parametrize(
+    ("choice", "reads"),
+    [
+        pytest.param("edit_file", True, id="change-by-path"),
+        pytest.param("exec", False, id="command"),
+    ],
+)
+async def test_a_named_file_is_read_before_a_change_but_not_before_a_command(
+    choice: str, reads: bool
+) -> None:
+    """An action naming a workdir file: routed to a tool that changes files by path, the
+    files are read first; routed to a command, the command runs as asked."""
+    from agentd.engine.guards.read_first import READ_FIRST
+
+    model = FakeModel()
+    model.choices.append(choice)
+    state = make_state("Run greet.sh with sh.", tools=("read_file", "edit_file", "exec"))
+    state.may_act, state.named = True, ("greet.sh",)
+    plan = make_plan(state)
+    _with_command_exec(state, plan)
+    await Route(Asker(model)).plan(state, plan)
+    if reads:
+        assert plan.route == READ_FIRST and plan.rule.name == "read_file"
+        assert dict(plan.rule.values)["path"] == ("greet.sh",)
+    else:
+        assert plan.route == "exec" and plan.rule.name == "exec"
