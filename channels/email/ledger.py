@@ -1,0 +1,150 @@
+"""The email channel's durable record: which mail of the mailbox was taken, answered and sent.
+
+A mail is known by the mailbox's UIDVALIDITY and its UID. Each moves through states, each
+written (fsync, rename) before the next step starts, so a restart (``kill -9`` included)
+resumes where the mail was:
+
+``new``       taken from the mailbox (the UID is past ``last_uid`` from then on): after a
+              restart it is fetched again and its turn runs again;
+``answered``  the turn's reply is stored here: after a restart it is sent, the turn never runs
+              again;
+``sending``   written just before the reply goes to the SMTP server: after a restart it is
+              *not* sent again, because it may have left (logged ``email.reply_unconfirmed``).
+              So a reply is sent at most once, and lost only if the daemon dies during the
+              seconds of that one SMTP exchange.
+
+Done mail leaves the record. ``threads`` maps the Message-IDs of admitted mail and of the
+agent's replies to their thread (for the session), ``seen`` keeps the latest Message-IDs taken
+(for a UIDVALIDITY change: the mailbox's UIDs then start over, and mail is recognised by id).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import partial
+from pathlib import Path
+from typing import Any, Literal
+
+import anyio
+
+from channels.chat.ledger import ChatLedger
+from channels.chat.statefile import read_json
+
+State = Literal["new", "answered", "sending"]
+#: Message-IDs kept for threads and for recognising mail again (oldest dropped first).
+MAX_IDS = 5000
+
+
+def key_of(uidvalidity: int, uid: int) -> str:
+    """The ledger key of a mail: ``<uidvalidity>:<uid>``."""
+    return f"{uidvalidity}:{uid}"
+
+
+def thread_key(root: str) -> str:
+    """A session-safe name of the thread whose first Message-ID is ``root``."""
+    return hashlib.sha256(root.encode("utf-8", "replace")).hexdigest()[:24]
+
+
+class MailLedger(ChatLedger[str, dict[str, Any]]):
+    """UIDVALIDITY, the last UID taken, mail not done (by key), threads, recent Message-IDs."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.uidvalidity: int | None = None
+        self.last_uid = 0
+        self.threads: dict[str, str] = {}
+        self.seen: dict[str, None] = {}
+
+    @classmethod
+    async def load(cls, path: Path) -> MailLedger:
+        """The ledger stored at ``path``; an empty one when the file does not exist."""
+        ledger = cls(path)
+        data = await anyio.to_thread.run_sync(partial(read_json, path, channel="email"))
+        if data:
+            validity = data.get("uidvalidity")
+            ledger.uidvalidity = int(validity) if validity is not None else None
+            ledger.last_uid = int(data.get("last_uid", 0))
+            ledger.pending = {str(k): dict(v) for k, v in data.get("pending", {}).items()}
+            ledger.threads = {str(k): str(v) for k, v in data.get("threads", {}).items()}
+            ledger.seen = dict.fromkeys(str(i) for i in data.get("seen", []))
+            ledger._load_generations(data)
+        return ledger
+
+    def state(self, key: str) -> State | None:
+        entry = self.pending.get(key)
+        return entry["state"] if entry is not None else None
+
+    async def start(self, uidvalidity: int, last_uid: int) -> None:
+        """Follow the mailbox from ``last_uid`` on under ``uidvalidity`` (a first start, or
+        after the mailbox's UIDs started over)."""
+        self.uidvalidity = uidvalidity
+        self.last_uid = last_uid
+        await self.save()
+
+    async def take(self, uid: int, message_id: str) -> str | None:
+        """Durably take the mail ``uid``; its key, or None when it was taken before (under this
+        or an earlier UIDVALIDITY)."""
+        assert self.uidvalidity is not None
+        self.last_uid = max(self.last_uid, uid)
+        if message_id and message_id in self.seen:
+            await self.save()
+            return None
+        key = key_of(self.uidvalidity, uid)
+        self.pending[key] = {"state": "new", "uid": uid}
+        if message_id:
+            _remember(self.seen, message_id, None)
+        await self.save()
+        return key
+
+    async def answered(self, key: str, reply: dict[str, Any]) -> None:
+        """Store the reply to the mail ``key`` (sent next, also after a restart)."""
+        self.pending[key] = {**self.pending[key], "state": "answered", "reply": reply}
+        await self.save()
+
+    async def sending(self, key: str) -> None:
+        """Mark the reply of ``key`` as leaving now: never sent again after this."""
+        self.pending[key] = {**self.pending[key], "state": "sending"}
+        await self.save()
+
+    def in_state(self, state: State) -> list[tuple[str, dict[str, Any]]]:
+        """The pending mail in ``state``, oldest first."""
+        return [(k, v) for k, v in self._ordered() if v["state"] == state]
+
+    def thread_of(self, ids: tuple[str, ...], own: str) -> str:
+        """The thread of a mail answering ``ids`` (oldest first) whose own id is ``own``: the
+        known thread of any of them, else the thread rooted at the first of them (or itself)."""
+        for known in reversed(ids):
+            if known in self.threads:
+                return self.threads[known]
+        root = ids[0] if ids else own
+        return thread_key(root or "no-message-id")
+
+    def join(self, thread: str, *message_ids: str) -> None:
+        """Record ``message_ids`` as part of ``thread`` (saved with the next write)."""
+        for message_id in message_ids:
+            if message_id:
+                _remember(self.threads, message_id, thread)
+
+    def _ordered(self) -> list[tuple[str, dict[str, Any]]]:
+        def order(item: tuple[str, dict[str, Any]]) -> tuple[int, int]:
+            validity, _, uid = item[0].partition(":")
+            return (0 if validity == str(self.uidvalidity) else -1, int(uid))
+
+        return sorted(self.pending.items(), key=order)
+
+    def _data(self) -> dict[str, Any]:
+        return {
+            "uidvalidity": self.uidvalidity,
+            "last_uid": self.last_uid,
+            "pending": dict(self._ordered()),
+            "threads": self.threads,
+            "seen": list(self.seen),
+            "generations": dict(self.generations),
+        }
+
+
+def _remember(ids: dict[str, Any], key: str, value: Any) -> None:
+    ids.pop(key, None)
+    ids[key] = value
+    while len(ids) > MAX_IDS:
+        del ids[next(iter(ids))]
