@@ -117,7 +117,8 @@ run: model bwrap
 # the web console's a Chromium, the stores' a PostgreSQL, the email channel's a Dovecot. The
 # tests run in parallel, one worker a core (pytest-xdist): the tests of one real server, the
 # real-model tests and each module's tests stay on one worker (tests/support/groups.py), so no
-# server starts twice. pytest-cov measures the workers and combines their data. The real-model sweeps (marker bench) are `make bench-smoke`.
+# server starts twice. pytest-cov measures the workers and combines their data. The real-model
+# sweeps (marker bench) are `make bench-smoke`.
 TEST_WORKERS ?= auto
 REQUIRE_ALL := AGENTD_REQUIRE_LOCAL_MODEL=1 AGENTD_REQUIRE_SYNAPSE=1 AGENTD_REQUIRE_POSTGRES=1 \
 	AGENTD_REQUIRE_CHROMIUM=1 AGENTD_REQUIRE_BWRAP=1 AGENTD_REQUIRE_DOVECOT=1

@@ -122,7 +122,7 @@ class EmailSettings(_Section):
     address: str = Field("", description="The agent's own address (From of its replies).")
     imap: ImapSettings = ImapSettings()
     smtp: SmtpSettings = SmtpSettings()
-    allow_from: list[str | EmailSender] = Field(
+    allow_from: list[EmailSender | str] = Field(
         [],
         description="Senders allowed to write (empty = nobody): addresses or "
         '{"address": ..., "tenant": name, "secret": ...}. Each sender without a tenant gets '
@@ -164,7 +164,7 @@ class EmailSettings(_Section):
 
     @pydantic.field_validator("allow_from")
     @classmethod
-    def _senders(cls, value: list[str | EmailSender]) -> list[str | EmailSender]:
+    def _senders(cls, value: list[EmailSender | str]) -> list[EmailSender | str]:
         one_tenant_each(_checked(value))
         return value
 
@@ -209,7 +209,7 @@ class EmailSettings(_Section):
         return usual[("tls", "starttls", "none").index(config.security)]
 
 
-def _checked(entries: list[str | EmailSender]) -> Iterator[tuple[str, str, str | None]]:
+def _checked(entries: list[EmailSender | str]) -> Iterator[tuple[str, str, str | None]]:
     """``entries`` as ``(lower-case address, address, tenant)``, each checked as it comes."""
     for entry in entries:
         address, tenant = (

@@ -180,14 +180,15 @@ class EmailChannel:
         box = Mailbox(self.settings)
         try:
             selected = await anyio.to_thread.run_sync(box.open)
+            replay = [] if self._replayed else self.ledger.in_state("new")
+            self._replayed = True
             await self._check_validity(box, selected, tg, queues)
             if not self._ready:
                 log.info("email.ready", uidvalidity=selected.uidvalidity, idle=selected.idle)
             self._ready = True
             backoff.reset()
-            if not self._replayed:
-                self._replayed = True
-                for key, entry in self.ledger.in_state("new"):
+            for key, entry in replay:
+                if key in self.ledger.pending:  # not dropped by a UIDVALIDITY change
                     await self._take(box, tg, queues, int(entry["uid"]), again=key)
             while True:
                 for uid in await anyio.to_thread.run_sync(box.uids_after, self.ledger.last_uid):

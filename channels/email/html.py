@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 _BLOCKS = frozenset(
     {
         "address", "article", "aside", "blockquote", "div", "dl", "dt", "dd", "footer",
-        "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav",
+        "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "main", "nav",
         "ol", "p", "pre", "section", "table", "tr", "ul",
     }
 )  # fmt: skip

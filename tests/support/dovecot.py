@@ -195,11 +195,13 @@ userdb {{
             found.append(msg)
         return found
 
-    def reset_uids(self, user: str) -> None:
-        """Make the mailbox give new UIDs (a new UIDVALIDITY), as a restored mailbox does.
-
-        Only while no client has it open."""
+    def reset_uids(self, user: str, uidvalidity: int) -> None:
+        """Make the mailbox number its mail anew under ``uidvalidity``, as a restored mailbox
+        does (its indexes dropped, a fresh UID list). Only while no client has it open."""
         box = self.maildir(user)
         for path in box.iterdir():
-            if path.name.startswith(("dovecot-uidlist", "dovecot-uidvalidity", "dovecot.index")):
+            if path.is_file() and path.name.startswith("dovecot"):
                 path.unlink()
+        uidlist = box / "dovecot-uidlist"
+        uidlist.write_text(f"3 V{uidvalidity} N1\n")
+        self._own(uidlist)

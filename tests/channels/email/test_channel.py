@@ -277,3 +277,27 @@ async def test_delivery_of_a_reminder_by_email(boxes: Mailboxes, app: App, tmp_p
     assert "At 3 pm." in sent.get_content()
     assert str(sent["Auto-Submitted"]) == "auto-generated"
     assert boxes.replies_to(boxes.mallory) == []
+
+
+async def test_uidvalidity_change_answers_new_mail_only(
+    boxes: Mailboxes, app: App, stub_llm: StubLLM, tmp_path: Path
+) -> None:
+    """When the mailbox's UIDs start over, mail answered before is not answered again and mail
+    that came meanwhile is."""
+    state = tmp_path / "email.json"
+    settings = email_settings(boxes)
+    async with serving(settings, app, state) as channel:
+        boxes.send(mail(boxes.alice, boxes.agent, "before"))
+        await wait_until(lambda: len(boxes.replies_to(boxes.alice)) == 1)
+        old = channel.ledger.uidvalidity
+    assert old is not None
+    boxes.dovecot.reset_uids(boxes.agent_user, old + 1000)
+    boxes.send(mail(boxes.alice, boxes.agent, "meanwhile"))
+    with capture_logs() as logs:
+        async with serving(settings, app, state) as channel:
+            await wait_until(lambda: len(boxes.replies_to(boxes.alice)) == 2)
+            await anyio.sleep(0.5)
+            assert channel.ledger.uidvalidity == old + 1000
+    assert len(boxes.replies_to(boxes.alice)) == 2
+    assert [t for t in _user_texts(stub_llm) if "before" in t] == ["Subject: A question\n\nbefore"]
+    assert any(e["event"] == "email.uidvalidity_changed" for e in logs)
