@@ -76,9 +76,13 @@ class Mailbox:
         except (imaplib.IMAP4.error, OSError, ssl.SSLError) as exc:
             self.close()
             raise EmailError("imap login", _describe(exc, cfg.username)) from None
+        except BaseException:
+            self.close()
+            raise
         found = b" ".join(d for d in data if isinstance(d, bytes))
         validity, uidnext = _UIDVALIDITY.search(found), _UIDNEXT.search(found)
         if validity is None or uidnext is None:
+            self.close()
             raise EmailError("imap status", "the server gave no UIDVALIDITY/UIDNEXT")
         return Selected(int(validity.group(1)), int(uidnext.group(1)), "IDLE" in conn.capabilities)
 

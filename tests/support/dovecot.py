@@ -71,6 +71,7 @@ listen = 127.0.0.1
 ssl = no
 disable_plaintext_auth = no
 auth_mechanisms = plain login
+auth_failure_delay = 0
 default_internal_user = {user}
 default_internal_group = {self.group}
 default_login_user = {user}
@@ -89,6 +90,10 @@ service imap-login {{
 }}
 service anvil {{
   chroot =
+  # No growing delay for logins after a refused one (a test refuses one on purpose).
+  unix_listener anvil-auth-penalty {{
+    mode = 0
+  }}
 }}
 service stats {{
   unix_listener stats-reader {{

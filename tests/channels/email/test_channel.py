@@ -10,6 +10,7 @@ from typing import Any
 
 import anyio
 import pytest
+from pydantic import SecretStr
 from structlog.testing import capture_logs
 
 from agentd.daemon.app import App
@@ -301,3 +302,26 @@ async def test_uidvalidity_change_answers_new_mail_only(
     assert len(boxes.replies_to(boxes.alice)) == 2
     assert [t for t in _user_texts(stub_llm) if "before" in t] == ["Subject: A question\n\nbefore"]
     assert any(e["event"] == "email.uidvalidity_changed" for e in logs)
+
+
+async def test_a_refused_login_is_reported_without_the_password(
+    boxes: Mailboxes, app: App, tmp_path: Path
+) -> None:
+    """With a wrong password the channel is not ready and says why, never with the password."""
+    from channels.email import EmailChannel
+
+    base = email_settings(boxes)
+    wrong = "wrong-pass-XYZ"
+    settings = base.model_copy(
+        update={"imap": base.imap.model_copy(update={"password": SecretStr(wrong)})}
+    )
+    channel = EmailChannel(settings, state_path=tmp_path / "email.json")
+    with capture_logs() as logs:
+        async with channel, anyio.create_task_group() as tg:
+            await tg.start(channel.serve, app.runtime)
+            await wait_until(lambda: any(e["event"] == "email.unreachable" for e in logs))
+            assert not channel.ready
+            tg.cancel_scope.cancel()
+    unreachable = [e for e in logs if e["event"] == "email.unreachable"]
+    assert "username/password" in unreachable[0]["error"]
+    assert wrong not in repr(logs)
