@@ -9,6 +9,7 @@ accepted mail is also kept in :attr:`Submission.accepted` with its envelope.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -80,6 +81,8 @@ class Submission:
         return AuthResult(success=ok, handled=False)
 
     def start(self) -> None:
+        # aiosmtpd warns of its own deprecated attribute at each login; nothing to act on here.
+        logging.getLogger("mail.log").setLevel(logging.ERROR)
         self.port = free_port()
         self._controller = Controller(
             self,
