@@ -11,6 +11,7 @@ whose message never holds the password.
 from __future__ import annotations
 
 import imaplib
+import io
 import re
 import socket
 import ssl
@@ -145,9 +146,27 @@ class Mailbox:
         return conn.socket()
 
     def pending(self) -> bool:
-        """Whether bytes wait in the TLS layer already (a socket wait would not see them)."""
-        sock = self.conn.socket()
-        return isinstance(sock, ssl.SSLSocket) and sock.pending() > 0
+        """Whether the server's words wait already, read off the socket (in imaplib's buffer,
+        or the TLS layer's) where a wait on the socket would not see them: an ``EXISTS`` sent
+        right behind ``+ idling`` is."""
+        conn = self.conn
+        sock = conn.socket()
+        if isinstance(sock, ssl.SSLSocket) and sock.pending() > 0:
+            return True
+        # peek() reads from the socket only when its buffer is empty; made non-blocking, that
+        # read returns at once.
+        buffered = conn.file
+        if not isinstance(buffered, io.BufferedReader):
+            return False
+        sock.setblocking(False)
+        try:
+            return bool(buffered.peek(1))
+        except (BlockingIOError, ssl.SSLWantReadError):
+            return False
+        except OSError as exc:
+            raise EmailError("imap idle", str(exc)) from None
+        finally:
+            sock.settimeout(self._settings.timeout)
 
     def idle_done(self) -> bool:
         """End the IDLE; whether the server announced new mail meanwhile."""

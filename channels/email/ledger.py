@@ -16,6 +16,8 @@ resumes where the mail was:
 Done mail leaves the record. ``threads`` maps the Message-IDs of admitted mail and of the
 agent's replies to their thread (for the session), ``seen`` keeps the latest Message-IDs taken
 (for a UIDVALIDITY change: the mailbox's UIDs then start over, and mail is recognised by id).
+Both keep a short hash of each id (a sender chooses its ids: they may be long), at most
+:data:`MAX_IDS` each, so the file stays small though it is rewritten at every step.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from channels.chat.statefile import read_json
 
 State = Literal["new", "answered", "sending"]
 #: Message-IDs kept for threads and for recognising mail again (oldest dropped first).
-MAX_IDS = 5000
+MAX_IDS = 2000
 
 
 def key_of(uidvalidity: int, uid: int) -> str:
@@ -43,6 +45,11 @@ def key_of(uidvalidity: int, uid: int) -> str:
 def thread_key(root: str) -> str:
     """A session-safe name of the thread whose first Message-ID is ``root``."""
     return hashlib.sha256(root.encode("utf-8", "replace")).hexdigest()[:24]
+
+
+def _id(message_id: str) -> str:
+    """How the record keeps a Message-ID."""
+    return hashlib.sha256(message_id.encode("utf-8", "replace")).hexdigest()[:20]
 
 
 class MailLedger(ChatLedger[str, dict[str, Any]]):
@@ -86,13 +93,13 @@ class MailLedger(ChatLedger[str, dict[str, Any]]):
         or an earlier UIDVALIDITY)."""
         assert self.uidvalidity is not None
         self.last_uid = max(self.last_uid, uid)
-        if message_id and message_id in self.seen:
+        if message_id and _id(message_id) in self.seen:
             await self.save()
             return None
         key = key_of(self.uidvalidity, uid)
         self.pending[key] = {"state": "new", "uid": uid}
         if message_id:
-            _remember(self.seen, message_id, None)
+            _remember(self.seen, _id(message_id), None)
         await self.save()
         return key
 
@@ -114,8 +121,8 @@ class MailLedger(ChatLedger[str, dict[str, Any]]):
         """The thread of a mail answering ``ids`` (oldest first) whose own id is ``own``: the
         known thread of any of them, else the thread rooted at the first of them (or itself)."""
         for known in reversed(ids):
-            if known in self.threads:
-                return self.threads[known]
+            if _id(known) in self.threads:
+                return self.threads[_id(known)]
         root = ids[0] if ids else own
         return thread_key(root or "no-message-id")
 
@@ -123,7 +130,7 @@ class MailLedger(ChatLedger[str, dict[str, Any]]):
         """Record ``message_ids`` as part of ``thread`` (saved with the next write)."""
         for message_id in message_ids:
             if message_id:
-                _remember(self.threads, message_id, thread)
+                _remember(self.threads, _id(message_id), thread)
 
     def _ordered(self) -> list[tuple[str, dict[str, Any]]]:
         def order(item: tuple[str, dict[str, Any]]) -> tuple[int, int]:
