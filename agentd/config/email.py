@@ -50,6 +50,11 @@ class MailServer(_Section):
     password_file: Path | None = Field(
         None, description="A file holding the password (read at each login; one line)."
     )
+    ca_file: Path | None = Field(
+        None,
+        description="A CA certificate (PEM) trusted for this server besides the system's: for "
+        "a server whose certificate a private CA signed. Certificates are always checked.",
+    )
     timeout: float = Field(30.0, gt=0, description="Seconds a connect or a command may take.")
 
     @pydantic.model_validator(mode="after")

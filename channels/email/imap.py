@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from agentd.config import EmailSettings
 from agentd.errors import EmailError
+from channels.email.tls import tls_context
 
 _UIDVALIDITY = re.compile(rb"UIDVALIDITY (\d+)")
 _UIDNEXT = re.compile(rb"UIDNEXT (\d+)")
@@ -59,14 +60,13 @@ class Mailbox:
         cfg = self._settings
         try:
             if cfg.security == "tls":
-                context = ssl.create_default_context()
                 conn: imaplib.IMAP4 = imaplib.IMAP4_SSL(
-                    cfg.host, self._port, ssl_context=context, timeout=cfg.timeout
+                    cfg.host, self._port, ssl_context=tls_context(cfg), timeout=cfg.timeout
                 )
             else:
                 conn = imaplib.IMAP4(cfg.host, self._port, timeout=cfg.timeout)
                 if cfg.security == "starttls":
-                    conn.starttls(ssl.create_default_context())
+                    conn.starttls(tls_context(cfg))
             self._conn = conn
             password = cfg.secret()
             conn.login(cfg.username, password)

@@ -10,11 +10,11 @@ offer it), or plain on loopback only (``none``). Errors leave as
 from __future__ import annotations
 
 import smtplib
-import ssl
 from email.message import EmailMessage
 
 from agentd.config import EmailSettings
 from agentd.errors import EmailError
+from channels.email.tls import tls_context
 
 
 def send(settings: EmailSettings, message: EmailMessage) -> None:
@@ -24,14 +24,14 @@ def send(settings: EmailSettings, message: EmailMessage) -> None:
     try:
         if cfg.security == "tls":
             conn: smtplib.SMTP = smtplib.SMTP_SSL(
-                cfg.host, port, timeout=cfg.timeout, context=ssl.create_default_context()
+                cfg.host, port, timeout=cfg.timeout, context=tls_context(cfg)
             )
         else:
             conn = smtplib.SMTP(cfg.host, port, timeout=cfg.timeout)
         with conn:
             conn.ehlo()
             if cfg.security == "starttls":
-                conn.starttls(context=ssl.create_default_context())
+                conn.starttls(context=tls_context(cfg))
                 conn.ehlo()
             if cfg.username:
                 conn.login(cfg.username, cfg.secret())

@@ -1,9 +1,11 @@
 """A real IMAP server for tests: Debian's Dovecot (``dovecot-imapd``), unprivileged, in a temp dir.
 
 :class:`Dovecot` writes its own configuration (no system config is read), keeps every mailbox
-as a Maildir under its folder, authenticates users from a passwd-file, and listens on a free
-loopback port without TLS. Under root (CI containers) it runs as ``nobody`` through ``runuser``
-and every file it must read is given to ``nobody``; otherwise it runs as the calling user.
+as a Maildir under its folder, authenticates users from a passwd-file, and listens on two free
+loopback ports: IMAP (plain, or STARTTLS) and IMAPS (implicit TLS), with a certificate for
+``127.0.0.1`` made at start (:func:`make_certificate`: the tests trust it as a private CA).
+Under root (CI containers) it runs as ``nobody`` through ``runuser`` and every file it must read
+is given to ``nobody``; otherwise it runs as the calling user.
 
 :meth:`Dovecot.deliver` puts a mail into a user's Maildir the way a local delivery agent does
 (written into ``tmp/``, renamed into ``new/``), so Dovecot sees it as new mail and tells an
@@ -33,6 +35,23 @@ DOVECOT = "/usr/sbin/dovecot"
 _serial = itertools.count()
 
 
+def make_certificate(folder: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for ``127.0.0.1`` and ``localhost`` and its key (PEM)."""
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        [
+            "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
+            "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+            "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+            "-keyout", str(key), "-out", str(cert),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=30,
+    )  # fmt: skip
+    return cert, key
+
+
 def missing_reason() -> str | None:
     """Why the Dovecot tests cannot run here, or None."""
     if not Path(DOVECOT).exists():
@@ -45,7 +64,9 @@ class Dovecot:
 
     def __init__(self) -> None:
         self.port = free_port()
+        self.tls_port = free_port()
         self.root = Path(tempfile.mkdtemp(prefix="agentd-dovecot-"))
+        self.cert, self.key = self.root / "cert.pem", self.root / "key.pem"
         self._runas: list[str] = []
         if os.geteuid() == 0:
             self.user = pwd.getpwnam("nobody")
@@ -68,7 +89,9 @@ state_dir = {root}/state
 log_path = {root}/dovecot.log
 protocols = imap
 listen = 127.0.0.1
-ssl = no
+ssl = yes
+ssl_cert = <{self.cert}
+ssl_key = <{self.key}
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 auth_failure_delay = 0
@@ -85,7 +108,8 @@ service imap-login {{
     port = {self.port}
   }}
   inet_listener imaps {{
-    port = 0
+    address = 127.0.0.1
+    port = {self.tls_port}
   }}
 }}
 service anvil {{
@@ -135,6 +159,7 @@ userdb {{
     def start(self) -> None:
         for sub in ("run", "state", "home"):
             (self.root / sub).mkdir(exist_ok=True)
+        make_certificate(self.root)
         conf = self.root / "dovecot.conf"
         conf.write_text(self._config())
         self.passwd.touch()
@@ -142,6 +167,8 @@ userdb {{
             self.root,
             conf,
             self.passwd,
+            self.cert,
+            self.key,
             *(self.root / s for s in ("run", "state", "home")),
         ):
             self._own(path)

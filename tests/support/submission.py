@@ -10,6 +10,7 @@ accepted mail is also kept in :attr:`Submission.accepted` with its envelope.
 from __future__ import annotations
 
 import logging
+import ssl
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -41,6 +42,8 @@ class Submission:
     accepted: list[Accepted] = field(default_factory=list)
     on_data: Callable[[Accepted], None] | None = None
     port: int = 0
+    #: With a context: STARTTLS is offered and required before a login.
+    tls: ssl.SSLContext | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _controller: Controller | None = None
 
@@ -89,7 +92,9 @@ class Submission:
             hostname="127.0.0.1",
             port=self.port,
             authenticator=self._authenticate,
-            auth_require_tls=False,
+            auth_require_tls=self.tls is not None,
+            tls_context=self.tls,
+            require_starttls=self.tls is not None,
         )
         self._controller.start()
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import ssl
 import time
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager
@@ -214,3 +215,16 @@ async def wait_until(check: Callable[[], object], timeout: float = HANG_GUARD) -
         while not check():  # noqa: ASYNC110
             await anyio.sleep(0.02)
     return time.monotonic() - started
+
+
+@pytest.fixture(scope="session")
+def submission_tls(dovecot: Dovecot) -> Iterator[Submission]:
+    """A submission server that requires STARTTLS (Dovecot's certificate) before a login."""
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(dovecot.cert, dovecot.key)
+    server = Submission(dovecot, tls=context)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
