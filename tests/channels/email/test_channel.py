@@ -325,3 +325,22 @@ async def test_a_refused_login_is_reported_without_the_password(
     unreachable = [e for e in logs if e["event"] == "email.unreachable"]
     assert "username/password" in unreachable[0]["error"]
     assert wrong not in repr(logs)
+
+
+async def test_idle_refused_falls_back_to_polling(
+    boxes: Mailboxes, app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the server refuses IDLE the channel says so once and polls instead."""
+    from agentd.errors import EmailError
+    from channels.email.imap import Mailbox
+
+    def refuse(self: Mailbox) -> None:
+        raise EmailError("imap idle", "refused by the server", permanent=True)
+
+    monkeypatch.setattr(Mailbox, "idle_start", refuse)
+    with capture_logs() as logs:
+        async with serving(email_settings(boxes), app, tmp_path / "email.json") as channel:
+            boxes.send(mail(boxes.alice, boxes.agent, "ping"))
+            await wait_until(lambda: len(boxes.replies_to(boxes.alice)) == 1)
+            assert channel.woken == 0
+    assert [e["fallback"] for e in logs if e["event"] == "email.idle_refused"] == ["polling"]

@@ -14,6 +14,7 @@ import pytest
 from tests.channels.email.conftest import Mailboxes, email_settings, mail
 from tests.support.daemon import daemon, ready_daemon, write_config
 from tests.support.stub_llm import Reply, StubLLM
+from tests.support.task_script import scripted
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -108,3 +109,31 @@ def test_kill_9_during_a_turn_answers_once_after_the_restart(
     replies = boxes.replies_to(boxes.alice)
     assert len(replies) == 2
     assert replies[0].get_content().strip() == "answered after the restart"
+
+
+def test_a_reminder_asked_for_by_mail_is_mailed_back(
+    boxes: Mailboxes, stub_llm: StubLLM, tmp_path: Path
+) -> None:
+    """A task scheduled from a mail delivers its answer by mail to that mail's sender."""
+    stub_llm.fallback = scripted
+    state = tmp_path / "state" / "email.json"
+    cfg = write_config(
+        tmp_path / "c.json",
+        tmp_path,
+        stub_llm.url,
+        cron={"tasks": {"poll": 0.5}},
+        channels={"email": _channel_config(boxes)},
+    )
+    ask = 'TOOL:schedule_task {"prompt": "call the dentist", "in": "2s"}'
+    with ready_daemon(cfg, tmp_path / "n.sock", env=_env(boxes)) as proc:
+        _wait(lambda: _following(state))
+        boxes.send(mail(boxes.alice, boxes.agent, ask, subject=""))
+        _wait(lambda: len(boxes.replies_to(boxes.alice)) == 2)
+        time.sleep(0.5)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+    reply, reminder = boxes.replies_to(boxes.alice)
+    assert "scheduled task t-" in reply.get_content()
+    assert str(reply["In-Reply-To"])
+    assert reminder.get_content().strip() == "REMINDER: call the dentist"
+    assert "In-Reply-To" not in reminder
