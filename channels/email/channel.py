@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 
 log = structlog.get_logger("channels.email")
 
-Send = Callable[[EmailSettings, "EmailMessage"], None]
+Send = Callable[[EmailSettings, "EmailMessage", Callable[[], None]], None]
 WorkdirOf = Callable[[str], Path]
 
 
@@ -299,10 +299,13 @@ class EmailChannel:
             await ledger.answered(item.key, {**reply, "thread": item.thread})
         with anyio.CancelScope(shield=True):
             stored = dict(ledger.pending[item.key]["reply"])
-            await ledger.sending(item.key)
+
+            def committing() -> None:  # in the sending thread, before the mail's end leaves
+                anyio.from_thread.run(ledger.sending, item.key)
+
             with anyio.move_on_after(self.settings.reply_timeout) as timer:
                 try:
-                    await self._send(stored)
+                    await self._send(stored, committing)
                     log.info("email.replied", key=item.key, thread=item.thread)
                 except EmailError as exc:
                     log.warning("email.reply_failed", key=item.key, error=str(exc))
@@ -358,13 +361,16 @@ class EmailChannel:
             )
         )
 
-    async def _send(self, stored: dict[str, Any]) -> None:
-        """Submit a stored mail; transient failures are retried with backoff."""
+    async def _send(
+        self, stored: dict[str, Any], committing: Callable[[], None] = smtp.nothing
+    ) -> None:
+        """Submit a stored mail; failures before it may have left are retried with backoff
+        (``committing`` runs, in the sending thread, before that point: see :mod:`.smtp`)."""
         message = build(stored, own_address=self.settings.address)
         backoff = Backoff(self.settings.backoff_initial, self.settings.backoff_max)
         while True:
             try:
-                await anyio.to_thread.run_sync(self._send_now, self.settings, message)
+                await anyio.to_thread.run_sync(self._send_now, self.settings, message, committing)
                 return
             except EmailError as exc:
                 if exc.permanent:

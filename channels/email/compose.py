@@ -83,5 +83,6 @@ def build(stored: dict[str, Any], *, own_address: str) -> EmailMessage:
     if refs:
         msg["References"] = " ".join(refs)
     msg["Auto-Submitted"] = str(stored.get("auto") or "auto-replied")
-    msg.set_content(str(stored["text"]), subtype="plain", charset="utf-8")
+    # Quoted-printable: 7-bit clean, so no server needs 8BITMIME to take it.
+    msg.set_content(str(stored["text"]), subtype="plain", charset="utf-8", cte="quoted-printable")
     return msg

@@ -8,10 +8,11 @@ resumes where the mail was:
               restart it is fetched again and its turn runs again;
 ``answered``  the turn's reply is stored here: after a restart it is sent, the turn never runs
               again;
-``sending``   written just before the reply goes to the SMTP server: after a restart it is
-              *not* sent again, because it may have left (logged ``email.reply_unconfirmed``).
-              So a reply is sent at most once, and lost only if the daemon dies during the
-              seconds of that one SMTP exchange.
+``sending``   written just before the line that ends the reply's data goes to the SMTP
+              server (:mod:`channels.email.smtp`): after a restart it is *not* sent again,
+              because it may have left (logged ``email.reply_unconfirmed``). So a reply is
+              sent at most once, and lost only if the daemon dies in the instant between
+              that record and the server's answer to that line.
 
 Done mail leaves the record. ``threads`` maps the Message-IDs of admitted mail and of the
 agent's replies to their thread (for the session), ``seen`` keeps the latest Message-IDs taken

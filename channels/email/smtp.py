@@ -2,25 +2,48 @@
 
 One connection per mail (replies are rare and a kept-open connection would time out between
 them): implicit TLS (``tls``, port 465), ``STARTTLS`` (port 587; refused if the server does not
-offer it), or plain on loopback only (``none``). Errors leave as
-:class:`~agentd.errors.EmailError`; ``permanent`` when the server refused the mail or the login
-(5xx), so the caller does not retry what cannot succeed.
+offer it), or plain on loopback only (``none``).
+
+Until the line that ends the mail's data (``.``) reaches the server, nothing is sent: a
+connection that breaks before it leaves no mail behind. So :func:`send` calls ``committing``
+just before that line, and the caller records there, durably, that the mail may have left; a
+failure before that point may be retried, one after it may not (the mail may be on its way).
+
+Errors leave as :class:`~agentd.errors.EmailError`: ``permanent`` when the server refused the
+mail or the login (5xx), or when the mail may have left, so the caller does not try again.
 """
 
 from __future__ import annotations
 
+import re
 import smtplib
+from collections.abc import Callable
 from email.message import EmailMessage
 
 from agentd.config import EmailSettings
 from agentd.errors import EmailError
 from channels.email.tls import tls_context
 
+_LEADING_DOT = re.compile(rb"(?m)^\.")
 
-def send(settings: EmailSettings, message: EmailMessage) -> None:
+
+def nothing() -> None:
+    """No record to make before the mail leaves."""
+
+
+def send(
+    settings: EmailSettings, message: EmailMessage, committing: Callable[[], None] = nothing
+) -> None:
     """Submit ``message`` (blocking: run it in a worker thread)."""
     cfg = settings.smtp
     port = settings.port_of("smtp")
+    committed = False
+
+    def commit() -> None:
+        nonlocal committed
+        committing()
+        committed = True
+
     try:
         if cfg.security == "tls":
             conn: smtplib.SMTP = smtplib.SMTP_SSL(
@@ -35,7 +58,7 @@ def send(settings: EmailSettings, message: EmailMessage) -> None:
                 conn.ehlo()
             if cfg.username:
                 conn.login(cfg.username, cfg.secret())
-            conn.send_message(message)
+            _submit(conn, message, commit)
     except smtplib.SMTPNotSupportedError:
         raise EmailError(
             "smtp", "the server offers no STARTTLS: use security tls", permanent=True
@@ -50,11 +73,35 @@ def send(settings: EmailSettings, message: EmailMessage) -> None:
         error = exc.smtp_error
         reason = (error.decode("utf-8", "replace") if isinstance(error, bytes) else error)[:200]
         raise EmailError(
-            "smtp", f"{exc.smtp_code} {reason}", permanent=exc.smtp_code >= 500
+            "smtp", f"{exc.smtp_code} {reason}", permanent=committed or exc.smtp_code >= 500
         ) from None
-    except smtplib.SMTPRecipientsRefused as exc:
-        raise EmailError(
-            "smtp", f"recipient refused ({len(exc.recipients)})", permanent=True
-        ) from None
+    except smtplib.SMTPRecipientsRefused:
+        raise EmailError("smtp", "the recipient was refused", permanent=True) from None
     except (smtplib.SMTPException, OSError) as exc:
-        raise EmailError("smtp", str(exc) or type(exc).__name__) from None
+        reason = str(exc) or type(exc).__name__
+        if committed:
+            reason += " (after the mail's end was sent: it may have left)"
+        raise EmailError("smtp", reason, permanent=committed) from None
+
+
+def _submit(conn: smtplib.SMTP, message: EmailMessage, commit: Callable[[], None]) -> None:
+    """MAIL, RCPT, DATA; ``commit`` is called before the line that ends the data."""
+    sender, recipient = str(message["From"]), str(message["To"])
+    code, reply = conn.mail(sender)
+    if code != 250:
+        raise smtplib.SMTPSenderRefused(code, reply, sender)
+    code, reply = conn.rcpt(recipient)
+    if code not in (250, 251):
+        raise smtplib.SMTPRecipientsRefused({recipient: (code, reply)})
+    code, reply = conn.docmd("DATA")
+    if code != 354:
+        raise smtplib.SMTPDataError(code, reply)
+    data = _LEADING_DOT.sub(b"..", message.as_bytes())
+    if not data.endswith(b"\r\n"):
+        data += b"\r\n"
+    conn.send(data)
+    commit()
+    conn.send(b".\r\n")
+    code, reply = conn.getreply()
+    if code != 250:
+        raise smtplib.SMTPDataError(code, reply)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -133,8 +134,8 @@ async def test_crash_after_sending_before_the_ledger_commit_does_not_answer_twic
     state = tmp_path / "email.json"
     settings = email_settings(boxes)
 
-    def send_then_die(cfg: Any, message: Any) -> None:
-        smtp.send(cfg, message)
+    def send_then_die(cfg: Any, message: Any, committing: Callable[[], None]) -> None:
+        smtp.send(cfg, message, committing)
         raise _Killed
 
     with pytest.raises(BaseExceptionGroup):
@@ -160,19 +161,15 @@ async def test_crash_after_the_turn_sends_the_stored_reply_without_a_new_turn(
     settings = email_settings(boxes)
     stub_llm.add(Reply(text="The stored answer."))
 
-    def die(cfg: Any, message: Any) -> None:
+    def die(cfg: Any, message: Any, committing: Callable[[], None]) -> None:
         raise _Killed
 
     with pytest.raises(BaseExceptionGroup):
         async with serving(settings, app, state, send=die):
             boxes.send(mail(boxes.alice, boxes.agent, "one"))
             await wait_until(lambda: False, timeout=10)
-    # The reply was stored before it left: mark it as not yet leaving, as a death just
-    # before the send step would have left it.
     stored = json.loads(state.read_text())
-    for entry in stored["pending"].values():
-        entry["state"] = "answered"
-    state.write_text(json.dumps(stored))
+    assert [v["state"] for v in stored["pending"].values()] == ["answered"]
     requests = len(stub_llm.requests)
     async with serving(settings, app, state):
         await wait_until(lambda: len(boxes.replies_to(boxes.alice)) == 1)
@@ -344,3 +341,26 @@ async def test_idle_refused_falls_back_to_polling(
             await wait_until(lambda: len(boxes.replies_to(boxes.alice)) == 1)
             assert channel.woken == 0
     assert [e["fallback"] for e in logs if e["event"] == "email.idle_refused"] == ["polling"]
+
+
+async def test_a_failure_before_the_mail_could_leave_is_retried(
+    boxes: Mailboxes, app: App, tmp_path: Path
+) -> None:
+    """A submission that fails before the end of the data is sent again; one reply arrives."""
+    from agentd.errors import EmailError
+    from channels.email import smtp
+
+    calls: list[int] = []
+
+    def flaky(cfg: Any, message: Any, committing: Callable[[], None]) -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise EmailError("smtp", "connection refused")
+        smtp.send(cfg, message, committing)
+
+    async with serving(email_settings(boxes), app, tmp_path / "email.json", send=flaky) as ch:
+        boxes.send(mail(boxes.alice, boxes.agent, "one"))
+        await wait_until(lambda: len(boxes.replies_to(boxes.alice)) == 1)
+        await wait_until(lambda: not ch.ledger.pending)
+    assert len(calls) == 2
+    assert len(boxes.replies_to(boxes.alice)) == 1
