@@ -31,7 +31,7 @@ from typing import Any, Literal
 import anyio
 
 from channels.chat.ledger import ChatLedger
-from channels.chat.statefile import read_json
+from channels.chat.statefile import read_json, write_private
 
 State = Literal["new", "answered", "sending"]
 #: Message-IDs kept for threads and for recognising mail again (oldest dropped first).
@@ -110,9 +110,14 @@ class MailLedger(ChatLedger[str, dict[str, Any]]):
         await self.save()
 
     async def sending(self, key: str) -> None:
-        """Mark the reply of ``key`` as leaving now: never sent again after this."""
-        self.pending[key] = {**self.pending[key], "state": "sending"}
-        await self.save()
+        """Mark the reply of ``key`` as leaving now: never sent again after this.
+
+        The state changes under the file's lock, right before this write: another task's
+        save cannot write it earlier, which would widen the instant a reply may be lost in
+        (from the state on disk to the server taking the mail) by a wait for the lock."""
+        async with self._lock:
+            self.pending[key] = {**self.pending[key], "state": "sending"}
+            await anyio.to_thread.run_sync(write_private, self.path, self._data())
 
     def in_state(self, state: State) -> list[tuple[str, dict[str, Any]]]:
         """The pending mail in ``state``, oldest first."""
