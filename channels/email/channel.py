@@ -245,7 +245,8 @@ class EmailChannel:
                 await ledger.save()
             return
         try:
-            mail = parse_mail(raw)
+            # A large mail takes a while to parse: not in the event loop.
+            mail = await anyio.to_thread.run_sync(parse_mail, raw)
         except Exception:
             log.exception("email.unreadable", uid=uid)
             mail = None

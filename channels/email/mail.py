@@ -21,6 +21,8 @@ from channels.email.html import html_to_text
 _MSGID = re.compile(r"<([^<>\s]{1,250})>")
 #: How many ids of a References header are kept (the first, the root, always is).
 MAX_REFERENCES = 30
+#: HTML read into text at most (the text the model sees is cut far shorter).
+MAX_HTML_CHARS = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +114,7 @@ def _body(msg: EmailMessage) -> str:
         return ""
     text = _decoded(part)
     if part.get_content_type() == "text/html":
-        return html_to_text(text)
+        return html_to_text(text[:MAX_HTML_CHARS])
     return text.replace("\r\n", "\n")
 
 
