@@ -4,7 +4,8 @@ A mail is admitted when its From address is in ``allow_from`` and it carries a p
 
 - **authenticated**: an ``Authentication-Results`` header (RFC 8601) written by a receiving
   server the config trusts (``trusted_authserv_ids``) says ``dmarc=pass`` for From's domain, or
-  ``dkim=pass`` by a signer aligned with it (``header.d`` is From's domain or a parent of it).
+  ``dkim=pass`` by a signer aligned with it (``header.d`` is From's domain or a parent of it
+  other than a top-level domain).
   Headers of any other ``authserv-id`` are ignored: anyone can write one. The trusted server
   must remove such headers carrying its own id from incoming mail (RFC 8601 section 5; Postfix
   with OpenDMARC, Rspamd and Exim do);
@@ -72,7 +73,11 @@ def parse_auth_results(value: str) -> tuple[str, list[tuple[str, str, dict[str, 
 
 
 def _aligned(signer: str, domain: str) -> bool:
-    return bool(signer) and (domain == signer or domain.endswith("." + signer))
+    """Whether a DKIM signature by ``signer`` speaks for ``domain``: the same domain, or a
+    parent of it that is more than a top-level domain."""
+    if "." not in signer.strip("."):
+        return False
+    return domain == signer or domain.endswith("." + signer)
 
 
 def authenticated(mail: Mail, trusted: frozenset[str]) -> bool:

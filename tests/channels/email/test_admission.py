@@ -64,7 +64,7 @@ def test_parse_auth_results() -> None:
     [
         pytest.param("mx.agent.test; dmarc=pass header.from=example.org", True, id="dmarc"),
         pytest.param("mx.agent.test; dkim=pass header.d=example.org", True, id="dkim"),
-        pytest.param("mx.agent.test; dkim=pass header.d=org", True, id="dkim-parent"),
+        pytest.param("mx.agent.test; dkim=pass header.d=org", False, id="dkim-tld"),
         pytest.param("mx.agent.test; dkim=pass header.d=evil.example.org", False, id="dkim-sub"),
         pytest.param("mx.agent.test; dkim=pass header.d=attacker.test", False, id="dkim-other"),
         pytest.param("mx.agent.test; dmarc=fail header.from=example.org", False, id="fail"),
@@ -127,3 +127,12 @@ def test_tenants() -> None:
     assert admission.tenant_of("Alice@Example.org") == "email:alice@example.org"
     assert admission.tenant_of("bob@example.net") == "family"
     assert admission.tenant_of("x@y.z") is None
+
+
+def test_dkim_of_a_parent_domain_is_aligned() -> None:
+    """A signature by example.org speaks for mail from a subdomain of it."""
+    settings = _settings(allow_from=["boss@mail.example.org"])
+    verdict = Admission(settings).check(
+        _mail("boss@mail.example.org", "mx.agent.test; dkim=pass header.d=example.org")
+    )
+    assert isinstance(verdict, Admitted)
