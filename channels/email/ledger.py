@@ -24,14 +24,13 @@ Both keep a short hash of each id (a sender chooses its ids: they may be long), 
 from __future__ import annotations
 
 import hashlib
-from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 
 import anyio
 
 from channels.chat.ledger import ChatLedger
-from channels.chat.statefile import read_json, write_private
+from channels.chat.statefile import write_private
 
 State = Literal["new", "answered", "sending"]
 #: Message-IDs kept for threads and for recognising mail again (oldest dropped first).
@@ -56,6 +55,8 @@ def _id(message_id: str) -> str:
 class MailLedger(ChatLedger[str, dict[str, Any]]):
     """UIDVALIDITY, the last UID taken, mail not done (by key), threads, recent Message-IDs."""
 
+    channel = "email"
+
     def __init__(self, path: Path) -> None:
         super().__init__(path)
         self.uidvalidity: int | None = None
@@ -63,20 +64,30 @@ class MailLedger(ChatLedger[str, dict[str, Any]]):
         self.threads: dict[str, str] = {}
         self.seen: dict[str, None] = {}
 
-    @classmethod
-    async def load(cls, path: Path) -> MailLedger:
-        """The ledger stored at ``path``; an empty one when the file does not exist."""
-        ledger = cls(path)
-        data = await anyio.to_thread.run_sync(partial(read_json, path, channel="email"))
-        if data:
-            validity = data.get("uidvalidity")
-            ledger.uidvalidity = int(validity) if validity is not None else None
-            ledger.last_uid = int(data.get("last_uid", 0))
-            ledger.pending = {str(k): dict(v) for k, v in data.get("pending", {}).items()}
-            ledger.threads = {str(k): str(v) for k, v in data.get("threads", {}).items()}
-            ledger.seen = dict.fromkeys(str(i) for i in data.get("seen", []))
-            ledger._load_generations(data)
-        return ledger
+    def _decode(self, raw: Any) -> dict[str, Any]:
+        return dict(raw)
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        validity = data.get("uidvalidity")
+        self.uidvalidity = int(validity) if validity is not None else None
+        self.last_uid = int(data.get("last_uid", 0))
+        self.threads = {str(k): str(v) for k, v in data.get("threads", {}).items()}
+        self.seen = dict.fromkeys(str(i) for i in data.get("seen", []))
+
+    def _cursor(self) -> dict[str, Any]:
+        return {
+            "uidvalidity": self.uidvalidity,
+            "last_uid": self.last_uid,
+            "threads": self.threads,
+            "seen": list(self.seen),
+        }
+
+    def key_of(self, item: dict[str, Any]) -> str:
+        return str(item["key"])
+
+    def replay(self) -> list[dict[str, Any]]:
+        """The mail not done, oldest first (under an earlier UIDVALIDITY before the current)."""
+        return [entry for _, entry in self._ordered()]
 
     def state(self, key: str) -> State | None:
         entry = self.pending.get(key)
@@ -98,7 +109,7 @@ class MailLedger(ChatLedger[str, dict[str, Any]]):
             await self.save()
             return None
         key = key_of(self.uidvalidity, uid)
-        self.pending[key] = {"state": "new", "uid": uid}
+        self.pending[key] = {"key": key, "state": "new", "uid": uid}
         if message_id:
             _remember(self.seen, _id(message_id), None)
         await self.save()
@@ -144,16 +155,6 @@ class MailLedger(ChatLedger[str, dict[str, Any]]):
             return (0 if validity == str(self.uidvalidity) else -1, int(uid))
 
         return sorted(self.pending.items(), key=order)
-
-    def _data(self) -> dict[str, Any]:
-        return {
-            "uidvalidity": self.uidvalidity,
-            "last_uid": self.last_uid,
-            "pending": dict(self._ordered()),
-            "threads": self.threads,
-            "seen": list(self.seen),
-            "generations": dict(self.generations),
-        }
 
 
 def _remember(ids: dict[str, Any], key: str, value: Any) -> None:

@@ -144,7 +144,7 @@ async def test_crash_after_sending_before_the_ledger_commit_does_not_answer_twic
             await wait_until(lambda: False, timeout=10)
     assert len(boxes.replies_to(boxes.alice)) == 1
     stored = json.loads(state.read_text())
-    assert [v["state"] for v in stored["pending"].values()] == ["sending"]
+    assert [v["state"] for v in stored["pending"]] == ["sending"]
     with capture_logs() as logs:
         async with serving(settings, app, state) as channel:
             await wait_until(lambda: not channel.ledger.pending)
@@ -169,7 +169,7 @@ async def test_crash_after_the_turn_sends_the_stored_reply_without_a_new_turn(
             boxes.send(mail(boxes.alice, boxes.agent, "one"))
             await wait_until(lambda: False, timeout=10)
     stored = json.loads(state.read_text())
-    assert [v["state"] for v in stored["pending"].values()] == ["answered"]
+    assert [v["state"] for v in stored["pending"]] == ["answered"]
     requests = len(stub_llm.requests)
     async with serving(settings, app, state):
         await wait_until(lambda: len(boxes.replies_to(boxes.alice)) == 1)
