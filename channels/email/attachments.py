@@ -6,7 +6,9 @@ component's letters, digits, ``.``, ``_`` and ``-`` (others become ``_``), never
 at most 100 characters with the extension kept. Files are created with ``O_EXCL`` and
 ``O_NOFOLLOW`` relative to a folder opened without following symlinks
 (:mod:`agentd.tools.workdir_fs`), mode 0600, in a folder of mode 0700; a name taken already
-gets ``-1``, ``-2``... An attachment over the size limit is listed but not saved.
+gets ``-1``, ``-2``..., unless that file holds the same bytes already (the same mail saved
+again after a restart: its turn then reads the same text). An attachment over the size limit is
+listed but not saved.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import stat
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -30,6 +33,7 @@ log = structlog.get_logger("channels.email")
 MAX_NAME = 100
 _UNSAFE = re.compile(r"[^\w.-]+")
 _FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+_READ = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +75,8 @@ def _write_new(dir_fd: int, name: str, data: bytes) -> str:
         try:
             fd = os.open(candidate, _FLAGS, 0o600, dir_fd=dir_fd)
         except FileExistsError:
+            if _holds(dir_fd, candidate, data):
+                return candidate
             continue
         except OSError as exc:
             if exc.errno == errno.ELOOP:
@@ -84,6 +90,19 @@ def _write_new(dir_fd: int, name: str, data: bytes) -> str:
             raise
         return candidate
     raise FileExistsError(errno.EEXIST, "no free name", name)
+
+
+def _holds(dir_fd: int, name: str, data: bytes) -> bool:
+    """Whether ``name`` is a regular file holding exactly ``data`` (never through a symlink)."""
+    try:
+        fd = os.open(name, _READ, dir_fd=dir_fd)
+    except OSError:
+        return False
+    with open(fd, "rb") as fh:
+        info = os.fstat(fh.fileno())
+        if not stat.S_ISREG(info.st_mode) or info.st_size != len(data):
+            return False
+        return fh.read(len(data) + 1) == data
 
 
 def save_attachments(

@@ -12,9 +12,10 @@ refused mail is logged and never answered. Admitted mail runs in its sender's te
 session ``email:<thread>`` of that tenant, where the thread is the one its In-Reply-To and
 References name (so an answer to the agent's reply continues the conversation). The model sees
 the subject, the text (plain text preferred, HTML as text) and the attachments, saved into the
-tenant's workdir within the size limit. The reply is threaded (``Re:``, In-Reply-To,
-References). ``deliver`` sends reminders and heartbeat output to ``email:<address>`` of an
-allowed sender.
+tenant's workdir within the size limit. The turn's request key is the mail's ledger key, so a
+mail taken again after a crash mid-turn is stored and answered once. The reply is threaded
+(``Re:``, In-Reply-To, References). ``deliver`` sends reminders and heartbeat output to
+``email:<address>`` of an allowed sender.
 """
 
 from __future__ import annotations
@@ -329,7 +330,11 @@ class EmailChannel:
         session = f"{self.name}:{thread}"
         saved = await self._save_attachments(mail, verdict.tenant, key)
         text = _prompt(mail, saved, self.settings.max_text_chars)
-        inbound = InboundMessage(self.name, thread, mail.sender, text, {"tenant": verdict.tenant})
+        # The ledger key is the turn's request key: a mail taken again after a crash mid-turn
+        # is stored once and answered once (the first attempt's answer, when it has one).
+        inbound = InboundMessage(
+            self.name, thread, mail.sender, text, {"tenant": verdict.tenant}, message_id=key
+        )
         origin = origins.Origin(self.name, mail.sender, session)
         log.info("email.admitted", key=key, tenant=scope.tenant, proofs=",".join(verdict.proofs))
         with (

@@ -80,7 +80,15 @@ def test_symlinked_folder_is_refused(tmp_path: Path) -> None:
     assert list(outside.iterdir()) == []
 
 
-def test_symlinked_file_name_is_not_written_through(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "data",
+    [
+        pytest.param(b"new", id="other-bytes"),
+        # Never taken for the file saved before a restart, whatever it holds.
+        pytest.param(b"keep", id="same-bytes"),
+    ],
+)
+def test_symlinked_file_name_is_not_written_through(tmp_path: Path, data: bytes) -> None:
     """A symlink with the attachment's name is skipped; the file gets another name."""
     target = tmp_path / "target"
     target.write_bytes(b"keep")
@@ -88,7 +96,7 @@ def test_symlinked_file_name_is_not_written_through(tmp_path: Path) -> None:
     folder.mkdir(parents=True)
     (folder / "p-a.txt").symlink_to(target)
     saved = save_attachments(
-        [Attachment("a.txt", "text/plain", b"new")],
+        [Attachment("a.txt", "text/plain", data)],
         tmp_path / "w",
         "mail",
         prefix="p",
@@ -96,3 +104,17 @@ def test_symlinked_file_name_is_not_written_through(tmp_path: Path) -> None:
     )
     assert saved[0].path == "mail/p-a-1.txt"
     assert target.read_bytes() == b"keep"
+
+
+def test_the_same_mail_saved_again_keeps_its_names(tmp_path: Path) -> None:
+    """Saving a mail's attachments a second time (after a restart) reuses the files holding
+    the same bytes, so the turn's text is the same; other bytes still get a new name."""
+    items = [Attachment("x.txt", "text/plain", b"one"), Attachment("x.txt", "text/plain", b"two")]
+    first = save_attachments(items, tmp_path, "mail", prefix="7-1", max_bytes=100)
+    again = save_attachments(items, tmp_path, "mail", prefix="7-1", max_bytes=100)
+    assert [s.path for s in again] == [s.path for s in first]
+    assert sorted(p.name for p in (tmp_path / "mail").iterdir()) == ["7-1-x-1.txt", "7-1-x.txt"]
+    other = save_attachments(
+        [Attachment("x.txt", "text/plain", b"three")], tmp_path, "mail", prefix="7-1", max_bytes=9
+    )
+    assert other[0].path == "mail/7-1-x-2.txt"

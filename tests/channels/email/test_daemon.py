@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import signal
+import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -87,7 +88,8 @@ def test_heartbeat_is_delivered_by_email(
 def test_kill_9_during_a_turn_answers_once_after_the_restart(
     boxes: Mailboxes, stub_llm: StubLLM, tmp_path: Path
 ) -> None:
-    """SIGKILL while the model works: the restarted daemon answers the mail, exactly once."""
+    """SIGKILL while the model works: the restarted daemon answers the mail, exactly once, and
+    its history holds the mail's message once."""
     stub_llm.add(Reply(text="never sent", delay=30))
     stub_llm.fallback = lambda body: Reply(text="answered after the restart")
     state = tmp_path / "state" / "email.json"
@@ -109,6 +111,10 @@ def test_kill_9_during_a_turn_answers_once_after_the_restart(
     replies = boxes.replies_to(boxes.alice)
     assert len(replies) == 2
     assert replies[0].get_content().strip() == "answered after the restart"
+    with sqlite3.connect(tmp_path / "state" / "history.db") as db:
+        bodies = [json.loads(b) for (b,) in db.execute("SELECT body FROM messages ORDER BY id")]
+    users = [b["content"] for b in bodies if b["role"] == "user"]
+    assert sum("killed mid-turn" in str(u) for u in users) == 1
 
 
 def test_a_reminder_asked_for_by_mail_is_mailed_back(
