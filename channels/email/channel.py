@@ -24,8 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from types import TracebackType
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import structlog
@@ -37,6 +36,7 @@ from agentd.backoff import Backoff
 from agentd.config import EmailSettings, Settings
 from agentd.errors import ConfigError, EmailError
 from channels.base import InboundMessage, Target
+from channels.chat.ledgered import LedgerChannel
 from channels.chat.queues import ChatQueues
 from channels.chat.turn import run_turn
 from channels.email import smtp
@@ -69,7 +69,7 @@ async def _no_typing() -> None:
     """Mail has no typing notice."""
 
 
-class EmailChannel:
+class EmailChannel(LedgerChannel[MailLedger]):
     """A mailbox the agent answers. Use as ``async with EmailChannel(...) as ch:``."""
 
     name = "email"
@@ -84,13 +84,11 @@ class EmailChannel:
     ) -> None:
         if not settings.address:
             raise ConfigError("channels.email.address", "default", "not set: the agent's address")
+        super().__init__(state_path=state_path)
         self.settings = settings
-        self.state_path = state_path
         self._workdir_of = workdir_of
         self._send_now = send
         self._admission = Admission(settings)
-        self._ledger: MailLedger | None = None
-        self._ready = False
         self._idle_refused = False
         self._replayed = False
         self.woken = 0
@@ -108,28 +106,8 @@ class EmailChannel:
             workdir_of=workdir_of,
         )
 
-    async def __aenter__(self) -> Self:
-        self._ledger = await MailLedger.load(self.state_path.expanduser())
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self._ready = False
-
-    @property
-    def ready(self) -> bool:
-        """True while the mailbox is followed; False before it is reached and while retrying."""
-        return self._ready
-
-    @property
-    def ledger(self) -> MailLedger:
-        if self._ledger is None:
-            raise RuntimeError("use the channel as `async with EmailChannel(...)` first")
-        return self._ledger
+    async def _load_ledger(self, path: Path) -> MailLedger:
+        return await MailLedger.load(path)
 
     async def deliver(self, target: Target, text: str) -> None:
         """Send ``text`` to ``email:<address>``, an address of ``allow_from`` (else EmailError:
