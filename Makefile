@@ -20,7 +20,7 @@ SYNAPSE_STAMP := $(SYNAPSE_VENV)/.stamp-$(SYNAPSE_VERSION)
 export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF
 MODEL ?= qwen2.5-coder-1.5b
 
-.PHONY: run bwrap chromium postgres screenshots test lint fmt schema docs bench bench-long \
+.PHONY: run bwrap chromium postgres dovecot screenshots test lint fmt schema docs bench bench-long \
 	bench-agentic bench-bfcl bench-smoke bench-data clean model synapse
 
 $(BIN)/python:
@@ -95,6 +95,15 @@ postgres:
 		$$SUDO apt-get update -qq && \
 		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; }
 
+# The email channel's tests run a real Dovecot (Debian's dovecot-imapd: its own config and
+# Maildirs in a temp dir, no service is started): installed when missing.
+dovecot:
+	@[ -x /usr/sbin/dovecot ] || { \
+		echo "agentd: installing dovecot-imapd (the email tests run a throwaway IMAP server)"; \
+		SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && \
+		$$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-imapd >/dev/null; }
+
 run: model bwrap
 	@echo "agentd: starting the daemon (model $(MODEL), HTTP API on 127.0.0.1:8321). Talk to it:"
 	@echo "  the web console: http://127.0.0.1:8321/ (sign in with the token below)"
@@ -105,15 +114,16 @@ run: model bwrap
 	$(RUN_ENV) $(BIN)/agentd run
 
 # The integration tests need llama-server and the default model; the Matrix tests need Synapse,
-# the web console's a Chromium, the stores' a PostgreSQL. The tests run in parallel, one worker a
-# core (pytest-xdist): the tests of one real server, the real-model tests and each module's tests
-# stay on one worker (tests/support/groups.py), so no server starts twice. pytest-cov measures
-# the workers and combines their data. The real-model sweeps (marker bench) are `make bench-smoke`.
+# the web console's a Chromium, the stores' a PostgreSQL, the email channel's a Dovecot. The
+# tests run in parallel, one worker a core (pytest-xdist): the tests of one real server, the
+# real-model tests and each module's tests stay on one worker (tests/support/groups.py), so no
+# server starts twice. pytest-cov measures the workers and combines their data. The real-model
+# sweeps (marker bench) are `make bench-smoke`.
 TEST_WORKERS ?= auto
 REQUIRE_ALL := AGENTD_REQUIRE_LOCAL_MODEL=1 AGENTD_REQUIRE_SYNAPSE=1 AGENTD_REQUIRE_POSTGRES=1 \
-	AGENTD_REQUIRE_CHROMIUM=1 AGENTD_REQUIRE_BWRAP=1
+	AGENTD_REQUIRE_CHROMIUM=1 AGENTD_REQUIRE_BWRAP=1 AGENTD_REQUIRE_DOVECOT=1
 
-test: model $(SYNAPSE_STAMP) chromium postgres bwrap
+test: model $(SYNAPSE_STAMP) chromium postgres dovecot bwrap
 	$(BIN)/coverage erase
 	$(REQUIRE_ALL) $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup -m "not bench" \
 		--cov --cov-report= --durations=25 $(PYTEST_ARGS)

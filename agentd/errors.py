@@ -26,7 +26,8 @@ boundary (``raise ... from exc``), so callers only ever catch these::
     ├── MemoryUnavailable      long-term memory cannot be reached
     ├── ChannelError           a channel cannot talk to its service
     │   ├── TelegramError      the Telegram Bot API failed or refused a request
-    │   └── MatrixError        the Matrix homeserver failed or refused a request
+    │   ├── MatrixError        the Matrix homeserver failed or refused a request
+    │   └── EmailError         the IMAP or SMTP server failed or refused a request
     ├── InvalidMemory          a memory, key, tag or top_k the store refuses
     ├── McpError               an MCP server cannot be reached, started or called
     └── DaemonError            a running daemon's HTTP API refused or failed a request
@@ -288,6 +289,20 @@ class MatrixError(ChannelError):
     def retryable(self) -> bool:
         """True when the same request may succeed later (network, rate limit, server error)."""
         return self.code in ("", "M_LIMIT_EXCEEDED", "M_UNKNOWN") or self.code.isdigit()
+
+
+class EmailError(ChannelError):
+    """An IMAP or SMTP exchange failed. The message never contains a password.
+
+    ``permanent`` is True when the server refused the request itself (a bad recipient, a
+    rejected login): sending the same again will not help.
+    """
+
+    def __init__(self, action: str, description: str, *, permanent: bool = False) -> None:
+        self.action = action
+        self.description = description
+        self.permanent = permanent
+        super().__init__(f"email {action} failed: {description}")
 
 
 class DaemonError(AgentdError):

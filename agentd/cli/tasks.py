@@ -48,7 +48,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add.add_argument("--timezone", help="IANA zone of --at and --cron (default: local)")
     add.add_argument("--name", help="a short label")
     to = add.add_mutually_exclusive_group()
-    to.add_argument("--to", metavar="TARGET", help="deliver answers to a chat, e.g. telegram:42")
+    to.add_argument(
+        "--to",
+        metavar="TARGET",
+        help="deliver answers to a chat or an address, e.g. telegram:42, email:you@example.org",
+    )
     to.add_argument("--session", help="append answers to this HTTP session's history")
     add.add_argument(
         "--catch-up",
@@ -104,7 +108,9 @@ def _origin(args: argparse.Namespace) -> Origin:
     if args.to:
         channel, sep, address = args.to.partition(":")
         if not sep or not channel or not address:
-            raise TaskRefused(f"--to {args.to!r} must look like 'telegram:<chat id>'")
+            raise TaskRefused(
+                f"--to {args.to!r} must look like 'telegram:<chat id>' or 'email:<address>'"
+            )
         return Origin(channel, address)
     if args.session:
         return Origin("http", None, args.session)

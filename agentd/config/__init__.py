@@ -1,5 +1,6 @@
 """Configuration: the settings model and how it is loaded (defaults, file, environment)."""
 
+from agentd.config.email import EmailSender, EmailSettings, ImapSettings, SmtpSettings
 from agentd.config.load import (
     Loaded,
     default_config_path,
@@ -58,9 +59,12 @@ __all__ = [
     "ChannelSettings",
     "CronJob",
     "CronSettings",
+    "EmailSender",
+    "EmailSettings",
     "ExecSettings",
     "HistorySettings",
     "HttpChannelSettings",
+    "ImapSettings",
     "LLMSettings",
     "Loaded",
     "LogSettings",
@@ -72,6 +76,7 @@ __all__ = [
     "RateLimitSettings",
     "Settings",
     "SidecarSettings",
+    "SmtpSettings",
     "TaskSettings",
     "TelegramSender",
     "TelegramSettings",

@@ -21,6 +21,7 @@ from pydantic_settings import (
     SettingsConfigDict,
 )
 
+from agentd.config.email import EmailSettings
 from agentd.config.matrix import MatrixSettings
 from agentd.config.mcp import McpSettings
 from agentd.config.senders import TENANT_NAME, one_tenant_each
@@ -791,6 +792,7 @@ class ChannelsSettings(_Section):
     http: HttpChannelSettings = HttpChannelSettings()
     telegram: TelegramSettings = TelegramSettings()
     matrix: MatrixSettings = MatrixSettings()
+    email: EmailSettings = EmailSettings()
 
 
 class TenantSettings(_Section):

@@ -95,6 +95,11 @@ class ToolPolicySettings(_Section):
     matrix_group: ToolRule = Field(
         ToolRule(deny=["exec"]), description="Matrix rooms of more than two: anyone can write."
     )
+    email: ToolRule = Field(
+        ToolRule(deny=["exec"]),
+        description="Mail from admitted senders: a mail account is easier to take over than "
+        "a chat login, so no commands unless allowed here.",
+    )
     http_admin: ToolRule = Field(ToolRule(), description="HTTP API callers that are admins.")
     http_user: ToolRule = Field(
         ToolRule(deny=["exec"]), description="HTTP API callers that are not admins."

@@ -277,7 +277,7 @@ def build_channels(
     app: App, health: dict[str, ChannelHealth], *, token_file: Path | None = None
 ) -> list[Any]:
     """The enabled channels, wired to each other for deliveries (``telegram:<chat>``,
-    ``matrix:!room:server``).
+    ``matrix:!room:server``, ``email:<address>``).
 
     ``token_file`` is where the HTTP channel's generated token lives, for the hint it logs.
     """
@@ -318,6 +318,10 @@ def build_channels(
         from channels.matrix import MatrixChannel
 
         channels.append(MatrixChannel.from_settings(settings))
+    if settings.channels.email.enabled:
+        from channels.email import EmailChannel
+
+        channels.append(EmailChannel.from_settings(settings, workdir_of=Workdirs(settings)))
     if settings.channels.http.enabled:
         from channels.http import HttpChannel, Readiness
 

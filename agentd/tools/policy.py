@@ -1,13 +1,13 @@
 """The tool policy: which tools a turn offers the model, by audience and tenant.
 
 An *audience* is who is on the other end of a turn: the operator's console, a cron job, a
-private or a group Telegram chat, a direct or a group Matrix room, an admin or a non-admin HTTP
-caller. Each has a rule
-(``tools.policy.<audience>``), each tenant may have one more (``tenants.<name>.tools``); a tool
-is offered only when every rule that applies lets it through (an ``allow`` list names it, when
-there is one, and no ``deny`` list does). The runtime asks :meth:`ToolPolicy.grant` when a turn
-starts and gives the agent loop the allowed names, so the model is never shown a tool it may not
-use, and a call of one anyway is refused like an unknown tool.
+private or a group Telegram chat, a direct or a group Matrix room, an email sender, an admin or
+a non-admin HTTP caller. Each has a rule (``tools.policy.<audience>``), each tenant may have one
+more (``tenants.<name>.tools``); a tool is offered only when every rule that applies lets it
+through (an ``allow`` list names it, when there is one, and no ``deny`` list does). The runtime
+asks :meth:`ToolPolicy.grant` when a turn starts and gives the agent loop the allowed names, so
+the model is never shown a tool it may not use, and a call of one anyway is refused like an
+unknown tool.
 
 The grant also carries what a tool needs to know about the turn's rights (network in ``exec``'s
 sandbox); it is set for the turn's task in a contextvar (:func:`use`, :func:`current`).
@@ -30,6 +30,7 @@ Audience = Literal[
     "telegram_group",
     "matrix_private",
     "matrix_group",
+    "email",
     "http_admin",
     "http_user",
 ]
@@ -42,6 +43,7 @@ _FALLBACK: dict[str, Audience] = {
     "heartbeat": "cron",
     "telegram": "telegram_group",
     "matrix": "matrix_group",
+    "email": "email",
     "http": "http_user",
 }
 

@@ -20,11 +20,10 @@ is cancelled; a reply cut off by shutdown would otherwise be sent again after th
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from functools import partial
 from pathlib import Path
-from types import TracebackType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import anyio
 import structlog
@@ -36,6 +35,7 @@ from agentd.errors import ChannelError
 from channels.base import InboundMessage, Target
 from channels.chat.commands import answer_command
 from channels.chat.ledger import ChatLedger
+from channels.chat.ledgered import LedgerChannel
 from channels.chat.queues import ChatQueues
 from channels.chat.turn import run_turn
 
@@ -59,46 +59,18 @@ class ChatSettings(Protocol):
     def reply_timeout(self) -> float: ...
 
 
-class ChatChannel(ABC, Generic[T, L]):
+class ChatChannel(LedgerChannel[L], Generic[T, L]):
     """A chat bot polled for items ``T`` kept in a ledger ``L``; use as ``async with``."""
 
-    name: ClassVar[str]
     #: The answer to ``help``.
     help_text: ClassVar[str]
     #: Seconds between two typing notices while a turn runs.
     typing_every: ClassVar[float]
 
     def __init__(self, settings: ChatSettings, *, state_path: Path) -> None:
+        super().__init__(state_path=state_path)
         self.settings = settings
-        self.state_path = state_path
         self.log = structlog.get_logger(f"channels.{self.name}")
-        self._ledger: L | None = None
-        self._ready = False
-
-    async def __aenter__(self) -> Self:
-        self._ledger = await self._load_ledger(self.state_path.expanduser())
-        await self._open()
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self._ready = False
-        await self._close()
-
-    @property
-    def ready(self) -> bool:
-        """True while the service answers; False before its first answer and while retrying."""
-        return self._ready
-
-    @property
-    def ledger(self) -> L:
-        if self._ledger is None:
-            raise RuntimeError(f"use the channel as `async with {type(self).__name__}(...)` first")
-        return self._ledger
 
     def _backoff(self) -> Backoff:
         return Backoff(self.settings.backoff_initial, self.settings.backoff_max)
@@ -243,18 +215,6 @@ class ChatChannel(ABC, Generic[T, L]):
         """Withdraw the typing notice after an answered turn (where the service has one)."""
 
     # What an adapter adds.
-
-    @abstractmethod
-    async def _load_ledger(self, path: Path) -> L:
-        """The channel's ledger, read from ``path``."""
-
-    @abstractmethod
-    async def _open(self) -> None:
-        """Open the connection to the service (no request yet)."""
-
-    @abstractmethod
-    async def _close(self) -> None:
-        """Close what :meth:`_open` opened."""
 
     @abstractmethod
     async def _login(self) -> dict[str, Any]:

@@ -30,6 +30,7 @@ SERVERS = {
     "console": "chromium",
     "postgres": "postgres",
     "milvus_server": "milvus",
+    "dovecot": "dovecot",
 }
 #: Parametrized fixtures whose given value reaches a real server.
 SERVER_PARAMS = {("milvus_uri", "server"): "milvus"}

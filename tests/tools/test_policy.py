@@ -13,11 +13,12 @@ NAMES = ("current_time", "exec", "read_file", "web_fetch")
 
 
 def test_defaults_keep_exec_from_groups_and_non_admins() -> None:
-    """By default exec is off for Telegram and Matrix groups and HTTP non-admins, on otherwise."""
+    """By default exec is off for Telegram and Matrix groups, email and HTTP non-admins, on
+    otherwise."""
     policy = ToolPolicy(ToolsSettings())
     for audience in AUDIENCES:
         grant = policy.grant(audience, None, NAMES)
-        groups = ("telegram_group", "matrix_group", "http_user")
+        groups = ("telegram_group", "matrix_group", "email", "http_user")
         assert grant.allows("exec") == (audience not in groups)
         assert grant.allows("read_file")
         assert grant.exec_network is False
