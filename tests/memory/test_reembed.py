@@ -76,7 +76,7 @@ async def test_memories_move_to_the_new_models_collection(tmp_path: Path) -> Non
         assert store is not None
         await _until_moved(store)
         with scopes.use(TENANT):
-            found = await store.search("word7", top_k=1)
+            found = await store.search("fact number 7 word7", top_k=1)
             assert [m.content for m in found] == ["fact number 7 word7"]
             assert (await store.stats()).memories_in_scope == 70
     assert sorted(model.embedded) == sorted(f"fact number {i} word{i}" for i in range(70))
@@ -94,7 +94,7 @@ async def test_searches_use_the_old_vectors_until_the_move_is_done(tmp_path: Pat
         assert store is not None
         assert await _serving(store) == "memories"
         with scopes.use(TENANT):
-            found = await store.search("word5", top_k=1)
+            found = await store.search("fact number 5 word5", top_k=1)
             assert [m.content for m in found] == ["fact number 5 word5"]
             await store.save(Memory("saved during the move", key="late"))
         await _until_moved(store)

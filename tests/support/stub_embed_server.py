@@ -46,9 +46,7 @@ class Handler(BaseHTTPRequestHandler):
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         with LOG.open("a") as fh:
             fh.write(json.dumps(body) + "\n")
-        data = [
-            {"index": i, "embedding": vector(text)} for i, text in enumerate(body["input"])
-        ]
+        data = [{"index": i, "embedding": vector(text)} for i, text in enumerate(body["input"])]
         self._json(200, {"data": data})
 
 
