@@ -359,6 +359,12 @@ class MemorySettings(_Section):
         description="Search memories by their words too (SQLite FTS5 trigram index in the "
         "state dir), fused with the vector search by reciprocal rank.",
     )
+    curate: bool = Field(
+        True,
+        description="Keep memories current: before a save, the model is shown the most "
+        "similar memories and decides (under a grammar) to add, update one or do nothing; "
+        "offers memory_forget.",
+    )
     recall: int = Field(
         3,
         ge=0,

@@ -176,7 +176,9 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
         quota = WorkdirQuota.of_mb(settings.tools.workdir_quota_mb)
         register_builtin_tools(tools, workdirs, read_only_files(settings), quota)
         if memory is not None:
-            register_memory_tools(tools, memory)
+            floor = recall_floor(settings, embedder)
+            choose = llm.choose if settings.memory.curate else None
+            register_memory_tools(tools, memory, choose, similar=floor - 0.05)
         if settings.tools.exec.enabled:
             register_exec_tool(
                 tools, settings.tools.exec, workdirs, read_only_files(settings), quota

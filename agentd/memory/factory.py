@@ -76,10 +76,18 @@ async def open_store(
             hybrid = HybridStore(dense, text)
             stack.push_async_callback(hybrid.aclose)
             store = hybrid
-        tg = await stack.enter_async_context(anyio.create_task_group())
-        stack.callback(tg.cancel_scope.cancel)
-        tg.start_soon(_maintain, dense, pending, hybrid)
-        yield store
+        # The body's own exception is re-raised as itself, not wrapped in the task group's.
+        error: BaseException | None = None
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(_maintain, dense, pending, hybrid)
+            try:
+                yield store
+            except BaseException as exc:
+                error = exc
+            finally:
+                tg.cancel_scope.cancel()
+        if error is not None:
+            raise error
 
 
 async def _maintain(

@@ -74,13 +74,18 @@ _KEY = re.compile(r"^[A-Za-z0-9_.:-]{1,200}$")
 
 @dataclass(frozen=True, slots=True)
 class Memory:
-    """One long-term memory. ``score`` is set on search results (cosine similarity)."""
+    """One long-term memory. ``score`` is set on search results (cosine similarity).
+
+    ``ts`` is when it was saved (or last changed), ``confirmed`` when it was last said again
+    (unix ms; 0: never since it was saved).
+    """
 
     content: str
     tags: tuple[str, ...] = ()
     key: str = ""
     ts: int = 0
     agent_id: str = ""
+    confirmed: int = 0
     embedding: tuple[float, ...] | None = field(default=None, repr=False)
     score: float | None = None
 

@@ -134,6 +134,8 @@ class MilvusStore:
         self.collection = collection
         self.lite = is_lite(uri)
         self.dimension = dimension
+        #: Whether the collection has the ``confirmed`` field (collections made before it lack it).
+        self.confirmed_field = False
         self.degraded: str | None = None
         self._timeout = timeout
         self._limiter = anyio.CapacityLimiter(1 if self.lite else 8)
@@ -243,6 +245,7 @@ class MilvusStore:
                 "by something else; set milvus.collection to another name"
             )
         self.dimension = int(fields["embedding"]["params"]["dim"])
+        self.confirmed_field = "confirmed" in fields
         await self._call("load", client.load_collection, self.collection, **kw)
 
     async def switch(self, collection: str, embedder: Embedder, dimension: int | None) -> None:
@@ -251,6 +254,7 @@ class MilvusStore:
         if dimension is None:
             await self._inspect()
         else:
+            self.confirmed_field = True  # made by this version
             await self._call(
                 "load", self._client.load_collection, collection, timeout=self._timeout
             )
@@ -276,6 +280,7 @@ class MilvusStore:
                 await self._call("create_collection", self._create, dim)
                 log.info("memory.collection_created", collection=self.collection, dim=dim)
                 self.dimension = dim
+                self.confirmed_field = True
         return self.dimension
 
     def _create(self, dim: int, collection: str | None = None) -> None:
@@ -288,6 +293,7 @@ class MilvusStore:
         schema.add_field("embedding", DataType.FLOAT_VECTOR, dim=dim)
         schema.add_field("tags", DataType.VARCHAR, max_length=MAX_TAGS_JSON_BYTES)
         schema.add_field("ts", DataType.INT64)
+        schema.add_field("confirmed", DataType.INT64)
         schema.add_field("agent_id", DataType.VARCHAR, max_length=256)
         schema.add_field("tenant", DataType.VARCHAR, max_length=256)
         schema.add_field("scope", DataType.VARCHAR, max_length=64)
@@ -355,6 +361,7 @@ class MilvusStore:
                     "content": content,
                     "tags": tags_json(tags),
                     "ts": memory.ts or int(time.time() * 1000),
+                    "confirmed": memory.confirmed,
                     "agent_id": _clip(scope.app, 256),
                     "tenant": _clip(scope.tenant, 256),
                     "scope": prefix,
@@ -378,6 +385,9 @@ class MilvusStore:
                             f"a memory's embedding has {len(row['embedding'])} dimensions, the "
                             f"collection {dim}"
                         )
+                if not self.confirmed_field:
+                    for row in rows:
+                        row.pop("confirmed", None)
                 await self._call(
                     "upsert", self._client.upsert, self.collection, rows, timeout=self._timeout
                 )
@@ -404,7 +414,7 @@ class MilvusStore:
             data=[vector],
             limit=top_k,
             filter=expr,
-            output_fields=OUTPUT_FIELDS,
+            output_fields=self._fields(),
             search_params={"metric_type": "COSINE"},
             anns_field="embedding",
             timeout=self._timeout,
@@ -426,7 +436,7 @@ class MilvusStore:
             self._client.query,
             self.collection,
             filter=f"key in [{wanted}] and {self._scope_expr()}",
-            output_fields=OUTPUT_FIELDS,
+            output_fields=self._fields(),
             timeout=self._timeout,
             **self._consistency(strong=True),
         )
@@ -453,7 +463,7 @@ class MilvusStore:
         return await self._call("scan", scan)
 
     async def get(self, key: str) -> Memory | None:
-        rows = await self._query_key(key, OUTPUT_FIELDS)
+        rows = await self._query_key(key, self._fields())
         return _memory(rows[0]) if rows else None
 
     async def delete(self, key: str) -> bool:
@@ -492,6 +502,10 @@ class MilvusStore:
             memories_in_scope=count,
             degraded=self.degraded,
         )
+
+    def _fields(self) -> list[str]:
+        """The fields a read returns (``confirmed`` where the collection has it)."""
+        return [*OUTPUT_FIELDS, "confirmed"] if self.confirmed_field else OUTPUT_FIELDS
 
     def _tags_expr(self, tags: Sequence[str]) -> str:
         """A filter matching memories with any of ``tags`` (hex digests only, no wildcards)."""
@@ -632,5 +646,6 @@ def _memory(row: dict[str, Any], *, score: float | None = None) -> Memory:
         tags=parse_tags(row.get("tags")),
         ts=int(row.get("ts") or 0),
         agent_id=str(row.get("agent_id", "")),
+        confirmed=int(row.get("confirmed") or 0),
         score=score,
     )

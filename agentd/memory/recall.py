@@ -6,10 +6,13 @@ searches for them: the best matches are shown with the request. The store ranks 
 when hybrid, by words too); a memory is shown when its embedding is close enough
 (``min_score``, the embedding model's own floor unless set) or when it holds at least
 ``MIN_SHARE`` of the message's trigrams, which works alike in every language (no word lists).
+The note lists them newest first, each with the day it was last said, so where two disagree
+the model sees which is current.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable
 
 import structlog
@@ -36,10 +39,17 @@ def overlap(query: str, memory: Memory) -> float:
 
 
 def _line(memory: Memory) -> str:
-    """One memory in the note, with its tags: the model saved "2020" tagged office, krakow,
-    doorcode for "the door code of the Krakow office is 2020"."""
+    """One memory in the note, with its tags (the model saved "2020" tagged office, krakow,
+    doorcode for "the door code of the Krakow office is 2020") and the day it was last said."""
     tags = f" (tags: {', '.join(memory.tags)})" if memory.tags else ""
-    return f"- {memory.content}{tags}"
+    said = _said(memory)
+    day = f" [{time.strftime('%Y-%m-%d', time.gmtime(said / 1000))}]" if said else ""
+    return f"- {memory.content}{tags}{day}"
+
+
+def _said(memory: Memory) -> int:
+    """When the memory was last saved or confirmed (unix ms; 0 unknown)."""
+    return max(memory.ts, memory.confirmed)
 
 
 def memory_recall(store: MemoryStore, top_k: int, min_score: float) -> Recall:
@@ -68,6 +78,8 @@ def memory_recall(store: MemoryStore, top_k: int, min_score: float) -> Recall:
                 break
         if not hits:
             return None
+        # Newest first: where two memories disagree, the one said last leads the note.
+        hits.sort(key=_said, reverse=True)
         best = max((m.score for m in hits if m.score is not None), default=None)
         log.info(
             "memory.recalled",

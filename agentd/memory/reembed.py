@@ -111,7 +111,7 @@ async def _copy(store: MilvusStore, pending: Plan, keys: Sequence[str]) -> None:
         output_fields=_COPIED,
         timeout=store._timeout,
     )
-    rows = [{name: row[name] for name in _COPIED} for row in rows]
+    rows = [{**{name: row[name] for name in _COPIED}, "confirmed": 0} for row in rows]
     if not rows:
         return
     vectors = await pending.embedder.documents([str(row["content"]) for row in rows])
@@ -197,6 +197,7 @@ async def _mark(store: MilvusStore, target: str, source: str) -> None:
         "embedding": [1.0] + [0.0] * (dimension - 1),
         "tags": "[]",
         "ts": int(time.time() * 1000),
+        "confirmed": 0,
         "agent_id": "",
         "tenant": "",
         "scope": MARKER_SCOPE,

@@ -104,3 +104,17 @@ async def test_tags_count_as_words_and_the_store_order_is_kept() -> None:
     assert note == f"{HEAD}\n- Unrelated but close.\n- Sencha. (tags: favourite, tea))"
     one = await memory_recall(store, 1, 0.8)("favourite tea?")  # type: ignore[arg-type]
     assert one == f"{HEAD}\n- Unrelated but close.)"
+
+
+async def test_the_newest_memory_leads_when_two_disagree() -> None:
+    """The memory said last comes first, each with its day, whatever the store's order."""
+    paris = Memory(content="I live in Paris.", ts=1_700_000_000_000, score=0.9)
+    berlin = Memory(content="I moved to Berlin.", ts=1_760_000_000_000, score=0.85)
+    confirmed = Memory(
+        content="Tea: sencha.", ts=1_600_000_000_000, confirmed=1_770_000_000_000, score=0.82
+    )
+    note = await memory_recall(Store([paris, berlin, confirmed]), 3, 0.8)("where do I live?")  # type: ignore[arg-type]
+    assert note == (
+        f"{HEAD}\n- Tea: sencha. [2026-02-02]\n- I moved to Berlin. [2025-10-09]"
+        "\n- I live in Paris. [2023-11-14])"
+    )
