@@ -43,6 +43,8 @@ class Plan:
     embedder: Embedder
     dimension: int
     copied: int = 0
+    #: Whether the old collection keeps confirmed times (made by a version that had them).
+    confirmed: bool = False
 
 
 async def plan(store: MilvusStore, source: str, previous: Embedder | None) -> Plan | None:
@@ -61,6 +63,10 @@ async def plan(store: MilvusStore, source: str, previous: Embedder | None) -> Pl
     if not await _exists(store, target):
         await store._call("create_collection", store._create, dimension, target)
     pending = Plan(source=source, target=target, embedder=embedder, dimension=dimension)
+    desc = await store._call(
+        "describe", store._client.describe_collection, source, timeout=store._timeout
+    )
+    pending.confirmed = any(f.get("name") == "confirmed" for f in desc.get("fields", []))
     if previous is not None:
         await store.switch(source, previous, None)
         log.info("memory.reembed_planned", source=source, target=target, serving=source)
@@ -108,10 +114,13 @@ async def _copy(store: MilvusStore, pending: Plan, keys: Sequence[str]) -> None:
         store._client.query,
         pending.source,
         filter=f"key in [{', '.join(literal(k) for k in keys)}]",
-        output_fields=_COPIED,
+        output_fields=[*_COPIED, "confirmed"] if pending.confirmed else _COPIED,
         timeout=store._timeout,
     )
-    rows = [{**{name: row[name] for name in _COPIED}, "confirmed": 0} for row in rows]
+    rows = [
+        {**{name: row[name] for name in _COPIED}, "confirmed": int(row.get("confirmed") or 0)}
+        for row in rows
+    ]
     if not rows:
         return
     vectors = await pending.embedder.documents([str(row["content"]) for row in rows])

@@ -48,6 +48,14 @@ def test_fetch_of_an_unknown_model_fails_clearly(
     assert "packaged models: qwen2.5-coder-0.5b" in capsys.readouterr().err
 
 
+def test_fetch_of_an_unknown_embedder_exits_69(
+    state_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`model fetch --embedder` names the packaged embedding models when the name is unknown."""
+    assert main(["model", "fetch", "--embedder", "nope"]) == 69
+    assert "packaged: multilingual-e5-small, nomic-embed-text-v1.5" in capsys.readouterr().err
+
+
 def test_list_shows_both_models(state_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`model list` marks the defaults (chat and embedding) and tells whether each is fetched."""
     assert main(["model", "list"]) == 0
