@@ -74,7 +74,8 @@ async def embedder_for(name: str, state_dir: Path) -> AsyncIterator[Embedder]:
             from agentd.model.client import open_client
             from agentd.model.sidecar import open_sidecar, with_sidecar_url
 
-            settings = Settings(state_dir=state_dir, llm={"sidecar": {"enabled": True}})
+            sidecar_settings = {"enabled": True, "keep_slots": False, "context": 2048}
+            settings = Settings(state_dir=state_dir, llm={"sidecar": sidecar_settings})
             sidecar = await stack.enter_async_context(open_sidecar(settings))
             llm = await stack.enter_async_context(open_client(with_sidecar_url(settings, sidecar)))
             yield FuncEmbedder(llm.embed_one)

@@ -156,3 +156,13 @@ async def test_without_a_model_there_is_no_forget_and_saves_add() -> None:
     assert "memory_forget" not in registry
     await _call(registry, "memory_save", content="I moved to Berlin.")
     assert len(store.memories) == 2
+
+
+async def test_no_similar_memory_saves_without_a_model_call() -> None:
+    """Candidates under the similarity floor (and sharing few trigrams) are not shown."""
+    store = FakeStore({"tea": TEA})
+    model = StubModel()
+    registry = ToolRegistry()
+    register_memory_tools(registry, store, model, similar=0.95)
+    assert (await _call(registry, "memory_save", content="I live in Paris.")).startswith("saved")
+    assert model.offered == [] and len(store.memories) == 2
