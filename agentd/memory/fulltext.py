@@ -30,8 +30,9 @@ log = structlog.get_logger("agentd.memory.fulltext")
 T = TypeVar("T")
 
 _WORD = re.compile(r"\w+")
-#: Trigrams of one query at most (a long message would otherwise be a huge OR).
-MAX_TRIGRAMS = 64
+#: Trigrams of one query searched at most: the rarest in the index (a trigram most memories
+#: hold says little and makes the query scan them all).
+MAX_TRIGRAMS = 16
 
 
 def trigrams(text: str) -> list[str]:
@@ -56,20 +57,23 @@ def share(query: str, text: str) -> float:
     return sum(1 for t in wanted if t in held) / len(wanted)
 
 
-def match_expression(query: str) -> str | None:
-    """The FTS5 query for ``query``: its trigrams, quoted, OR-ed; None when it has none."""
-    grams = [t for t in trigrams(query) if len(t) == 3][:MAX_TRIGRAMS]
-    if not grams:
+def match_expression(query: str, grams: Sequence[str] | None = None) -> str | None:
+    """The FTS5 query for ``query`` (or for ``grams`` of it): trigrams, quoted, OR-ed; None
+    when there is none."""
+    chosen = [t for t in trigrams(query) if len(t) == 3] if grams is None else list(grams)
+    if not chosen:
         return None
-    return " OR ".join('"' + g.replace('"', '""') + '"' for g in grams)
+    return " OR ".join('"' + g.replace('"', '""') + '"' for g in chosen)
 
 
 @dataclass(frozen=True, slots=True)
 class TextHit:
-    """A memory the full-text index found: its key within the scope and its BM25 rank."""
+    """A memory the full-text index found: its key within the scope, its BM25 rank, and the
+    share of the query's trigrams it holds."""
 
     key: str
     rank: float
+    share: float = 0.0
 
 
 class TextIndex:
@@ -94,6 +98,10 @@ class TextIndex:
                 "CREATE VIRTUAL TABLE IF NOT EXISTS memory_text USING fts5("
                 "body, scope UNINDEXED, key UNINDEXED, tag_index UNINDEXED, "
                 "tokenize='trigram')"
+            )
+            db.execute(
+                "CREATE VIRTUAL TABLE IF NOT EXISTS memory_text_terms "
+                "USING fts5vocab(memory_text, 'row')"
             )
             private_sqlite(path)
             return db
@@ -134,23 +142,39 @@ class TextIndex:
         self, scope: str, query: str, limit: int, tag_likes: Iterable[str] = ()
     ) -> list[TextHit]:
         """The best ``limit`` matches of ``query`` in ``scope`` (tags: any ``LIKE`` pattern)."""
-        expression = match_expression(query)
-        if expression is None:
+        grams = [t for t in trigrams(query) if len(t) == 3]
+        if not grams:
             return []
         likes = list(tag_likes)
         tag_filter = ""
         if likes:
             tag_filter = " AND (" + " OR ".join("tag_index LIKE ?" for _ in likes) + ")"
         sql = (
-            "SELECT key, bm25(memory_text) AS rank FROM memory_text "
+            "SELECT key, bm25(memory_text) AS rank, body FROM memory_text "
             f"WHERE memory_text MATCH ? AND scope = ?{tag_filter} ORDER BY rank LIMIT ?"
         )
 
         def read() -> list[TextHit]:
+            expression = match_expression(query, self._rarest(grams))
+            if expression is None:
+                return []
             cursor = self._db.execute(sql, (expression, scope, *likes, limit))
-            return [TextHit(str(key), float(rank)) for key, rank in cursor]
+            return [
+                TextHit(str(key), float(rank), share(query, str(body)))
+                for key, rank, body in cursor
+            ]
 
         return await self._run(read)
+
+    def _rarest(self, grams: Sequence[str]) -> list[str]:
+        """The ``MAX_TRIGRAMS`` of ``grams`` held by the fewest memories (and by at least one)."""
+        marks = ",".join("?" for _ in grams)
+        rows = self._db.execute(
+            f"SELECT term, doc FROM memory_text_terms WHERE term IN ({marks})", list(grams)
+        )
+        counts = {str(term): int(doc) for term, doc in rows}
+        held = sorted((counts[g], i, g) for i, g in enumerate(grams) if counts.get(g, 0) > 0)
+        return [g for _, _, g in held[:MAX_TRIGRAMS]]
 
     async def keys(self) -> set[tuple[str, str]]:
         """Every ``(scope, key)`` indexed."""

