@@ -215,3 +215,5 @@ async def _mark(store: MilvusStore, target: str, source: str) -> None:
     }
     await store._call("upsert", store._client.upsert, target, [marker], timeout=store._timeout)
     await store._call("flush", store._client.flush, target, timeout=store._timeout)
+    if target == store.collection and store.dimension is None:
+        await store._inspect()  # the store made it just now: it exists for the store too

@@ -105,6 +105,18 @@ async def test_searches_use_the_old_vectors_until_the_move_is_done(tmp_path: Pat
             assert (await store.stats()).memories_in_scope == 3 * BATCH + 1
 
 
+async def test_a_new_install_starts_on_the_new_models_collection(tmp_path: Path) -> None:
+    """No old memories: the new collection is used (and saved to) from the first start."""
+    model = NewModel()
+    async with open_store(_settings(tmp_path), word_embed, model) as store:
+        assert store is not None
+        assert await _serving(store) == "memories_tiny_new"
+        with scopes.use(TENANT):
+            await store.save(Memory("first fact", key="one"))
+            assert (await store.stats()).memories_in_scope == 1
+    assert model.embedded == ["first fact"]
+
+
 async def test_a_second_start_does_not_re_embed(tmp_path: Path) -> None:
     """Once done (the marker row), opening again re-embeds nothing."""
     await _fill(tmp_path, 5)
