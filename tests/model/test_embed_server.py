@@ -10,8 +10,12 @@ import httpx
 import pytest
 from structlog.testing import capture_logs
 
+from agentd import scope as scopes
 from agentd.config import Settings
+from agentd.daemon.app import open_app
 from agentd.errors import LLMResponseError
+from agentd.memory.hybrid import HybridStore
+from agentd.memory.longterm import Memory
 from agentd.model import embedders
 from agentd.model.embed_server import open_memory_embedder
 from agentd.model.embedders import PackagedEmbedder
@@ -154,3 +158,28 @@ async def test_prefixes_are_the_models_own() -> None:
         await served.query("tea")
         await served.documents(["tea"])
     assert seen == [["search_query: tea"], ["tea"]]
+
+
+async def test_the_daemon_embeds_memory_with_the_fetched_model(
+    stub: PackagedEmbedder, tmp_path: Path
+) -> None:
+    """open_app: memory on the model's own collection, searched through its server."""
+    state = tmp_path / "state"
+    _install(state, stub)
+    (tmp_path / "workdir").mkdir()
+    settings = Settings(
+        workdir=tmp_path / "workdir",
+        state_dir=state,
+        llm={"base_url": "http://127.0.0.1:9", "max_retries": 0},
+        memory={"embedder": stub.name},
+    )
+    async with open_app(settings) as app:
+        assert isinstance(app.memory, HybridStore)
+        assert app.memory.dense.collection == "memories_stub_e5"
+        assert "memory_forget" in app.tools
+        with scopes.use(scopes.Scope(tenant="t")):
+            await app.memory.save(Memory("green tea in the morning"))
+            found = await app.memory.search("green tea", top_k=1)
+    assert [m.content for m in found] == ["green tea in the morning"]
+    log = (state / "models" / "requests.jsonl").read_text()
+    assert '"input_type": "query"' in log and '"input_type": "passage"' in log
