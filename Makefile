@@ -41,6 +41,7 @@ $(LOCAL_STAMP): $(DEV_STAMP)
 
 model: $(LOCAL_STAMP)
 	$(BIN)/agentd model fetch --model $(MODEL)
+	$(BIN)/agentd model fetch --embedder multilingual-e5-small
 
 $(BFCL_WHEEL): | $(BIN)/python
 	$(BIN)/pip download -q --no-deps bfcl-eval==$(BFCL_VERSION) -d $(@D)

@@ -40,6 +40,9 @@ ALLOWED = {
     ("config", "cron.schedule"),
     # The memory tools call the long-term memory store.
     ("tools", "memory.longterm"),
+    # memory_save and memory_forget ask the model which memory a fact is about.
+    ("tools", "memory.curate"),
+    ("tools", "memory.fulltext"),
     # The task tools schedule in the task store.
     ("tools", "cron.tasks"),
     # A task's run gets the tool policy's audience of the chat it came from.

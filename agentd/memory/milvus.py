@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -38,13 +39,16 @@ import structlog
 from agentd import scope as scopes
 from agentd.errors import AgentdError, MemoryUnavailable
 from agentd.memory.longterm import (
+    CHAT_MODEL_ID,
     MAX_CONTENT_BYTES,
     MAX_KEY,
     MAX_TAGS,
     MAX_TAGS_JSON_BYTES,
+    Embedder,
     EmbedFunc,
     Memory,
     MemoryStats,
+    as_embedder,
     check_content,
     check_key,
     check_top_k,
@@ -92,6 +96,14 @@ def tag_key(tag: str) -> str:
     return digest[:_TAG_KEY_CHARS]
 
 
+def collection_for(base: str, model_id: str) -> str:
+    """The collection holding ``model_id``'s vectors: ``base`` for the chat model's (the
+    original schema's), ``base_<model>`` for an embedding model's."""
+    if model_id == CHAT_MODEL_ID:
+        return base
+    return f"{base}_{re.sub(r'[^A-Za-z0-9_]', '_', model_id)}"[:255]
+
+
 def is_lite(uri: str) -> bool:
     return not uri.startswith(("http://", "https://", "tcp://", "unix:"))
 
@@ -109,7 +121,7 @@ class MilvusStore:
     def __init__(
         self,
         client: Any,
-        embed: EmbedFunc,
+        embed: EmbedFunc | Embedder,
         *,
         uri: str,
         collection: str,
@@ -117,15 +129,19 @@ class MilvusStore:
         dimension: int | None,
     ) -> None:
         self._client = client
-        self._embed = embed
+        self.embedder = as_embedder(embed)
         self.uri = uri
         self.collection = collection
         self.lite = is_lite(uri)
         self.dimension = dimension
+        #: Whether the collection has the ``confirmed`` field (collections made before it lack it).
+        self.confirmed_field = False
         self.degraded: str | None = None
         self._timeout = timeout
         self._limiter = anyio.CapacityLimiter(1 if self.lite else 8)
         self._ready = anyio.Lock()
+        #: Held by every write, and by a re-embedding's last check and switch.
+        self.write_lock = anyio.Lock()
         self._dirty = False
         self._deleted_since_write = False
         self._missing_until = 0.0
@@ -135,7 +151,7 @@ class MilvusStore:
     async def open(
         cls,
         uri: str,
-        embed: EmbedFunc,
+        embed: EmbedFunc | Embedder,
         *,
         collection: str = "memories",
         token: str = "",
@@ -153,8 +169,10 @@ class MilvusStore:
                 )
             uri = await anyio.to_thread.run_sync(_lite_path, uri)
         client = await _connect(uri, token, db_name, call_timeout)
+        embedder = as_embedder(embed)
+        collection = collection_for(collection, embedder.model_id)
         store = cls(
-            client, embed, uri=uri, collection=collection, timeout=call_timeout, dimension=None
+            client, embedder, uri=uri, collection=collection, timeout=call_timeout, dimension=None
         )
         try:
             await store._inspect()
@@ -227,7 +245,28 @@ class MilvusStore:
                 "by something else; set milvus.collection to another name"
             )
         self.dimension = int(fields["embedding"]["params"]["dim"])
+        self.confirmed_field = "confirmed" in fields
         await self._call("load", client.load_collection, self.collection, **kw)
+
+    async def switch(self, collection: str, embedder: Embedder, dimension: int | None) -> None:
+        """Serve from ``collection`` with ``embedder`` from now on (a re-embedding's move)."""
+        self.collection, self.embedder, self.dimension = collection, embedder, dimension
+        if dimension is None:
+            await self._inspect()
+        else:
+            self.confirmed_field = True  # made by this version
+            await self._call(
+                "load", self._client.load_collection, collection, timeout=self._timeout
+            )
+        self._dirty = True
+
+    async def dimension_of(self, collection: str) -> int:
+        """The embedding dimension of ``collection`` (which exists)."""
+        desc = await self._call(
+            "describe", self._client.describe_collection, collection, timeout=self._timeout
+        )
+        fields = {f["name"]: f for f in desc.get("fields", [])}
+        return int(fields["embedding"]["params"]["dim"])
 
     async def _ensure_collection(self) -> int:
         """The embedding dimension, creating the collection on first use (dimension probed)."""
@@ -235,15 +274,16 @@ class MilvusStore:
             return self.dimension
         async with self._ready:
             if self.dimension is None:
-                dim = len(await self._embed_text(_PROBE_TEXT))
+                dim = len(await self._embed_query(_PROBE_TEXT))
                 if dim == 0:
                     raise MemoryUnavailable("the embedding function returned an empty vector")
                 await self._call("create_collection", self._create, dim)
                 log.info("memory.collection_created", collection=self.collection, dim=dim)
                 self.dimension = dim
+                self.confirmed_field = True
         return self.dimension
 
-    def _create(self, dim: int) -> None:
+    def _create(self, dim: int, collection: str | None = None) -> None:
         from pymilvus import DataType, MilvusClient
 
         client = self._client
@@ -253,6 +293,7 @@ class MilvusStore:
         schema.add_field("embedding", DataType.FLOAT_VECTOR, dim=dim)
         schema.add_field("tags", DataType.VARCHAR, max_length=MAX_TAGS_JSON_BYTES)
         schema.add_field("ts", DataType.INT64)
+        schema.add_field("confirmed", DataType.INT64)
         schema.add_field("agent_id", DataType.VARCHAR, max_length=256)
         schema.add_field("tenant", DataType.VARCHAR, max_length=256)
         schema.add_field("scope", DataType.VARCHAR, max_length=64)
@@ -269,26 +310,39 @@ class MilvusStore:
         index = client.prepare_index_params()
         index.add_index(field_name="embedding", index_type="FLAT", metric_type="COSINE")
         client.create_collection(
-            self.collection,
+            collection or self.collection,
             schema=schema,
             index_params=index,
             consistency_level="Session",
             timeout=self._timeout,
         )
 
-    async def _embed_text(self, text: str) -> list[float]:
+    async def _embed_query(self, text: str) -> list[float]:
+        return (await self._embedded(self.embedder.query(text), 1))[0]
+
+    async def _embed_documents(self, texts: list[str]) -> list[list[float]]:
+        return await self._embedded(self.embedder.documents(texts), len(texts))
+
+    async def _embedded(self, pending: Any, count: int) -> list[list[float]]:
+        """The vectors ``pending`` gives (one when it embeds a query), checked."""
         try:
-            vector = await self._embed(text)
+            got = await pending
         except AgentdError as exc:
             self._degrade(f"embedding failed: {_reason(exc)}")
             raise MemoryUnavailable(self.degraded or "") from exc
-        if self.dimension is not None and len(vector) != self.dimension:
-            self._degrade(
-                f"the embedding has {len(vector)} dimensions, collection {self.collection!r} "
-                f"holds {self.dimension}: use another milvus.collection for this model"
-            )
+        vectors = [got] if got and not isinstance(got[0], list) else list(got)
+        if len(vectors) != count:
+            self._degrade(f"the embedder returned {len(vectors)} vectors for {count} texts")
             raise MemoryUnavailable(self.degraded or "")
-        return [float(x) for x in vector]
+        for vector in vectors:
+            if self.dimension is not None and len(vector) != self.dimension:
+                self._degrade(
+                    f"the embedding has {len(vector)} dimensions, collection "
+                    f"{self.collection!r} holds {self.dimension}: use another milvus.collection "
+                    "for this model"
+                )
+                raise MemoryUnavailable(self.degraded or "")
+        return [[float(x) for x in vector] for vector in vectors]
 
     async def save(self, memory: Memory) -> str:
         return (await self.save_many([memory]))[0]
@@ -307,6 +361,7 @@ class MilvusStore:
                     "content": content,
                     "tags": tags_json(tags),
                     "ts": memory.ts or int(time.time() * 1000),
+                    "confirmed": memory.confirmed,
                     "agent_id": _clip(scope.app, 256),
                     "tenant": _clip(scope.tenant, 256),
                     "scope": prefix,
@@ -315,19 +370,27 @@ class MilvusStore:
                     "embedding": list(memory.embedding) if memory.embedding else None,
                 }
             )
-        dim = await self._ensure_collection()
-        for row in rows:
-            if row["embedding"] is None:
-                row["embedding"] = await self._embed_text(row["content"])
-            elif len(row["embedding"]) != dim:
-                raise MemoryUnavailable(
-                    f"a memory's embedding has {len(row['embedding'])} dimensions, the "
-                    f"collection {dim}"
-                )
         if rows:
-            await self._call(
-                "upsert", self._client.upsert, self.collection, rows, timeout=self._timeout
-            )
+            bare = [row for row in rows if row["embedding"] is None]
+            async with self.write_lock:
+                # Under the lock: a re-embedding may switch the collection in between.
+                dim = await self._ensure_collection()
+                if bare:
+                    vectors = await self._embed_documents([row["content"] for row in bare])
+                    for row, vector in zip(bare, vectors, strict=True):
+                        row["embedding"] = vector
+                for row in rows:
+                    if len(row["embedding"]) != dim:
+                        raise MemoryUnavailable(
+                            f"a memory's embedding has {len(row['embedding'])} dimensions, the "
+                            f"collection {dim}"
+                        )
+                if not self.confirmed_field:
+                    for row in rows:
+                        row.pop("confirmed", None)
+                await self._call(
+                    "upsert", self._client.upsert, self.collection, rows, timeout=self._timeout
+                )
             self._dirty = True
             self._deleted_since_write = False
         return [row["key"].partition(".")[2] for row in rows]
@@ -342,7 +405,7 @@ class MilvusStore:
             expr += " and " + self._tags_expr(tags)
         if self.dimension is None and not await self._collection_exists():
             return []
-        vector = await self._embed_text(query)
+        vector = await self._embed_query(query)
         await self._flush_if_dirty()
         result = await self._call(
             "search",
@@ -351,7 +414,7 @@ class MilvusStore:
             data=[vector],
             limit=top_k,
             filter=expr,
-            output_fields=OUTPUT_FIELDS,
+            output_fields=self._fields(),
             search_params={"metric_type": "COSINE"},
             anns_field="embedding",
             timeout=self._timeout,
@@ -360,8 +423,47 @@ class MilvusStore:
         hits = result[0] if result else []
         return [_memory(_entity(hit), score=_score(hit)) for hit in hits]
 
+    async def get_many(self, keys: Sequence[str]) -> list[Memory]:
+        """The memories with ``keys`` in the current scope that exist, in no given order."""
+        if not keys:
+            return []
+        prefix = scope_hash(scopes.current())[:_PREFIX_CHARS]
+        wanted = ", ".join(literal(f"{prefix}.{check_key(k)}") for k in keys)
+        if self.dimension is None and not await self._collection_exists():
+            return []
+        rows = await self._call(
+            "query",
+            self._client.query,
+            self.collection,
+            filter=f"key in [{wanted}] and {self._scope_expr()}",
+            output_fields=self._fields(),
+            timeout=self._timeout,
+            **self._consistency(strong=True),
+        )
+        return [_memory(row) for row in rows]
+
+    async def scan(self, fields: Sequence[str]) -> list[dict[str, Any]]:
+        """Every row of the serving collection, every scope (``fields`` of each)."""
+        if self.dimension is None and not await self._collection_exists():
+            return []
+        collection = self.collection
+
+        def scan() -> list[dict[str, Any]]:
+            out: list[dict[str, Any]] = []
+            iterator = self._client.query_iterator(
+                collection, batch_size=1000, filter='key != ""', output_fields=list(fields)
+            )
+            try:
+                while batch := iterator.next():
+                    out.extend(dict(row) for row in batch)
+            finally:
+                iterator.close()
+            return out
+
+        return await self._call("scan", scan)
+
     async def get(self, key: str) -> Memory | None:
-        rows = await self._query_key(key, OUTPUT_FIELDS)
+        rows = await self._query_key(key, self._fields())
         return _memory(rows[0]) if rows else None
 
     async def delete(self, key: str) -> bool:
@@ -370,9 +472,10 @@ class MilvusStore:
             return False
         expr = f"key == {literal(str(rows[0]['key']))} and {self._scope_expr()}"
         # Lite answers with a list of keys, a server with {"delete_count": n}: neither is read.
-        await self._call(
-            "delete", self._client.delete, self.collection, filter=expr, timeout=self._timeout
-        )
+        async with self.write_lock:
+            await self._call(
+                "delete", self._client.delete, self.collection, filter=expr, timeout=self._timeout
+            )
         self._dirty = True
         self._deleted_since_write = True
         return True
@@ -399,6 +502,10 @@ class MilvusStore:
             memories_in_scope=count,
             degraded=self.degraded,
         )
+
+    def _fields(self) -> list[str]:
+        """The fields a read returns (``confirmed`` where the collection has it)."""
+        return [*OUTPUT_FIELDS, "confirmed"] if self.confirmed_field else OUTPUT_FIELDS
 
     def _tags_expr(self, tags: Sequence[str]) -> str:
         """A filter matching memories with any of ``tags`` (hex digests only, no wildcards)."""
@@ -539,5 +646,6 @@ def _memory(row: dict[str, Any], *, score: float | None = None) -> Memory:
         tags=parse_tags(row.get("tags")),
         ts=int(row.get("ts") or 0),
         agent_id=str(row.get("agent_id", "")),
+        confirmed=int(row.get("confirmed") or 0),
         score=score,
     )

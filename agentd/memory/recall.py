@@ -2,72 +2,61 @@
 
 Small models rarely think of searching their memory in a new conversation ("when is Emil's
 birthday?" answered "I don't know" with the answer one ``memory_search`` away). The daemon
-searches for them: the best matches are shown with the request. A memory matches when its
-embedding is close enough (``min_score``) or when it holds most of the request's words: the
-packaged models' embeddings scored "My favourite tea is jasmine tea." at 0.54 for "What's my
-favourite tea?", under unrelated pairs of other memories, so the words decide as well.
+searches for them: the best matches are shown with the request. The store ranks (by vectors and,
+when hybrid, by words too); a memory is shown when its embedding is close enough
+(``min_score``, the embedding model's own floor unless set) or when it holds at least
+``MIN_SHARE`` of the message's trigrams, which works alike in every language (no word lists).
+The note lists them newest first, each with the day it was last said, so where two disagree
+the model sees which is current.
 """
 
 from __future__ import annotations
 
-import re
+import time
 from collections.abc import Awaitable, Callable
 
 import structlog
 
 from agentd.errors import InvalidMemory, MemoryUnavailable
+from agentd.memory.fulltext import share
 from agentd.memory.longterm import Memory, MemoryStore
 
 log = structlog.get_logger("agentd.memory.recall")
 
 Recall = Callable[[str], Awaitable[str | None]]
 HEAD = "(Remembered from earlier conversations; use it if it helps:"
-#: Nearest memories looked at for each message (the words then pick among them).
+#: Best matches looked at for each message.
 CANDIDATES = 20
-#: Share of the message's words a memory must hold to match on words alone.
-MIN_OVERLAP = 0.5
-#: Words that say nothing about what a memory is about (English; other languages match on
-#: all their words, which only makes a words-alone match rarer).
-STOPWORDS = frozenset(
-    """a about am an and any are as at be been but by can could did do does for from had has
-    have he her hers him his how i if in into is it its me mine my of on or our ours please
-    remember she so tell that the their them then there these they this those to us was we
-    were what whats when where which who whom whose why will with would you your yours""".split()
-)
-_WORD = re.compile(r"\w+")
+#: Share of the message's trigrams a memory must hold to match on words alone.
+MIN_SHARE = 0.5
+#: The recall floor of the chat model's embeddings (related sentences above ~0.8).
+CHAT_MIN_SCORE = 0.8
 
 
-def words(text: str) -> frozenset[str]:
-    """The telling words of ``text``: lowercased, stopwords and one-letter words out, a
-    plural or possessive ``s`` dropped (``codes`` and ``code`` match)."""
-    out = set()
-    for word in _WORD.findall(text.casefold()):
-        if len(word) < 2 or word in STOPWORDS:
-            continue
-        out.add(word[:-1] if len(word) > 3 and word.endswith("s") else word)
-    return frozenset(out)
-
-
-def overlap(query: frozenset[str], memory: Memory) -> float:
-    """The share of ``query``'s words that ``memory`` holds in its content or tags."""
-    if not query:
-        return 0.0
-    held = words(memory.content) | words(" ".join(memory.tags))
-    return len(query & held) / len(query)
+def overlap(query: str, memory: Memory) -> float:
+    """The share of ``query``'s trigrams that ``memory`` holds in its content or tags."""
+    return share(query, memory.content + " " + " ".join(memory.tags))
 
 
 def _line(memory: Memory) -> str:
-    """One memory in the note, with its tags: the model saved "2020" tagged office, krakow,
-    doorcode for "the door code of the Krakow office is 2020"."""
+    """One memory in the note, with its tags (the model saved "2020" tagged office, krakow,
+    doorcode for "the door code of the Krakow office is 2020") and the day it was last said."""
     tags = f" (tags: {', '.join(memory.tags)})" if memory.tags else ""
-    return f"- {memory.content}{tags}"
+    said = _said(memory)
+    day = f" [{time.strftime('%Y-%m-%d', time.gmtime(said / 1000))}]" if said else ""
+    return f"- {memory.content}{tags}{day}"
+
+
+def _said(memory: Memory) -> int:
+    """When the memory was last saved or confirmed (unix ms; 0 unknown)."""
+    return max(memory.ts, memory.confirmed)
 
 
 def memory_recall(store: MemoryStore, top_k: int, min_score: float) -> Recall:
-    """A recall function on ``store``: up to ``top_k`` memories among the nearest
-    ``CANDIDATES`` that score ``min_score`` or more (cosine similarity) or hold at least
-    ``MIN_OVERLAP`` of the message's words, as a short note; None when none does or the store
-    cannot answer. Word matches come first, then by score."""
+    """A recall function on ``store``: up to ``top_k`` memories among the best ``CANDIDATES``
+    that score ``min_score`` or more (cosine similarity) or hold at least ``MIN_SHARE`` of the
+    message's trigrams, in the store's order, as a short note; None when none does or the
+    store cannot answer."""
 
     async def recall(text: str) -> str | None:
         if not text.strip() or store.degraded is not None:
@@ -77,22 +66,26 @@ def memory_recall(store: MemoryStore, top_k: int, min_score: float) -> Recall:
         except (MemoryUnavailable, InvalidMemory) as exc:
             log.info("memory.recall_skipped", reason=str(exc))
             return None
-        asked = words(text)
-        ranked = []
+        hits: list[Memory] = []
+        by_words = 0
         for memory in found:
-            share = overlap(asked, memory)
-            score = memory.score if memory.score is not None else -1.0
-            if share >= MIN_OVERLAP or score >= min_score:
-                ranked.append((share >= MIN_OVERLAP, score, memory))
-        if not ranked:
+            close = memory.score is not None and memory.score >= min_score
+            worded = overlap(text, memory) >= MIN_SHARE
+            if close or worded:
+                hits.append(memory)
+                by_words += not close
+            if len(hits) == top_k:
+                break
+        if not hits:
             return None
-        ranked.sort(key=lambda hit: (hit[0], hit[1]), reverse=True)
-        hits = [memory for _, _, memory in ranked[:top_k]]
+        # Newest first: where two memories disagree, the one said last leads the note.
+        hits.sort(key=_said, reverse=True)
+        best = max((m.score for m in hits if m.score is not None), default=None)
         log.info(
             "memory.recalled",
             count=len(hits),
-            by_words=sum(1 for by_words, _, _ in ranked[:top_k] if by_words),
-            best=round(ranked[0][1], 3),
+            by_words=by_words,
+            best=round(best, 3) if best is not None else None,
         )
         return HEAD + "\n" + "\n".join(_line(m) for m in hits) + ")"
 

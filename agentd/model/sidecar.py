@@ -321,6 +321,16 @@ async def open_sidecar(
     Raises SidecarError when the binary or model is missing or the first start fails.
     """
     sidecar = build_sidecar(settings, backoff=backoff, on_restart=on_restart)
+    async with supervised(sidecar) as running:
+        yield running
+
+
+@asynccontextmanager
+async def supervised(sidecar: Sidecar) -> AsyncIterator[Sidecar]:
+    """Start ``sidecar`` and supervise it until the context exits (then it is stopped).
+
+    Raises SidecarError when the first start fails.
+    """
     log.info("sidecar.starting", command=sidecar.command, log=str(sidecar.log_path))
     # The body's own exception is re-raised as itself, not wrapped in the task group's group.
     error: BaseException | None = None
@@ -355,5 +365,6 @@ __all__ = [
     "free_port",
     "open_sidecar",
     "server_command",
+    "supervised",
     "with_sidecar_url",
 ]

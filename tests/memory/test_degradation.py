@@ -12,6 +12,7 @@ from structlog.testing import capture_logs
 from agentd.config import Settings
 from agentd.daemon.app import App, open_app
 from agentd.engine.loop import TurnDone
+from agentd.memory.hybrid import HybridStore
 from agentd.memory.milvus import MilvusStore
 from tests.support.milvus_server import MilvusServer, free_port, server_binary
 from tests.support.stub_llm import Reply, StubLLM
@@ -88,8 +89,9 @@ async def test_default_is_milvus_lite_in_the_state_dir(stub_llm: StubLLM, tmp_pa
         Reply(text="found it"),
     )
     async with open_app(_settings(stub_llm, tmp_path)) as app:
-        assert isinstance(app.memory, MilvusStore) and app.memory.lite
-        assert app.memory.uri == str(tmp_path / "state" / "milvus.db")
+        assert isinstance(app.memory, HybridStore)
+        assert isinstance(app.memory.dense, MilvusStore) and app.memory.dense.lite
+        assert app.memory.dense.uri == str(tmp_path / "state" / "milvus.db")
         assert await _turn(app, "remember: Ann likes green tea") == "noted"
         assert _last_tool_result(stub_llm).startswith("saved memory ")
         assert await _turn(app, "what does Ann drink?") == "found it"

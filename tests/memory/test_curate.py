@@ -1,0 +1,168 @@
+"""Memories stay current: the model (a stub here) decides add / update / delete / nothing."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+import pytest
+
+from agentd.errors import LLMUnavailable
+from agentd.memory.curate import decide_forget, decide_save
+from agentd.memory.longterm import Memory, MemoryStats
+from agentd.messages import Message, ToolCall
+from agentd.tools.memory import register_memory_tools
+from agentd.tools.registry import ToolRegistry
+
+pytestmark = pytest.mark.anyio
+
+
+@dataclass
+class StubModel:
+    """Answers with the queued option texts; records what it was offered."""
+
+    answers: list[str | None] = field(default_factory=list)
+    offered: list[list[str]] = field(default_factory=list)
+    prompts: list[str] = field(default_factory=list)
+    fail: bool = False
+
+    async def __call__(self, messages: Sequence[Message], options: Sequence[str]) -> str | None:
+        if self.fail:
+            raise LLMUnavailable("model server down")
+        self.offered.append(list(options))
+        self.prompts.append(str(messages[-1].content))
+        return self.answers.pop(0)
+
+
+def action(name: str, number: int | None = None) -> str:
+    return json.dumps({"action": name} | ({"id": number} if number is not None else {}))
+
+
+@dataclass
+class FakeStore:
+    """An in-memory MemoryAccess: search returns everything, similarity 0.9."""
+
+    memories: dict[str, Memory] = field(default_factory=dict)
+    counter: int = 0
+
+    async def save(self, memory: Memory) -> str:
+        self.counter += 1
+        key = memory.key or f"m{self.counter}"
+        self.memories[key] = replace(memory, key=key, ts=memory.ts or self.counter)
+        return key
+
+    async def search(
+        self, query: str, top_k: int = 5, tags_include: Sequence[str] = ()
+    ) -> list[Memory]:
+        return [replace(m, score=0.9) for m in self.memories.values()][:top_k]
+
+    async def delete(self, key: str) -> bool:
+        return self.memories.pop(key, None) is not None
+
+    async def stats(self) -> MemoryStats:
+        return MemoryStats("fake", "", "", None, len(self.memories), None)
+
+
+PARIS = Memory("I live in Paris.", key="home", ts=1)
+TEA = Memory("Meine Lieblingsteesorte ist Sencha.", key="tea", ts=2)
+
+
+async def test_the_options_are_exactly_the_valid_decisions() -> None:
+    """Add, update each candidate by number, or nothing: the grammar's whole choice."""
+    model = StubModel([action("update", 2)])
+    decision = await decide_save(model, "Ich wohne jetzt in Berlin.", [TEA, PARIS])
+    assert decision.action == "update" and decision.memory == PARIS
+    assert model.offered == [
+        [action("add"), action("update", 1), action("update", 2), action("nothing")]
+    ]
+    assert "1. Meine Lieblingsteesorte ist Sencha.\n2. I live in Paris." in model.prompts[0]
+
+
+async def test_no_similar_memory_needs_no_model() -> None:
+    """Nothing to compare with: add, without asking."""
+    model = StubModel()
+    assert (await decide_save(model, "x", [])).action == "add"
+    assert (await decide_forget(model, "x", [])).action == "nothing"
+    assert model.offered == []
+
+
+async def test_a_failing_model_adds_and_deletes_nothing() -> None:
+    """The old behaviour when the model cannot answer: a save adds, a forget deletes nothing."""
+    model = StubModel(fail=True)
+    assert (await decide_save(model, "I moved to Berlin.", [PARIS])).action == "add"
+    assert (await decide_forget(model, "my address", [PARIS])).action == "nothing"
+    unparsable = StubModel([None])
+    assert (await decide_save(unparsable, "I moved to Berlin.", [PARIS])).action == "add"
+
+
+async def _tools(store: FakeStore, model: StubModel) -> ToolRegistry:
+    registry = ToolRegistry()
+    register_memory_tools(registry, store, model, similar=0.8)
+    return registry
+
+
+async def _call(registry: ToolRegistry, name: str, **args: object) -> str:
+    outcome = await registry.call(ToolCall(id="c1", name=name, arguments=json.dumps(args)))
+    assert not outcome.error, outcome.content
+    return outcome.content
+
+
+async def test_an_update_replaces_the_memory_it_is_about() -> None:
+    """ "I moved to Berlin" after "I live in Paris": one memory, the same key, the new text."""
+    store = FakeStore({"home": PARIS})
+    registry = await _tools(store, StubModel([action("update", 1)]))
+    answer = await _call(registry, "memory_save", content="Ich bin nach Berlin gezogen.")
+    assert answer == "updated memory home (it said: I live in Paris.)"
+    assert list(store.memories) == ["home"]
+    assert store.memories["home"].content == "Ich bin nach Berlin gezogen."
+    assert store.memories["home"].ts > PARIS.ts
+
+
+async def test_a_repeated_fact_is_marked_confirmed() -> None:
+    """A fact already stored is not added twice; its memory gets a confirmed time."""
+    store = FakeStore({"tea": TEA})
+    registry = await _tools(store, StubModel([action("nothing")]))
+    answer = await _call(registry, "memory_save", content="緑茶は煎茶が一番好きです。")
+    assert answer.startswith("already remembered as memory tea")
+    assert list(store.memories) == ["tea"] and store.memories["tea"].confirmed > 0
+
+
+async def test_a_new_subject_is_added() -> None:
+    """The model says add: a second memory."""
+    store = FakeStore({"tea": TEA})
+    registry = await _tools(store, StubModel([action("add")]))
+    assert (await _call(registry, "memory_save", content="I live in Paris.")).startswith("saved")
+    assert len(store.memories) == 2
+
+
+async def test_forget_deletes_the_memory_the_model_names() -> None:
+    """ "Forget my address" deletes the address, not the tea."""
+    store = FakeStore({"tea": TEA, "home": PARIS})
+    registry = await _tools(store, StubModel([action("delete", 2), action("nothing")]))
+    answer = await _call(registry, "memory_forget", what="olvida mi dirección")
+    assert answer == "forgot memory home: I live in Paris."
+    assert list(store.memories) == ["tea"]
+    answer = await _call(registry, "memory_forget", what="my shoe size")
+    assert answer.startswith("no memory about that")
+    assert list(store.memories) == ["tea"]
+
+
+async def test_without_a_model_there_is_no_forget_and_saves_add() -> None:
+    """No deciding model: memory_forget is not offered and a save always adds."""
+    registry = ToolRegistry()
+    store = FakeStore({"home": PARIS})
+    register_memory_tools(registry, store)
+    assert "memory_forget" not in registry
+    await _call(registry, "memory_save", content="I moved to Berlin.")
+    assert len(store.memories) == 2
+
+
+async def test_no_similar_memory_saves_without_a_model_call() -> None:
+    """Candidates under the similarity floor (and sharing few trigrams) are not shown."""
+    store = FakeStore({"tea": TEA})
+    model = StubModel()
+    registry = ToolRegistry()
+    register_memory_tools(registry, store, model, similar=0.95)
+    assert (await _call(registry, "memory_save", content="I live in Paris.")).startswith("saved")
+    assert model.offered == [] and len(store.memories) == 2

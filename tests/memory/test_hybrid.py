@@ -1,0 +1,140 @@
+"""Hybrid search: vectors and words fused by reciprocal rank, in any script."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from agentd import scope as scopes
+from agentd.memory.fulltext import TextIndex, match_expression, trigrams
+from agentd.memory.hybrid import HybridStore, fuse
+from agentd.memory.longterm import Memory
+from agentd.memory.milvus import MilvusStore, scope_hash
+
+pytestmark = pytest.mark.anyio
+
+#: Words of one meaning share a dimension: the stand-in model "knows" these synonyms.
+CONCEPTS = {"car": 0, "automobile": 0, "vehicle": 0, "tea": 1, "sencha": 1, "dog": 2, "puppy": 2}
+DIM = 8
+
+
+def concept_vector(text: str) -> list[float]:
+    vec = [0.0] * DIM
+    for word in text.lower().replace("?", " ").replace(".", " ").split():
+        vec[CONCEPTS.get(word, 7)] += 1.0 if word in CONCEPTS else 0.05
+    norm = sum(v * v for v in vec) ** 0.5 or 1.0
+    return [v / norm for v in vec]
+
+
+async def concept_embed(text: str) -> list[float]:
+    return concept_vector(text)
+
+
+@pytest.fixture
+async def hybrid(tmp_path: Path) -> AsyncIterator[HybridStore]:
+    """A HybridStore on Milvus Lite and an FTS5 file, with the synonym-aware stand-in model."""
+    uri = str(tmp_path / "milvus.db")
+    async with MilvusStore.open(uri, concept_embed) as dense:
+        text = await TextIndex.open(tmp_path / "text.db")
+        store = HybridStore(dense, text)
+        try:
+            yield store
+        finally:
+            await store.aclose()
+
+
+def test_fusion_adds_reciprocal_ranks() -> None:
+    """A key both lists rank well beats one only a single list ranks first."""
+    assert fuse(["a", "b", "c"], ["b", "d"]) == ["b", "a", "d", "c"]
+    assert fuse(["x"], []) == ["x"]
+    assert fuse([], ["y", "z"]) == ["y", "z"]
+
+
+def test_trigrams_need_no_spaces() -> None:
+    """Japanese text is cut into trigrams like any other; short words are kept whole."""
+    assert trigrams("好きな色") == ["好きな", "きな色"]
+    assert trigrams("Tür ab") == ["tür", "ab"]
+    assert match_expression('a"b') is None
+    assert match_expression('say "hi"') == '"say"'
+
+
+async def test_words_find_what_vectors_miss(hybrid: HybridStore) -> None:
+    """The vectors rank the code among unrelated car notes; its words put it at the top."""
+    code = "The Krakow door code is 7491."
+    with scopes.use(scopes.Scope(tenant="t")):
+        await hybrid.save_many([Memory(f"automobile note {i}") for i in range(40)] + [Memory(code)])
+        found = await hybrid.search("Krakow door code for the car", top_k=2)
+        dense = await hybrid.dense.search("Krakow door code for the car", top_k=30)
+    assert code in [m.content for m in found]
+    assert code not in [m.content for m in dense]
+
+
+async def test_vectors_find_what_words_miss(hybrid: HybridStore) -> None:
+    """A synonym shares no trigram with the query, but its meaning: found by the vectors."""
+    with scopes.use(scopes.Scope(tenant="t")):
+        await hybrid.save_many([Memory("I drive an automobile."), Memory("I like sencha.")])
+        found = await hybrid.search("which car?", top_k=1)
+        words = await hybrid.text.search(hybrid_scope(), "which car?", 5)
+    assert [m.content for m in found] == ["I drive an automobile."]
+    assert words == []
+    assert found[0].score is not None and found[0].score > 0.9
+
+
+def hybrid_scope() -> str:
+    return scope_hash(scopes.current())
+
+
+@pytest.mark.parametrize(
+    ("memory", "query"),
+    [
+        pytest.param("私の好きな色は緑です。", "好きな色は何", id="ja"),
+        pytest.param("我最喜欢的颜色是绿色。", "最喜欢的颜色", id="zh"),
+        pytest.param("Meine Lieblingsfarbe ist Grün.", "Lieblingsfarbe", id="de-compound"),
+    ],
+)
+async def test_text_without_spaces_is_found(hybrid: HybridStore, memory: str, query: str) -> None:
+    """Scripts without spaces and long compounds are matched by their trigrams."""
+    with scopes.use(scopes.Scope(tenant="t")):
+        await hybrid.save_many([Memory(memory)] + [Memory(f"dog {i}") for i in range(30)])
+        found = await hybrid.search(query, top_k=1)
+    assert [m.content for m in found] == [memory]
+
+
+async def test_delete_and_tags_reach_the_text_index(hybrid: HybridStore) -> None:
+    """A deleted memory is not found by its words; a tag filter holds for word hits too."""
+    with scopes.use(scopes.Scope(tenant="t")):
+        gone = await hybrid.save(Memory("Zanzibar trip in May"))
+        await hybrid.save(Memory("Zanzibar spice list", tags=("shopping",)))
+        assert await hybrid.delete(gone)
+        found = await hybrid.search("Zanzibar", top_k=5)
+        tagged = await hybrid.search("Zanzibar", top_k=5, tags_include=["other"])
+    assert [m.content for m in found] == ["Zanzibar spice list"]
+    assert tagged == []
+
+
+async def test_scopes_do_not_see_each_others_words(hybrid: HybridStore) -> None:
+    """The text index filters on the scope like the vectors do."""
+    with scopes.use(scopes.Scope(tenant="a")):
+        await hybrid.save(Memory("Quetzalcoatl statue"))
+    with scopes.use(scopes.Scope(tenant="b")):
+        found = await hybrid.search("Quetzalcoatl", top_k=5)
+    assert found == []
+
+
+async def test_backfill_indexes_what_milvus_already_holds(tmp_path: Path) -> None:
+    """Memories saved before the index existed are indexed once, in every scope."""
+    uri = str(tmp_path / "milvus.db")
+    async with MilvusStore.open(uri, concept_embed) as dense:
+        with scopes.use(scopes.Scope(tenant="old")):
+            await dense.save_many([Memory("Xylophone lessons on Friday")])
+        store = HybridStore(dense, await TextIndex.open(tmp_path / "text.db"))
+        try:
+            assert await store.backfill() == 1
+            assert await store.backfill() == 0
+            with scopes.use(scopes.Scope(tenant="old")):
+                hits = await store.text.search(hybrid_scope(), "Xylophone", 5)
+        finally:
+            await store.aclose()
+    assert len(hits) == 1
