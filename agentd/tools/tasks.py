@@ -16,7 +16,7 @@ import pydantic
 
 from agentd import origin as origins
 from agentd import scope as scopes
-from agentd.cron.tasks import TaskRefused, TaskStore, parse_when
+from agentd.cron.tasks import TaskRefused, TaskStore, parse_duration, parse_when
 from agentd.errors import ToolError
 from agentd.tools.registry import ToolRegistry
 
@@ -48,6 +48,15 @@ def _one_way(prompt: str, given: dict[str, str], timezone: str) -> str:
     )
 
 
+def _is_delay(text: str) -> bool:
+    """Whether ``text`` reads as a delay ("14m", "2 hours") rather than a time."""
+    try:
+        parse_duration(text)
+    except TaskRefused:
+        return False
+    return True
+
+
 def register_task_tools(registry: ToolRegistry, store: TaskStore, limits: TaskLimits) -> None:
     """Add the task tools on ``store`` to ``registry``."""
 
@@ -64,8 +73,8 @@ def register_task_tools(registry: ToolRegistry, store: TaskStore, limits: TaskLi
         at, in, every, cron.
 
         Args:
-            prompt: What to do then, e.g. "Remind the user to water the plants".
-            at: Once, at this ISO time.
+            prompt: What to do then, in the user's words (the reminder's text).
+            at: Once, at this ISO date-time, e.g. "2026-05-01T09:00".
             in_: Once, after a delay, e.g. "20m".
             every: Repeat, e.g. "1d".
             cron: e.g. "0 9 * * MON".
@@ -79,6 +88,10 @@ def register_task_tools(registry: ToolRegistry, store: TaskStore, limits: TaskLi
             # A delay needs no clock, a time does: for "in 2 hours" the model gave in="2h"
             # and an `at` it made up, again after the error below. The answer says so.
             at, dropped = "", f"; at={given.pop('at')!r} was left out, in counts"
+        elif set(given) == {"at"} and _is_delay(at):
+            # "at": "14m" or "2 hours": a delay written where a time goes is that delay.
+            in_, at, dropped = at, "", f"; at={given.pop('at')!r} is a delay, read as in"
+            given["in"] = in_
         if len(given) > 1:
             raise ToolError(_one_way(prompt, given, timezone))
         origin = origins.get()

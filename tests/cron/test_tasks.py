@@ -216,6 +216,10 @@ async def test_tools_answer_errors_and_keep_tenants_apart(target: Path | str) ->
                 '{"prompt": "Call the dentist", "at": "2026-12-02T13:00:00", "timezone": "UTC"}'
                 ' or {"prompt": "Call the dentist", "every": "2h"}'
             ), text
+            # A delay written where a time goes ("at": "14m") is that delay, said so.
+            text, error = await _call(registry, "schedule_task", prompt="trash", at="2 hours")
+            assert not error and "2h from now; at='2 hours' is a delay, read as in" in text, text
+            await _call(registry, "cancel_task", id=text.split()[2])
             # A delay and a time: the delay counts (the model makes the time up), and the
             # answer says the time was left out.
             both = {"at": "2026-12-02T20:00:00+00:00", "in": "2h"}
