@@ -23,6 +23,16 @@ from tests.support.fake_model import FakeModel
 pytestmark = pytest.mark.anyio
 
 
+async def decided(word: str | None, request_text: str, model: FakeModel | None = None):  # type: ignore[no-untyped-def]
+    """The state and plan of a first step after the model answered the intent with ``word``."""
+    model = model or FakeModel()
+    model.choices.append(word)
+    state = make_state(request_text)
+    plan = make_plan(state)
+    await Intent(Asker(model)).plan(state, plan)
+    return state, plan
+
+
 @pytest.mark.parametrize(
     "request_text",
     [
@@ -34,10 +44,7 @@ pytestmark = pytest.mark.anyio
 async def test_a_lookup_is_offered_only_the_tools_that_look(request_text: str) -> None:
     """Found a look-up (in any language), the step offers no tool that acts."""
     model = FakeModel()
-    model.choices.append(LOOKUP)
-    state = make_state(request_text)
-    plan = make_plan(state)
-    await Intent(Asker(model)).plan(state, plan)
+    state, plan = await decided(LOOKUP, request_text, model)
     assert state.may_act is False
     assert plan.names == frozenset(LOOKING)
     [asked] = model.asked
@@ -58,10 +65,7 @@ async def test_a_lookup_is_offered_only_the_tools_that_look(request_text: str) -
 async def test_an_answer_in_words_is_offered_no_tool(request_text: str) -> None:
     """Found a request for words only, the step (and every later one) offers no tool."""
     model = FakeModel()
-    model.choices.append(ANSWER)
-    state = make_state(request_text)
-    plan = make_plan(state)
-    await Intent(Asker(model)).plan(state, plan)
+    state, plan = await decided(ANSWER, request_text, model)
     assert state.may_act is False and state.words_only
     assert plan.tools is None and plan.answer_only
     later = make_plan(state)
