@@ -166,6 +166,20 @@ class EmailSettings(_Section):
     reply_timeout: float = Field(
         60.0, gt=0, description="Seconds a reply may take to send (retries included)."
     )
+    confirm_sent: bool = Field(
+        True,
+        description="Also send every mail to the agent's own address (envelope only, no "
+        "header) and, after a restart, look for that copy in the followed folder to learn "
+        "whether a reply cut off mid-send left: found, it is not sent again; not found, it "
+        "is sent again (same Message-ID). The copies are kept there, flagged seen, never "
+        "answered. false: such a reply is never sent again, and may be lost.",
+    )
+    confirm_wait: float = Field(
+        3.0,
+        ge=0,
+        description="Seconds to keep looking for the copy of a reply cut off mid-send (its "
+        "delivery may lag) before sending it again.",
+    )
 
     @pydantic.field_validator("allow_from")
     @classmethod

@@ -16,6 +16,11 @@ tenant's workdir within the size limit. The turn's request key is the mail's led
 mail taken again after a crash mid-turn is stored and answered once. The reply is threaded
 (``Re:``, In-Reply-To, References). ``deliver`` sends reminders and heartbeat output to
 ``email:<address>`` of an allowed sender.
+
+With ``confirm_sent`` every mail the agent sends also goes to its own address; after a
+restart, a reply cut off mid-send is done when its copy is in the folder, else sent again
+(:mod:`channels.email.confirm`). The copies are fetched like any mail (so flagged \\Seen), kept,
+and never answered.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ from channels.email import smtp
 from channels.email.admission import Admission, Refused
 from channels.email.attachments import Saved, save_attachments
 from channels.email.compose import build, notice, reply_to
+from channels.email.confirm import confirmed
 from channels.email.imap import Mailbox, Selected
 from channels.email.ledger import MailLedger
 from channels.email.mail import Mail, parse_mail
@@ -89,8 +95,10 @@ class EmailChannel(LedgerChannel[MailLedger]):
         self._workdir_of = workdir_of
         self._send_now = send
         self._admission = Admission(settings)
+        self._own = settings.address.lower()
         self._idle_refused = False
         self._replayed = False
+        self._confirmed = False
         self.woken = 0
         """How many times an IDLE ended because the server announced mail (for tests)."""
 
@@ -136,10 +144,12 @@ class EmailChannel(LedgerChannel[MailLedger]):
         )
         async with anyio.create_task_group() as tg:
             task_status.started()
-            for key, _ in ledger.in_state("sending"):
-                # It may have left before the restart: sending it again could answer twice.
-                log.warning("email.reply_unconfirmed", key=key)
-                await ledger.finish(key)
+            self._confirmed = not self.settings.confirm_sent
+            if not self.settings.confirm_sent:
+                for key, _ in ledger.in_state("sending"):
+                    # It may have left before the restart: sending it again could answer twice.
+                    log.warning("email.reply_unconfirmed", key=key)
+                    await ledger.finish(key)
             for key, entry in ledger.in_state("answered"):
                 await queues.put(tg, _Item(key, str(entry["reply"].get("thread", key)), None))
             backoff = Backoff(self.settings.backoff_initial, self.settings.backoff_max)
@@ -159,6 +169,9 @@ class EmailChannel(LedgerChannel[MailLedger]):
         box = Mailbox(self.settings)
         try:
             selected = await anyio.to_thread.run_sync(box.open)
+            if not self._confirmed:
+                await self._confirm(box, tg, queues)
+                self._confirmed = True
             replay = [] if self._replayed else self.ledger.in_state("new")
             self._replayed = True
             await self._check_validity(box, selected, tg, queues)
@@ -176,6 +189,24 @@ class EmailChannel(LedgerChannel[MailLedger]):
         finally:
             with anyio.move_on_after(5, shield=True):
                 await anyio.to_thread.run_sync(box.close)
+
+    async def _confirm(self, box: Mailbox, tg: TaskGroup, queues: ChatQueues[_Item]) -> None:
+        """Finish each reply cut off mid-send before the restart whose copy is in the folder;
+        queue the others to be sent again. Nothing changes until every search is done, so a
+        connection lost meanwhile leaves all of them to the next attempt."""
+        ledger = self.ledger
+        left = ledger.in_state("sending")
+        if not left:
+            return
+        ids = {key: str(entry["reply"].get("message_id", "")) for key, entry in left}
+        found = await confirmed(box, ids, self.settings.confirm_wait)
+        for key, entry in left:
+            if key in found:
+                log.info("email.reply_confirmed", key=key)
+                await ledger.finish(key)
+            else:
+                log.warning("email.reply_resent", key=key)
+                await queues.put(tg, _Item(key, str(entry["reply"].get("thread", key)), None))
 
     async def _check_validity(
         self, box: Mailbox, selected: Selected, tg: TaskGroup, queues: ChatQueues[_Item]
@@ -229,6 +260,12 @@ class EmailChannel(LedgerChannel[MailLedger]):
         except Exception:
             log.exception("email.unreadable", uid=uid)
             mail = None
+        if again is None and mail is not None and mail.sender == self._own:
+            # The copy of the agent's own mail (confirm_sent): kept, flagged seen by the fetch.
+            log.debug("email.own_copy", uid=uid)
+            ledger.last_uid = max(ledger.last_uid, uid)
+            await ledger.save()
+            return
         key = again
         if key is None:
             key = await ledger.take(uid, mail.message_id if mail is not None else "")

@@ -25,6 +25,8 @@ _UIDVALIDITY = re.compile(rb"UIDVALIDITY (\d+)")
 _UIDNEXT = re.compile(rb"UIDNEXT (\d+)")
 _SIZE = re.compile(rb"UID (\d+) RFC822\.SIZE (\d+)|RFC822\.SIZE (\d+) UID (\d+)")
 _IDLE_TAG = b"AGENTDIDLE"
+#: What a Message-ID the agent made may hold (``make_msgid``): searched for, quoted.
+_SAFE_ID = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~@-]{1,250}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +96,12 @@ class Mailbox:
     def unseen(self) -> list[int]:
         """UIDs of messages not flagged \\Seen, ascending."""
         return self._search("UNSEEN")
+
+    def has_message_id(self, message_id: str) -> bool:
+        """Whether a message of the folder carries ``message_id`` (without brackets)."""
+        if not message_id or not _SAFE_ID.fullmatch(message_id):
+            return False  # not one of the agent's ids: nothing to search for
+        return bool(self._search("HEADER", "Message-ID", _quoted(f"<{message_id}>")))
 
     def _search(self, *criteria: str) -> list[int]:
         try:

@@ -9,10 +9,12 @@ resumes where the mail was:
 ``answered``  the turn's reply is stored here: after a restart it is sent, the turn never runs
               again;
 ``sending``   written just before the line that ends the reply's data goes to the SMTP
-              server (:mod:`channels.email.smtp`): after a restart it is *not* sent again,
-              because it may have left (logged ``email.reply_unconfirmed``). So a reply is
-              sent at most once, and lost only if the daemon dies in the instant between
-              that record and the server's answer to that line.
+              server (:mod:`channels.email.smtp`): after a restart, with ``confirm_sent``,
+              the reply's copy is looked for in the agent's own mailbox
+              (:mod:`channels.email.confirm`): found, it is done; not found, it is sent
+              again. Without ``confirm_sent`` it is *not* sent again, because it may have
+              left (logged ``email.reply_unconfirmed``): a reply is then sent at most once,
+              and lost if the daemon dies between that record and the server's answer.
 
 Done mail leaves the record. ``threads`` maps the Message-IDs of admitted mail and of the
 agent's replies to their thread (for the session), ``seen`` keeps the latest Message-IDs taken
@@ -121,7 +123,8 @@ class MailLedger(ChatLedger[str, dict[str, Any]]):
         await self.save()
 
     async def sending(self, key: str) -> None:
-        """Mark the reply of ``key`` as leaving now: never sent again after this.
+        """Mark the reply of ``key`` as leaving now: after a restart, sent again only when
+        no copy of it is found (:mod:`channels.email.confirm`).
 
         The state changes under the file's lock, right before this write: another task's
         save cannot write it earlier, which would widen the instant a reply may be lost in

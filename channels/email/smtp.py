@@ -9,6 +9,10 @@ connection that breaks before it leaves no mail behind. So :func:`send` calls ``
 just before that line, and the caller records there, durably, that the mail may have left; a
 failure before that point may be retried, one after it may not (the mail may be on its way).
 
+With ``confirm_sent`` the agent's own address is one more recipient of the envelope (a Bcc that
+no header shows): the copy in its mailbox later proves that the server took the mail
+(:mod:`channels.email.confirm`). A server refusing that recipient does not stop the mail.
+
 Errors leave as :class:`~agentd.errors.EmailError`: ``permanent`` when the server refused the
 mail or the login (5xx), or when the mail may have left, so the caller does not try again.
 """
@@ -20,11 +24,15 @@ import smtplib
 from collections.abc import Callable
 from email.message import EmailMessage
 
+import structlog
+
 from agentd.config import EmailSettings
 from agentd.errors import EmailError
 from channels.email.tls import tls_context
 
 _LEADING_DOT = re.compile(rb"(?m)^\.")
+
+log = structlog.get_logger("channels.email")
 
 
 def nothing() -> None:
@@ -58,7 +66,8 @@ def send(
                 conn.ehlo()
             if cfg.username:
                 conn.login(cfg.username, cfg.secret())
-            _submit(conn, message, commit)
+            copy_to = settings.address if settings.confirm_sent else ""
+            _submit(conn, message, commit, copy_to)
     except smtplib.SMTPNotSupportedError:
         raise EmailError(
             "smtp", "the server offers no STARTTLS: use security tls", permanent=True
@@ -84,8 +93,11 @@ def send(
         raise EmailError("smtp", reason, permanent=committed) from None
 
 
-def _submit(conn: smtplib.SMTP, message: EmailMessage, commit: Callable[[], None]) -> None:
-    """MAIL, RCPT, DATA; ``commit`` is called before the line that ends the data."""
+def _submit(
+    conn: smtplib.SMTP, message: EmailMessage, commit: Callable[[], None], copy_to: str = ""
+) -> None:
+    """MAIL, RCPT (and one for ``copy_to``, when given), DATA; ``commit`` is called before the
+    line that ends the data."""
     sender, recipient = str(message["From"]), str(message["To"])
     code, reply = conn.mail(sender)
     if code != 250:
@@ -93,6 +105,10 @@ def _submit(conn: smtplib.SMTP, message: EmailMessage, commit: Callable[[], None
     code, reply = conn.rcpt(recipient)
     if code not in (250, 251):
         raise smtplib.SMTPRecipientsRefused({recipient: (code, reply)})
+    if copy_to and copy_to.lower() != recipient.lower():
+        code, _ = conn.rcpt(copy_to)
+        if code not in (250, 251):
+            log.warning("email.copy_refused", code=code)
     code, reply = conn.docmd("DATA")
     if code != 354:
         raise smtplib.SMTPDataError(code, reply)

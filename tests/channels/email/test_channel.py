@@ -125,14 +125,15 @@ class _Killed(BaseException):
     """The process dying at one exact instant (what kill -9 would do there)."""
 
 
-async def test_crash_after_sending_before_the_ledger_commit_does_not_answer_twice(
+async def test_crash_after_sending_without_confirmation_does_not_answer_twice(
     boxes: Mailboxes, app: App, tmp_path: Path
 ) -> None:
-    """Death right after the SMTP server took the reply: the restart does not send it again."""
+    """confirm_sent false, death right after the SMTP server took the reply: the restart does
+    not send it again (nor look for a copy)."""
     from channels.email import smtp
 
     state = tmp_path / "email.json"
-    settings = email_settings(boxes)
+    settings = email_settings(boxes, confirm_sent=False)
 
     def send_then_die(cfg: Any, message: Any, committing: Callable[[], None]) -> None:
         smtp.send(cfg, message, committing)
