@@ -6,7 +6,9 @@ into the agent's mailbox (real Dovecot), and SIGKILLs the daemon at a random ins
 ``--window`` seconds: before, during or after turns and sends (``turns`` above ``mails`` are
 turns cut off by a kill and run again). After the last round a final
 daemon answers what is left. Each mail's replies are counted by their In-Reply-To at the real
-SMTP submission server (aiosmtpd on loopback).
+SMTP submission server (aiosmtpd on loopback). ``confirmed`` and ``resent`` count the replies
+cut off mid-send that a restart found by their copy, or sent again; ``unconfirmed`` those given
+up (``channels.email.confirm_sent`` off).
 
 Run: .venv/bin/python -m bench.email_kills [--kills 20]   (needs dovecot-imapd; prints a table)
 """
@@ -128,7 +130,10 @@ def run(kills: int, per_round: int, window: float, latency: float, seed: int) ->
                 proc.send_signal(signal.SIGTERM)
                 proc.wait(timeout=30)
             elapsed = time.monotonic() - started
-            unconfirmed = log.read_text(errors="replace").count("email.reply_unconfirmed")
+            logged = log.read_text(errors="replace")
+            unconfirmed = logged.count("email.reply_unconfirmed")
+            confirmed = logged.count("email.reply_confirmed")
+            resent = logged.count("email.reply_resent")
             turns = len(stub.requests)
     finally:
         submission.stop()
@@ -137,9 +142,9 @@ def run(kills: int, per_round: int, window: float, latency: float, seed: int) ->
     duplicates = sum(1 for m in sent if replies[m] > 1)
     lost = sum(1 for m in sent if replies[m] == 0)
     print(f"{'kills':>5} {'mails':>5} {'turns':>5} {'replies':>7} {'duplicated':>10} {'lost':>4} "
-          f"{'unconfirmed':>11} {'seconds':>7}")  # fmt: skip
+          f"{'confirmed':>9} {'resent':>6} {'unconfirmed':>11} {'seconds':>7}")  # fmt: skip
     print(f"{kills:>5} {len(sent):>5} {turns:>5} {len(submission.accepted):>7} {duplicates:>10} "
-          f"{lost:>4} {unconfirmed:>11} {elapsed:>7.1f}")  # fmt: skip
+          f"{lost:>4} {confirmed:>9} {resent:>6} {unconfirmed:>11} {elapsed:>7.1f}")  # fmt: skip
 
 
 def _in_reply_to(item: Accepted) -> str:
