@@ -21,7 +21,7 @@ import structlog
 
 from agentd.engine.asking import Asker
 from agentd.engine.guards.base import Serves
-from agentd.engine.guards.read_first import READ_FIRST, release_read
+from agentd.engine.guards.read_first import READ_FIRST, READ_TOOL, release_read
 from agentd.engine.turnstate import REQUEST_CHARS, StepPlan, TurnState
 from agentd.messages import Message, assistant, system, user
 
@@ -98,8 +98,11 @@ class Intent:
             if word is not None:
                 if word == ANSWER and plan.route == READ_FIRST:
                     word = LOOKUP  # the request names the workdir's files: they are read
-                elif word == ACTION:
-                    release_read(state, plan)  # routed first: a command needs no read
+                elif word == ACTION and plan.route == READ_FIRST:
+                    # Routed first among what acts (and the read): a command needs no read,
+                    # a change by path still reads first (route).
+                    release_read(state, plan)
+                    plan.only(state.acting | {READ_TOOL})
                 state.may_act = word == ACTION
                 state.words_only = word == ANSWER
                 state.fire(self.name, word)

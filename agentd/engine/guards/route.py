@@ -54,9 +54,17 @@ class Route:
         state.fire(self.name, "answer" if choice == ANSWER else "tool")
         log.info("turn.route", choice=choice)
         plan.route = choice
-        if state.named and state.step == 1 and changes_files(plan, choice):
-            hold_read(state, plan)  # the named files are read before they are changed
-        elif choice == READ_TOOL:
+        if (
+            state.named
+            and state.step == 1
+            and (changes_files(plan, choice) or (choice == ANSWER and state.may_act))
+        ):
+            # The named files are read before they are changed, and before an action is
+            # answered in words: the model named `answer` for an edit of a file it had not
+            # seen, and the tool that acts once it had read it.
+            hold_read(state, plan)
+            return
+        if choice == READ_TOOL:
             await self._hold_read(state, plan)
         elif choice != ANSWER:
             plan.rule = CallRule(name=choice, single=plan.rule.single)

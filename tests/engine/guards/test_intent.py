@@ -161,3 +161,4 @@ async def test_an_action_lets_go_of_a_held_read_so_the_step_is_routed_first() ->
     plan.route = READ_FIRST
     await Intent(Asker(model)).plan(state, plan)
     assert plan.route is None and not plan.rule.must_call and state.named == ("greet.sh",)
+    assert plan.names == frozenset((*ACTING, "read_file"))  # routed among what acts

@@ -106,13 +106,15 @@ def _with_command_exec(state, plan) -> None:  # type: ignore[no-untyped-def]
     [
         pytest.param("edit_file", True, id="change-by-path"),
         pytest.param("exec", False, id="command"),
+        pytest.param(ANSWER, True, id="answer-before-seeing-the-file"),
     ],
 )
 async def test_a_named_file_is_read_before_a_change_but_not_before_a_command(
     choice: str, reads: bool
 ) -> None:
-    """An action naming a workdir file: routed to a tool that changes files by path, the
-    files are read first; routed to a command, the command runs as asked."""
+    """An action naming a workdir file: routed to a tool that changes files by path, or to an
+    answer in words before the file was seen, the files are read first; routed to a command,
+    the command runs as asked."""
     from agentd.engine.guards.read_first import READ_FIRST
 
     model = FakeModel()
