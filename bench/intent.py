@@ -47,9 +47,15 @@ def need(say: Say) -> str:
     return REPLY if say.toolless else LOOK
 
 
+def leads_to(word: str) -> str:
+    """What a turn is offered after the model's ``word``: every tool (``action``), the tools
+    that look (``lookup``), or none (``answer``); no word leaves the tools as they are."""
+    return word if word in intent.OPTIONS else intent.ACTION
+
+
 def right(needed: str, word: str) -> bool:
     """Whether the intent question's ``word`` gives a turn that ``needed`` what it needs."""
-    return intent.leads_to(word) in _FITTING[needed]
+    return leads_to(word) in _FITTING[needed]
 
 
 _FITTING = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from agentd.engine.guards.intent import ACTION, ANSWER, LOOKUP
 from bench._agentic_cases import CASES
 from bench._agentic_cases.script import FILES, act, chat, look
-from bench.intent import ACT, LOOK, REPLY, need, report, right
+from bench.intent import ACT, LOOK, REPLY, leads_to, need, report, right
 
 
 def test_each_turn_needs_what_it_declares() -> None:
@@ -20,6 +20,12 @@ def test_which_words_give_a_turn_what_it_needs() -> None:
     assert right(ACT, ACTION) and not right(ACT, LOOKUP) and not right(ACT, ANSWER)
     assert right(LOOK, LOOKUP) and not right(LOOK, ANSWER) and not right(LOOK, ACTION)
     assert right(REPLY, ANSWER) and right(REPLY, LOOKUP) and not right(REPLY, ACTION)
+
+
+def test_what_each_word_leads_to() -> None:
+    """Each word leads to its own offer; no word (the question failed) takes nothing away."""
+    assert [leads_to(w) for w in (ACTION, LOOKUP, ANSWER)] == [ACTION, LOOKUP, ANSWER]
+    assert leads_to("?") == ACTION
 
 
 def test_the_report_counts_per_half_and_language() -> None:

@@ -77,13 +77,6 @@ def prompt(request: str) -> list[Message]:
     return [system(INTENT_SYSTEM), *shots, user(question)]
 
 
-def leads_to(word: str) -> str:
-    """What a turn is offered after the model's ``word``: every tool (``action``), the tools
-    that look (``lookup``), or none (``answer``); anything else leaves the tools as they are
-    (``action``)."""
-    return word if word in OPTIONS else ACTION
-
-
 @dataclass(slots=True)
 class Intent:
     """The step planner that asks, once a turn, whether the request asks for an action."""

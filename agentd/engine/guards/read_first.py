@@ -7,8 +7,9 @@ the value, or explained ``sed``. When the request names files that exist in the 
 word that is no file, "e.g." or "example.com", names nothing), the turn's first step is one
 ``read_file`` call held to one of them, from the start. When the model finds that the request
 asks for an action (:mod:`.intent`), the step is routed first instead: a command ("run
-greet.sh", "count the lines of data.txt with wc") runs as asked, and the read comes first only
-when the routed tool reads or changes a file by path (:func:`changes_files`). After the read,
+greet.sh", "count the lines of data.txt with wc") runs as asked, and the read comes first when
+the route names a tool that reads or changes a file by path (:func:`changes_files`), or
+``answer`` before the file was seen (:mod:`.route`). After the read,
 the next step is routed among the tools that act (the model names the one that makes the
 change, or ``answer``) for an action, and answers in words otherwise. No call is ever
 demanded: the model may answer.
@@ -40,7 +41,6 @@ def hold_read(state: TurnState, plan: StepPlan) -> None:
     values = (("path", state.named), ("offset", (0,)))
     plan.rule = CallRule(name=READ_TOOL, single=True, values=values)
     plan.route = READ_FIRST
-    state.fire("read_first", "read")
     log.info("turn.read_first", files=len(state.named))
 
 
@@ -83,6 +83,7 @@ class ReadFirst:
         if not named:
             return
         state.named = named
+        state.fire(self.name, "read")
         hold_read(state, plan)
 
     async def after(self, state: TurnState, run: StepRun) -> Next | None:

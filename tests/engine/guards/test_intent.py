@@ -14,7 +14,6 @@ from agentd.engine.guards.intent import (
     LOOKUP,
     OPTIONS,
     Intent,
-    leads_to,
 )
 from agentd.engine.guards.read_first import READ_FIRST
 from tests.engine.guards.conftest import ACTING, LOOKING, make_plan, make_state
@@ -84,12 +83,6 @@ async def test_a_request_naming_files_is_a_lookup_whatever_the_word() -> None:
     await Intent(Asker(model)).plan(state, plan)
     assert not state.words_only and plan.names == frozenset(LOOKING)
     assert state.fired == [("intent", LOOKUP)]
-
-
-def test_what_each_word_leads_to() -> None:
-    """Each word leads to its own offer; an unknown word takes nothing away."""
-    assert [leads_to(w) for w in OPTIONS] == [ACTION, LOOKUP, ANSWER]
-    assert leads_to("maybe") == ACTION
 
 
 def test_every_worked_example_uses_an_option() -> None:
