@@ -63,7 +63,7 @@ def _unfenced(body: str) -> str:
     return "\n".join(b.group(1).strip() for b in blocks)
 
 
-def _resolve(name: str, names: frozenset[str]) -> str:
+def offered_name(name: str, names: frozenset[str]) -> str:
     """``name`` as offered: a dotted name (``math.factorial``) written for an offered name
     whose dots became underscores is that name."""
     if name in names:
@@ -146,7 +146,7 @@ def parse_text_tool_calls(
                 # back. An unclosed tag with no JSON after it is just prose about the tag.
                 call = ToolCall(new_id(), _guess_name(block), block) if closed else None
             if call is not None:
-                calls.append(ToolCall(call.id, _resolve(call.name, names), call.arguments))
+                calls.append(ToolCall(call.id, offered_name(call.name, names), call.arguments))
                 rest.append(text[last : match.start()])
                 last = match.end()
         if calls:
@@ -171,7 +171,9 @@ def _known_calls(
     if not objects:
         return ()
     found = [_as_call(obj, new_id) for obj in objects]
-    calls = [ToolCall(c.id, _resolve(c.name, names), c.arguments) for c in found if c is not None]
+    calls = [
+        ToolCall(c.id, offered_name(c.name, names), c.arguments) for c in found if c is not None
+    ]
     if len(calls) == len(found) and all(c.name in names for c in calls):
         return tuple(calls)
     return ()

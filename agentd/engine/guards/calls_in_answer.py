@@ -21,6 +21,7 @@ from agentd.engine.guards.empty import answer_from_results
 from agentd.engine.notes import answer_now
 from agentd.engine.turnstate import Next, StepPlan, TurnState
 from agentd.messages import Message, assistant
+from agentd.model.textcalls import offered_name
 
 log = structlog.get_logger("agentd.engine.guards.calls_in_answer")
 
@@ -37,7 +38,7 @@ def writes_calls(text: str, names: frozenset[str]) -> bool:
 
 
 def _known(name: str, names: frozenset[str]) -> bool:
-    return name in names or re.sub(r"[^a-zA-Z0-9_-]", "_", name) in names
+    return offered_name(name, names) in names
 
 
 def without_calls(text: str, names: frozenset[str]) -> str:
