@@ -205,8 +205,24 @@ def check_key(key: str) -> str:
     return key
 
 
+def memory_line(memory: Memory) -> str:
+    """One memory as the model reads it: the content first, then its tags (the model saved
+    "2020" tagged office, krakow, doorcode for "the door code of the Krakow office is 2020") and
+    the day it was last said. No key: a 32-hex key before the content was read back as the
+    answer ("the door code is 96aa299e…")."""
+    tags = f" (tags: {', '.join(memory.tags)})" if memory.tags else ""
+    said = memory_said(memory)
+    day = f" [{time.strftime('%Y-%m-%d', time.gmtime(said / 1000))}]" if said else ""
+    return f"- {memory.content}{tags}{day}"
+
+
+def memory_said(memory: Memory) -> int:
+    """When the memory was last saved or confirmed (unix ms; 0 unknown)."""
+    return max(memory.ts, memory.confirmed)
+
+
 def memories_text(memories: Iterable[Memory]) -> str:
-    """Memories as the lines a tool result or the CLI shows."""
+    """Memories as the lines the CLI shows (with keys and scores, for people)."""
     lines = []
     for m in memories:
         when = time.strftime("%Y-%m-%d %H:%M", time.gmtime(m.ts / 1000)) if m.ts else "?"

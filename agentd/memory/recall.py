@@ -12,14 +12,13 @@ the model sees which is current.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Awaitable, Callable
 
 import structlog
 
 from agentd.errors import InvalidMemory, MemoryUnavailable
 from agentd.memory.fulltext import share
-from agentd.memory.longterm import Memory, MemoryStore
+from agentd.memory.longterm import Memory, MemoryStore, memory_line, memory_said
 
 log = structlog.get_logger("agentd.memory.recall")
 
@@ -36,20 +35,6 @@ CHAT_MIN_SCORE = 0.8
 def overlap(query: str, memory: Memory) -> float:
     """The share of ``query``'s trigrams that ``memory`` holds in its content or tags."""
     return share(query, memory.content + " " + " ".join(memory.tags))
-
-
-def _line(memory: Memory) -> str:
-    """One memory in the note, with its tags (the model saved "2020" tagged office, krakow,
-    doorcode for "the door code of the Krakow office is 2020") and the day it was last said."""
-    tags = f" (tags: {', '.join(memory.tags)})" if memory.tags else ""
-    said = _said(memory)
-    day = f" [{time.strftime('%Y-%m-%d', time.gmtime(said / 1000))}]" if said else ""
-    return f"- {memory.content}{tags}{day}"
-
-
-def _said(memory: Memory) -> int:
-    """When the memory was last saved or confirmed (unix ms; 0 unknown)."""
-    return max(memory.ts, memory.confirmed)
 
 
 def memory_recall(store: MemoryStore, top_k: int, min_score: float) -> Recall:
@@ -79,7 +64,7 @@ def memory_recall(store: MemoryStore, top_k: int, min_score: float) -> Recall:
         if not hits:
             return None
         # Newest first: where two memories disagree, the one said last leads the note.
-        hits.sort(key=_said, reverse=True)
+        hits.sort(key=memory_said, reverse=True)
         best = max((m.score for m in hits if m.score is not None), default=None)
         log.info(
             "memory.recalled",
@@ -87,6 +72,6 @@ def memory_recall(store: MemoryStore, top_k: int, min_score: float) -> Recall:
             by_words=by_words,
             best=round(best, 3) if best is not None else None,
         )
-        return HEAD + "\n" + "\n".join(_line(m) for m in hits) + ")"
+        return HEAD + "\n" + "\n".join(memory_line(m) for m in hits) + ")"
 
     return recall

@@ -18,7 +18,7 @@ import time
 from agentd.errors import InvalidMemory, MemoryUnavailable, ToolError
 from agentd.memory.curate import CANDIDATES, Choose, decide_forget, decide_save
 from agentd.memory.fulltext import share
-from agentd.memory.longterm import MAX_TOP_K, Memory, MemoryAccess, memories_text
+from agentd.memory.longterm import MAX_TOP_K, Memory, MemoryAccess, memory_line
 from agentd.tools.registry import ToolRegistry
 
 TOOL_NAMES = ("memory_save", "memory_search", "memory_forget")
@@ -96,7 +96,7 @@ def register_memory_tools(
             raise ToolError(str(exc)) from None
         if not found:
             return "no memories found"
-        return memories_text(found)
+        return "\n".join(memory_line(m) for m in found)
 
     async def memory_forget(what: str) -> str:
         """Forget (delete) a memory the user asks to be forgotten.

@@ -88,10 +88,11 @@ async def test_save_passes_content_and_tags() -> None:
 
 
 async def test_search_lists_what_it_found() -> None:
-    """memory_search shows one line per memory, or says it found none."""
-    found = [Memory("green tea", tags=("pref",), key="k9", score=0.9)]
+    """memory_search shows one line per memory, content first and no key (the model read a
+    key before the content back as the answer), or says it found none."""
+    found = [Memory("green tea", tags=("pref",), key="k9f3", score=0.9, ts=1_764_000_000_000)]
     text, error = await _call(ScriptedStore(found), "memory_search", query="tea", tags=["pref"])
-    assert not error and text.startswith("- k9 ") and text.endswith("(0.90): green tea")
+    assert not error and text == "- green tea (tags: pref) [2025-11-24]"
     assert await _call(ScriptedStore(), "memory_search", query="tea") == (
         "no memories found",
         False,
