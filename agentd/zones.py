@@ -4,7 +4,9 @@
 small local model passed "Japan Standard Time" (twice, then answered without the time): a
 name that is plainly one zone is taken as that zone. :func:`find_zone` accepts an IANA name
 (any case), a city of one ("Tokyo", "new york"), a zone's long name ("Japan Standard Time",
-"Central European Time") and a few common abbreviations; anything else is unknown.
+"Central European Time") and a few common abbreviations; an IANA name misspelt with hyphens or
+blanks for its underscores, or under another region, is taken by its city ("America/Mexico-City",
+given seven times in one turn, is America/Mexico_City); anything else is unknown.
 """
 
 from __future__ import annotations
@@ -69,6 +71,9 @@ def _names(text: str) -> list[str]:
     key = text.casefold()
     short = _LONG_NAME.sub("", text).casefold() or key
     found = [text]
-    for word in dict.fromkeys((key, key.replace(" ", "_"), short, short.replace(" ", "_"))):
+    spellings = (key, short, *(w.replace(c, "_") for w in (key, short) for c in " -"))
+    for word in dict.fromkeys(spellings):
         found.extend(t[word] for t in (full, ABBREVIATIONS, cities) if word in t)
+    for word in dict.fromkeys(w.rsplit("/", 1)[-1] for w in spellings if "/" in w):
+        found.extend([cities[word]] if word in cities else [])
     return found
