@@ -9,8 +9,9 @@ suite's forty. ``--half dev`` is the one to look at while changing the question;
 half says whether a change carries.
 
 A turn counts as right when the word leads the turn to what it needs: an action turn must be
-let act; a turn needing no tool must not be given tools where the question can say so (and
-a look-up turn must keep its tools that look).
+let act with a tool it asks for (``action``, or the kind of one of its ``asks``: ``memory`` for
+``memory_save``); a turn needing no tool must not be given tools where the question can say so
+(and a look-up turn must keep its tools that look).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from agentd.config import load_settings
 from agentd.engine.guards import intent
 from agentd.model.client import LLMClient
 from agentd.model.sidecar import open_sidecar
+from agentd.tools import kinds
 from bench._agentic_cases import CASES, Case, Say
 from bench._agentic_split import HALVES
 from bench._agentic_split import load as load_split
@@ -38,6 +40,16 @@ from bench.agentic import Options, model_spec, server_settings
 
 #: What a turn declares it needs.
 ACT, LOOK, REPLY = "act", "look", "reply"
+#: The kinds of the acting tools the suite's turns ask for (as the daemon registers them).
+TOOL_KINDS = {
+    "write_file": kinds.FILE,
+    "append_file": kinds.FILE,
+    "edit_file": kinds.FILE,
+    "memory_save": kinds.MEMORY,
+    "schedule_task": kinds.SCHEDULE,
+    "cancel_task": kinds.SCHEDULE,
+    "exec": kinds.COMMAND,
+}
 
 
 def need(say: Say) -> str:
@@ -48,13 +60,17 @@ def need(say: Say) -> str:
 
 
 def leads_to(word: str) -> str:
-    """What a turn is offered after the model's ``word``: every tool (``action``), the tools
-    that look (``lookup``), or none (``answer``); no word leaves the tools as they are."""
-    return word if word in intent.OPTIONS else intent.ACTION
+    """What a turn is offered after the model's ``word``: tools that act (``action`` or a
+    kind), the tools that look (``lookup``), or none (``answer``); no word leaves the tools as
+    they are."""
+    return word if word in (intent.LOOKUP, intent.ANSWER) else intent.ACTION
 
 
-def right(needed: str, word: str) -> bool:
-    """Whether the intent question's ``word`` gives a turn that ``needed`` what it needs."""
+def right(needed: str, word: str, asks: frozenset[str] = frozenset()) -> bool:
+    """Whether the intent question's ``word`` gives a turn that ``needed`` what it needs: a
+    kind must be the kind of one of the tools the turn ``asks`` for."""
+    if word in TOOL_KINDS.values() and needed == ACT:
+        return any(TOOL_KINDS.get(tool) == word for tool in asks)
     return leads_to(word) in _FITTING[needed]
 
 
@@ -73,7 +89,7 @@ async def probe(
         for case in cases:
             for say in case.script(run).turns:
                 word = await client.choose(intent.prompt(say.text), intent.OPTIONS) or "?"
-                ok = right(need(say), word)
+                ok = right(need(say), word, say.asks)
                 rows.append((case, say, word, ok))
                 loose = need(say) == REPLY and word != intent.ANSWER
                 if (loose or not ok) and not quiet:

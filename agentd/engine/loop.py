@@ -297,6 +297,7 @@ class AgentLoop:
             names=(mine | client_names) if schemas else frozenset(),
             client_names=client_names,
             looking=self.tools.looking & mine,
+            kinds=self.tools.kinds,
             rule=rule,
             max_steps=self.max_steps,
             requests=RequestBudget(self.max_requests),

@@ -12,7 +12,7 @@ steps: no flag lives outside these three.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,6 +90,8 @@ class TurnState:
     fresh: bool
     #: The request and the copy the model is sent with what memory recalled (or None).
     recalled: tuple[Message, Message] | None = None
+    #: What the turn's own tools work on, by name (:mod:`agentd.tools.kinds`).
+    kinds: Mapping[str, str] = field(default_factory=dict)
     step: int = 0
     added: list[Message] = field(default_factory=list)
     #: (guard, verdict) in the order they fired.
@@ -98,6 +100,9 @@ class TurnState:
     #: The model's decision (intent guard): True, the request asks for an action; False, for
     #: words only; None, not asked.
     may_act: bool | None = None
+    #: The tools that act on what the request changes, by the model's word for it (intent
+    #: guard; :mod:`agentd.tools.kinds`); None: any tool that acts.
+    doing: frozenset[str] | None = None
     #: The model found that the request needs no tool at all (intent guard): no step of the
     #: turn offers one.
     words_only: bool = False

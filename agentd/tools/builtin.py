@@ -21,6 +21,7 @@ from agentd.errors import ToolError
 from agentd.tools import workdir_fs
 from agentd.tools.edit import edit_file as _edit_file
 from agentd.tools.fit import more_marker
+from agentd.tools.kinds import FILE
 from agentd.tools.quota import NO_QUOTA, WorkdirQuota
 from agentd.tools.registry import ToolRegistry
 from agentd.zones import find_zone
@@ -125,7 +126,7 @@ def register_builtin_tools(
 
     looking = (current_time, read_file, list_dir)
     for fn in (current_time, read_file, write_file, append_file, edit_file, list_dir):
-        registry.add(fn, looks=fn in looking)
+        registry.add(fn, looks=fn in looking, kind="" if fn is current_time else FILE)
 
 
 class _Protected:

@@ -23,6 +23,7 @@ from agentd import scope as scopes
 from agentd.config import ExecSettings
 from agentd.errors import ToolError
 from agentd.tools import exec_user, policy, sandbox, seccomp, workdir_fs, workdir_guard
+from agentd.tools.kinds import COMMAND
 from agentd.tools.quota import NO_QUOTA, WorkdirQuota
 from agentd.tools.registry import ToolRegistry
 from agentd.tools.workdir_guard import Owner
@@ -247,4 +248,4 @@ def register_exec_tool(
             text += "\n" + quota.full(quota.used_by(folder))
         return text
 
-    registry.add(exec_command, name="exec", timeout=settings.max_timeout + _GRACE)
+    registry.add(exec_command, name="exec", timeout=settings.max_timeout + _GRACE, kind=COMMAND)

@@ -19,6 +19,7 @@ from agentd.errors import InvalidMemory, MemoryUnavailable, ToolError
 from agentd.memory.curate import CANDIDATES, Choose, decide_forget, decide_save
 from agentd.memory.fulltext import share
 from agentd.memory.longterm import MAX_TOP_K, Memory, MemoryAccess, memory_line
+from agentd.tools.kinds import MEMORY
 from agentd.tools.registry import ToolRegistry
 
 TOOL_NAMES = ("memory_save", "memory_search", "memory_forget")
@@ -117,7 +118,7 @@ def register_memory_tools(
             raise ToolError(str(exc)) from None
         return f"forgot memory {decision.memory.key}: {decision.memory.content}"
 
-    registry.add(memory_save)
-    registry.add(memory_search, looks=True)
+    registry.add(memory_save, kind=MEMORY)
+    registry.add(memory_search, looks=True, kind=MEMORY)
     if choose is not None:
-        registry.add(memory_forget)
+        registry.add(memory_forget, kind=MEMORY)

@@ -122,6 +122,8 @@ class Tool:
     timeout: float | None
     #: The tool only looks (reads, lists, searches): its calls change nothing.
     looks: bool = False
+    #: What the tool works on (:mod:`agentd.tools.kinds`); empty: it says nothing.
+    kind: str = ""
 
     @classmethod
     def from_function(
@@ -131,6 +133,7 @@ class Tool:
         name: str | None = None,
         timeout: float | None = None,
         looks: bool = False,
+        kind: str = "",
     ) -> Tool:
         if not inspect.iscoroutinefunction(fn):
             raise TypeError(f"tool {fn.__name__!r} must be an async function")
@@ -153,7 +156,7 @@ class Tool:
             __config__=pydantic.ConfigDict(extra="forbid"),
             **fields,
         )
-        return cls(name or fn.__name__, description, fn, model, timeout, looks)
+        return cls(name or fn.__name__, description, fn, model, timeout, looks, kind)
 
     def schema(self) -> dict[str, Any]:
         params = compact_parameters(self.args_model.model_json_schema())
@@ -185,6 +188,8 @@ class SchemaTool:
     tenants: frozenset[str] | None = None
     #: The tool says it only looks (MCP's ``readOnlyHint``): its calls change nothing.
     looks: bool = False
+    #: What the tool works on (:mod:`agentd.tools.kinds`); an MCP server's tools say nothing.
+    kind: str = ""
 
     def schema(self) -> dict[str, Any]:
         params = compact_parameters(self.parameters)
@@ -232,10 +237,12 @@ class ToolRegistry:
         name: str | None = None,
         timeout: float | None = None,
         looks: bool = False,
+        kind: str = "",
     ) -> Tool:
         """Add an async function as a tool; ``looks``: it only reads, never changes anything
-        (its calls may be cached within a turn, and a turn that asks for words may use it)."""
-        tool = Tool.from_function(fn, name=name, timeout=timeout, looks=looks)
+        (its calls may be cached within a turn, and a turn that asks for words may use it);
+        ``kind``: what it works on (:mod:`agentd.tools.kinds`)."""
+        tool = Tool.from_function(fn, name=name, timeout=timeout, looks=looks, kind=kind)
         if tool.name in self._tools:
             raise ValueError(f"a tool named {tool.name!r} is registered already")
         self._tools[tool.name] = tool
@@ -268,6 +275,11 @@ class ToolRegistry:
     def looking(self) -> frozenset[str]:
         """The tools that only look; every other tool acts."""
         return frozenset(name for name, tool in self._tools.items() if tool.looks)
+
+    @property
+    def kinds(self) -> dict[str, str]:
+        """What each tool that says so works on (:mod:`agentd.tools.kinds`), by name."""
+        return {name: tool.kind for name, tool in self._tools.items() if tool.kind}
 
     @property
     def names(self) -> frozenset[str]:

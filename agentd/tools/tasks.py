@@ -18,6 +18,7 @@ from agentd import origin as origins
 from agentd import scope as scopes
 from agentd.cron.tasks import TaskRefused, TaskStore, parse_duration, parse_when
 from agentd.errors import ToolError
+from agentd.tools.kinds import SCHEDULE
 from agentd.tools.registry import ToolRegistry
 
 TOOL_NAMES = ("schedule_task", "list_tasks", "cancel_task")
@@ -140,9 +141,9 @@ def register_task_tools(registry: ToolRegistry, store: TaskStore, limits: TaskLi
             raise ToolError(str(exc)) from None
         return f"cancelled task {task.id}"
 
-    registry.add(schedule_task)
-    registry.add(list_tasks, looks=True)
-    registry.add(cancel_task)
+    registry.add(schedule_task, kind=SCHEDULE)
+    registry.add(list_tasks, looks=True, kind=SCHEDULE)
+    registry.add(cancel_task, kind=SCHEDULE)
 
 
 def _from_now(spec: str) -> str:

@@ -35,7 +35,7 @@ from http.server import BaseHTTPRequestHandler
 from typing import Any, Literal
 
 from agentd.engine.guards.check_calls import CHECK_SYSTEM
-from agentd.engine.guards.intent import INTENT_SYSTEM
+from agentd.engine.guards.intent import INTENT_HEAD
 from agentd.engine.route import ANSWER, QUESTION_HEAD
 from tests.support.loopback import LoopbackServer
 
@@ -304,7 +304,8 @@ class StubLLM:
                     self._json(200, {"object": "list", "data": data, "model": "stub"})
                     return
                 messages = body.get("messages") or [{}]
-                if messages[0].get("content") in (CHECK_SYSTEM, INTENT_SYSTEM):
+                opening = str(messages[0].get("content") or "")
+                if opening == CHECK_SYSTEM or opening.startswith(INTENT_HEAD):
                     check = messages[0].get("content") == CHECK_SYSTEM
                     with stub._lock:
                         (stub.checks if check else stub.intents).append(body)

@@ -1,14 +1,20 @@
-"""Intent: does the request ask for an action, for something looked up, or only for words?
+"""Intent: what does the request ask for: something done (and to what), something looked up, or
+only words?
 
-Before the turn's first step, when tools that act are on offer (writing files, running
-commands, saving to memory, scheduling), the model is asked about the request alone, in a
-short prompt of its own, under a grammar: ``action``, ``lookup`` or ``answer``, in whatever
-language the request came. A look-up's turn is then offered only the tools that look (reading
-files, the time, memory search): a summary can no longer save a file. An answer's turn is
-offered no tool at all: a translation or a capital city is answered in one request, with no
-routing question and no call to check. A request that names the workdir's files is a look-up
-whatever the word (:mod:`.read_first` holds its read). In the conversation itself the model
-called every request a change; apart, with the request alone, it sorts them.
+Before the turn's first step, when tools that act are on offer (writing files, running commands,
+saving to memory, scheduling), the model is asked about the request alone, in a short prompt of
+its own, under a grammar, in whatever language the request came. Its words are the kinds of the
+turn's acting tools (:mod:`agentd.tools.kinds`: ``file``, ``memory``, ``schedule``,
+``command``), ``action`` (several of them, or what a tool of no kind does: every tool stays on
+offer), ``lookup`` and ``answer``. A kind's turn first offers that kind's tools and the tools of
+no kind ("remember that ..." is offered memory, not ``write_file``; asked in the conversation
+which tool to call, the model wrote such facts to files or answered that it had no tool); the
+next steps offer every tool (a change, then a command). A look-up's turn is offered only the
+tools that look (a summary can no longer save a file). An answer's turn is offered no tool at
+all: a translation or a capital city is answered in one request, with no routing question and no
+call to check. A request that names the workdir's files is a look-up whatever the word
+(:mod:`.read_first` holds its read); one that asks for an action is routed first (a command
+needs no read).
 
 For a small local model only (``serves = "local"``); a capable model chooses its tools itself.
 """
@@ -16,6 +22,7 @@ For a small local model only (``serves = "local"``); a capable model chooses its
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import structlog
 
@@ -24,17 +31,17 @@ from agentd.engine.guards.base import Serves
 from agentd.engine.guards.read_first import READ_FIRST, READ_TOOL, release_read
 from agentd.engine.turnstate import REQUEST_CHARS, StepPlan, TurnState
 from agentd.messages import Message, assistant, system, user
+from agentd.tools.kinds import COMMAND, FILE, KINDS, MEMORY, SCHEDULE, acting_kinds, of_kind
 
 log = structlog.get_logger("agentd.engine.guards.intent")
 
 ACTION, LOOKUP, ANSWER = "action", "lookup", "answer"
-#: The words the model may reply with, in the order the rules name them.
-OPTIONS = (ACTION, LOOKUP, ANSWER)
-INTENT_SYSTEM = (
-    "You sort requests sent to an assistant that has tools. Reply with one word.\n"
-    "action: the user wants something done now that changes or runs something: a file "
-    "written, edited or added to; a fact saved to memory for later; a reminder scheduled or "
-    "cancelled; a command or script run (also when the user wants to know its output).\n"
+#: The words of a turn whose acting tools have every kind.
+OPTIONS = (*(kind for kind, _ in KINDS), ACTION, LOOKUP, ANSWER)
+INTENT_HEAD = "You sort requests sent to an assistant that has tools. Reply with one word.\n"
+#: The line of ``action``: several kinds at once, or what a tool of no kind does.
+ACTION_LINE = "action: the user wants several of these done, or something else done now.\n"
+INTENT_TAIL = (
     "lookup: the user wants only a reply in words, and it needs something the assistant has "
     "to look up first: a file's content or a summary of it, the current time or date, a web "
     "page, something the user told it in an earlier conversation.\n"
@@ -42,39 +49,67 @@ INTENT_SYSTEM = (
     "everyone knows, arithmetic, an explanation, a translation of the words given, an example "
     "shown but not carried out, or just a chat."
 )
-#: Worked examples shown before each request (the same every time: the server keeps them in
-#: its prompt cache). None is a case of the agentic suite.
+#: Worked examples shown before each request (the same every time for a tool set: the server
+#: keeps them in its prompt cache). None is a case of the agentic suite.
 INTENT_EXAMPLES = (
-    ("Delete the second line of todo.md.", ACTION),
+    ("Delete the second line of todo.md.", FILE),
     ("What does this error message mean: permission denied?", ANSWER),
-    ("Rename draft.txt to final.txt.", ACTION),
+    ("Create hello.py with a line that prints hello.", FILE),
     ("How many days are there until Friday?", LOOKUP),
-    ("Please keep in mind for later that I am vegetarian.", ACTION),
+    ("Please keep in mind for later that I am vegetarian.", MEMORY),
     ("Give me a short overview of report.txt.", LOOKUP),
-    ("Run make test and tell me what fails.", ACTION),
+    ("Run make test and tell me what fails.", COMMAND),
     ("Sorry, long day at work today.", ANSWER),
     ("We just got back from a week in Portugal.", ANSWER),
-    ("Remind me tomorrow at nine to call the dentist.", ACTION),
+    ("Remind me tomorrow at nine to call the dentist.", SCHEDULE),
     ("Which reminders have I set?", LOOKUP),
     ("¿Qué significa la palabra «sobremesa»?", ANSWER),
+    ("Guarda en tu memoria que soy alérgico a las nueces.", MEMORY),
     ("What is the largest planet in the solar system?", ANSWER),
     ("How do you say 'thank you' in Japanese?", ANSWER),
     ("Wie heißt meine Schwester noch mal?", LOOKUP),
-    ("Use grep to find the lines of app.py that mention TODO.", ACTION),
-    ("Écris « à demain » dans le fichier message.txt.", ACTION),
+    ("Use grep to find the lines of app.py that mention TODO.", COMMAND),
+    ("Erinnere mich jeden Montag an den Wochenbericht.", SCHEDULE),
+    ("Save my new address in memory and write it to address.txt too.", ACTION),
+    ("Écris « à demain » dans le fichier message.txt.", FILE),
     ("What would a command to zip a folder look like? Don't run it.", ANSWER),
     ("今何時ですか？", LOOKUP),  # noqa: RUF001 (a Japanese question mark)
 )
-INTENT_QUESTION = 'Request: "{request}"\nAction, lookup or answer?'
+INTENT_QUESTION = 'Request: "{request}"\n{words}?'
 
 
-def prompt(request: str) -> list[Message]:
-    """The intent question for ``request``: the rules, the worked examples, the request."""
+def words(kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """The intent words of a turn whose acting tools have ``kinds``."""
+    return (*kinds, ACTION, LOOKUP, ANSWER)
+
+
+@cache
+def _opening(kinds: tuple[str, ...]) -> tuple[Message, ...]:
+    """The rules and worked examples for these words (an example of a kind not on offer
+    is left out)."""
+    lines = "".join(
+        f"{kind}: the user wants something done now: {meaning}.\n"
+        for kind, meaning in KINDS
+        if kind in kinds
+    )
+    rules = INTENT_HEAD + lines + ACTION_LINE + INTENT_TAIL
     shots: list[Message] = []
     for example, word in INTENT_EXAMPLES:
-        shots += [user(INTENT_QUESTION.format(request=example)), assistant(word)]
-    question = INTENT_QUESTION.format(request=request[:REQUEST_CHARS])
-    return [system(INTENT_SYSTEM), *shots, user(question)]
+        if word in words(kinds):
+            shots += [user(_question(example, kinds)), assistant(word)]
+    return (system(rules), *shots)
+
+
+def _question(request: str, kinds: tuple[str, ...]) -> str:
+    named = words(kinds)
+    listed = ", ".join(named[:-1]) + " or " + named[-1]
+    return INTENT_QUESTION.format(request=request, words=listed[:1].upper() + listed[1:])
+
+
+def prompt(request: str, kinds: tuple[str, ...] = OPTIONS[:-3]) -> list[Message]:
+    """The intent question for ``request`` (acting tools of ``kinds``): the rules, the worked
+    examples, the request."""
+    return [*_opening(kinds), user(_question(request[:REQUEST_CHARS], kinds))]
 
 
 @dataclass(slots=True)
@@ -87,19 +122,11 @@ class Intent:
 
     async def plan(self, state: TurnState, plan: StepPlan) -> None:
         if state.may_act is None and self._asks(state, plan):
-            word = await self.asker.ask(state, "intent", prompt(state.request), OPTIONS)
+            kinds = acting_kinds(state.acting, state.kinds)
+            question = prompt(state.request, kinds)
+            word = await self.asker.ask(state, "intent", question, words(kinds))
             if word is not None:
-                if word == ANSWER and plan.route == READ_FIRST:
-                    word = LOOKUP  # the request names the workdir's files: they are read
-                elif word == ACTION and plan.route == READ_FIRST:
-                    # Routed first among what acts (and the read): a command needs no read,
-                    # a change by path still reads first (route).
-                    release_read(state, plan)
-                    plan.only(state.acting | {READ_TOOL})
-                state.may_act = word == ACTION
-                state.words_only = word == ANSWER
-                state.fire(self.name, word)
-                log.info("turn.intent", intent=word)
+                _decide(state, plan, word)
         if state.words_only:
             plan.without_tools()
         elif state.may_act is False and plan.tools:
@@ -116,3 +143,24 @@ class Intent:
             and not state.rule.must_call
             and bool(plan.names & state.acting)
         )
+
+
+def _decide(state: TurnState, plan: StepPlan, word: str) -> None:
+    """What the turn is offered after the model's ``word`` (see the module docstring)."""
+    if word == ANSWER and plan.route == READ_FIRST:
+        word = LOOKUP  # the request names the workdir's files: they are read
+    acts = word not in (LOOKUP, ANSWER)
+    if acts:
+        # Routed first among what acts on the request's kind (and the read of a file): a
+        # command needs no read, a change by path still reads first (route).
+        named = plan.route == READ_FIRST
+        release_read(state, plan)
+        if word != ACTION:
+            state.doing = of_kind(word, state.acting, state.kinds)
+            plan.only(of_kind(word, plan.names, state.kinds))
+        elif named:
+            plan.only(state.acting | {READ_TOOL})
+    state.may_act = acts
+    state.words_only = word == ANSWER
+    state.fire("intent", word)
+    log.info("turn.intent", intent=word)

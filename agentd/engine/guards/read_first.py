@@ -94,7 +94,8 @@ class ReadFirst:
             read = [(args, out.content) for (_, args), out in pairs]
             # The read is done: the options are the tools that act, or answer (routed once
             # more, the model read the same file again instead of running it).
-            return Next(notes=[after_change_read(state, read)], route=True, tools=state.acting)
+            acting = state.acting if state.doing is None else state.doing
+            return Next(notes=[after_change_read(state, read)], route=True, tools=acting)
         return Next(notes=[reminder(state)], bare=True)
 
     @staticmethod

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from agentd.engine.turnstate import RequestBudget, StepPlan, TurnState
@@ -12,6 +12,15 @@ from agentd.model.usage import Usage
 
 LOOKING = ("read_file", "list_dir", "current_time")
 ACTING = ("write_file", "append_file", "exec", "memory_save")
+#: What the tools above work on, as the daemon registers them (current_time: nothing).
+KINDS = {
+    "read_file": "file",
+    "list_dir": "file",
+    "write_file": "file",
+    "append_file": "file",
+    "exec": "command",
+    "memory_save": "memory",
+}
 
 
 def schema(name: str) -> dict[str, Any]:
@@ -29,8 +38,10 @@ def make_state(
     step: int = 1,
     requests: int = 16,
     rule: CallRule = ANY,
+    kinds: Mapping[str, str] | None = None,
 ) -> TurnState:
-    """A turn at ``step`` answering ``request``, offering ``tools`` (those in LOOKING look)."""
+    """A turn at ``step`` answering ``request``, offering ``tools`` (those in LOOKING look; of
+    the ``kinds`` given, none by default)."""
     conversation = Conversation([system("be brief"), *history, user(request)])
     names = frozenset((*tools, *client))
     state = TurnState(
@@ -44,6 +55,7 @@ def make_state(
         requests=RequestBudget(requests),
         usage=Usage(),
         fresh=True,
+        kinds=dict(kinds or {}),
     )
     state.step = step
     state.view = lambda plan: [*conversation.messages, *plan.notes]
@@ -64,4 +76,4 @@ def request_of(messages: Sequence[Message]) -> str:
     return "\n".join(m.content for m in messages)
 
 
-__all__ = ["make_plan", "make_state", "request_of", "user"]
+__all__ = ["KINDS", "make_plan", "make_state", "request_of", "user"]

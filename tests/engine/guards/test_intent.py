@@ -6,17 +6,21 @@ from __future__ import annotations
 import pytest
 
 from agentd.engine.asking import Asker
+from agentd.engine.guards.base import StepRun
 from agentd.engine.guards.intent import (
     ACTION,
     ANSWER,
     INTENT_EXAMPLES,
-    INTENT_SYSTEM,
+    INTENT_HEAD,
     LOOKUP,
     OPTIONS,
     Intent,
+    words,
 )
-from agentd.engine.guards.read_first import READ_FIRST
-from tests.engine.guards.conftest import ACTING, LOOKING, make_plan, make_state
+from agentd.engine.guards.read_first import READ_FIRST, ReadFirst
+from agentd.tools.kinds import COMMAND, FILE, MEMORY, SCHEDULE
+from agentd.tools.registry import ToolOutcome
+from tests.engine.guards.conftest import ACTING, KINDS, LOOKING, make_plan, make_state
 from tests.support.fake_model import FakeModel
 
 pytestmark = pytest.mark.anyio
@@ -47,9 +51,11 @@ async def test_a_lookup_is_offered_only_the_tools_that_look(request_text: str) -
     assert state.may_act is False
     assert plan.names == frozenset(LOOKING)
     [asked] = model.asked
-    assert asked[0].content == INTENT_SYSTEM and request_text in asked[-1].content
-    assert len(asked) == 2 + 2 * len(INTENT_EXAMPLES)  # the rules, worked examples, request
-    assert model.options == [OPTIONS]
+    assert asked[0].content.startswith(INTENT_HEAD) and request_text in asked[-1].content
+    # No tool says what it works on: the rules, the examples of no kind, the request.
+    kindless = [e for e in INTENT_EXAMPLES if e[1] in (ACTION, LOOKUP, ANSWER)]
+    assert len(asked) == 2 + 2 * len(kindless)
+    assert model.options == [(ACTION, LOOKUP, ANSWER)]
     assert state.fired == [("intent", LOOKUP)] and state.requests.used == 1
 
 
@@ -90,8 +96,65 @@ def test_every_worked_example_uses_an_option() -> None:
     assert {word for _, word in INTENT_EXAMPLES} == set(OPTIONS)
 
 
+async def test_the_words_are_the_kinds_of_the_acting_tools_on_offer() -> None:
+    """With file, command and memory tools acting, those kinds are words (schedule is not, nor
+    are its examples), with action, lookup and answer."""
+    model = FakeModel()
+    model.choices.append(LOOKUP)
+    state = make_state("Wie spät ist es?", kinds=KINDS)
+    await Intent(Asker(model)).plan(state, make_plan(state))
+    assert model.options == [(FILE, MEMORY, COMMAND, ACTION, LOOKUP, ANSWER)]
+    assert words((FILE,)) == (FILE, ACTION, LOOKUP, ANSWER)
+    [asked] = model.asked
+    assert "schedule:" not in asked[0].content and "memory:" in asked[0].content
+    shown = [m.content for m in asked[2:-1:2]]
+    assert shown and all(w in words((FILE, MEMORY, COMMAND)) for w in shown)
+    assert SCHEDULE not in shown and MEMORY in shown
+
+
+@pytest.mark.parametrize(
+    ("word", "offered", "doing"),
+    [
+        pytest.param(MEMORY, {"memory_save", "current_time"}, {"memory_save"}, id="memory"),
+        pytest.param(
+            FILE,
+            {"write_file", "append_file", "read_file", "list_dir", "current_time"},
+            {"write_file", "append_file"},
+            id="file",
+        ),
+        pytest.param(COMMAND, {"exec", "current_time"}, {"exec"}, id="command"),
+    ],
+)
+async def test_a_kind_offers_its_tools_first(word: str, offered: set[str], doing: set[str]) -> None:
+    """Found the kind of change ("remember that..." is memory, in any language), the first step
+    offers that kind's tools and those of no kind; the turn may act with the kind's tools."""
+    model = FakeModel()
+    model.choices.append(word)
+    state = make_state("Acuérdate de que mi color favorito es el turquesa.", kinds=KINDS)
+    plan = make_plan(state)
+    await Intent(Asker(model)).plan(state, plan)
+    assert state.may_act is True and plan.names == frozenset(offered)
+    assert state.doing == frozenset(doing) and state.fired == [("intent", word)]
+    later = make_plan(state)
+    state.step = 2
+    await Intent(Asker(model)).plan(state, later)
+    assert later.names == state.names  # the next steps offer every tool
+
+
+async def test_after_a_read_for_a_change_the_route_is_among_the_kind_s_tools() -> None:
+    """A file change read first is then routed among the file tools that act, not every one."""
+    state = make_state("Change debug=true to debug=false in config.ini", kinds=KINDS)
+    state.may_act, state.doing = True, frozenset({"write_file", "append_file"})
+    plan = make_plan(state)
+    plan.route = READ_FIRST
+    calls = (("read_file", '{"path": "config.ini"}'),)
+    run = StepRun(plan, calls, (ToolOutcome("debug=true"),), 0, frozenset())
+    following = await ReadFirst(_nothing).after(state, run)
+    assert following is not None and following.tools == state.doing
+
+
 async def test_an_action_keeps_every_tool() -> None:
-    """Found an action, every tool stays on offer."""
+    """Found an action (several kinds, or a tool of no kind), every tool stays on offer."""
     model = FakeModel()
     model.choices.append(ACTION)
     state = make_state("Recuerda que mi color favorito es el verde.")
@@ -155,3 +218,7 @@ async def test_an_action_lets_go_of_a_held_read_so_the_step_is_routed_first() ->
     await Intent(Asker(model)).plan(state, plan)
     assert plan.route is None and not plan.rule.must_call and state.named == ("greet.sh",)
     assert plan.names == frozenset((*ACTING, "read_file"))  # routed among what acts
+
+
+async def _nothing(request: str) -> list[str]:
+    return []

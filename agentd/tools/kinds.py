@@ -1,0 +1,35 @@
+"""What a tool works on: the kinds of action a request can ask for.
+
+The built-in tools that act say what they change: files (``write_file``, ``append_file``,
+``edit_file``), long-term memory (``memory_save``, ``memory_forget``), scheduled tasks
+(``schedule_task``, ``cancel_task``) or a command (``exec``); the tools that look at the same
+things say it too (``read_file``, ``memory_search``, ``list_tasks``). The turn's intent question
+(:mod:`agentd.engine.guards.intent`) offers the kinds of the turn's acting tools as its words,
+so the model, asked about the request alone, names what the request changes ("remember that
+..." is memory, in any language) and the first step offers only those tools. A tool of no
+kind (an MCP server's) is always offered with the others that act.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+FILE, MEMORY, SCHEDULE, COMMAND = "file", "memory", "schedule", "command"
+#: Each kind with what its word means to the model, in the order the question lists them.
+KINDS: tuple[tuple[str, str], ...] = (
+    (FILE, "a file written, created, edited, added to or deleted"),
+    (MEMORY, "a fact or preference saved to memory for later, or a memory forgotten"),
+    (SCHEDULE, "a reminder or repeating job scheduled, or one cancelled"),
+    (COMMAND, "a command, program or script run (also when the user wants its output)"),
+)
+
+
+def acting_kinds(acting: frozenset[str], kinds: Mapping[str, str]) -> tuple[str, ...]:
+    """The kinds of the ``acting`` tools, in :data:`KINDS` order."""
+    present = {kinds.get(name, "") for name in acting}
+    return tuple(kind for kind, _ in KINDS if kind in present)
+
+
+def of_kind(kind: str, names: frozenset[str], kinds: Mapping[str, str]) -> frozenset[str]:
+    """The tools among ``names`` of ``kind``, and those of no kind (they may do anything)."""
+    return frozenset(n for n in names if kinds.get(n, "") in (kind, ""))
