@@ -63,20 +63,20 @@ def register_task_tools(registry: ToolRegistry, store: TaskStore, limits: TaskLi
 
     async def schedule_task(
         prompt: str,
-        at: str = "",
         in_: Annotated[str, pydantic.Field(alias="in")] = "",
+        at: str = "",
         every: str = "",
         cron: str = "",
         timezone: str = "",
         name: str = "",
     ) -> str:
         """Schedule a reminder or repeating job; its answer comes to this chat. Give one of
-        at, in, every, cron.
+        in, at, every, cron.
 
         Args:
             prompt: What to do then, in the user's words (the reminder's text).
-            at: Once, at this ISO date-time, e.g. "2026-05-01T09:00".
-            in_: Once, after a delay, e.g. "20m".
+            in_: Once, after this delay from now, e.g. "2h" or "20m".
+            at: Once, at the date-time the user named, ISO, e.g. "2026-05-01T09:00".
             every: Repeat, e.g. "1d".
             cron: e.g. "0 9 * * MON".
             timezone: IANA, of at and cron.
