@@ -9,7 +9,7 @@ suite's forty. ``--half dev`` is the one to look at while changing the question;
 half says whether a change carries.
 
 A turn counts as right when the word leads the turn to what it needs: an action turn must be
-let act with a tool it asks for (``action``, or the kind of one of its ``asks``: ``memory`` for
+let act with a tool it asks for (``action``, or the kind of one of its ``asks``: ``remember`` for
 ``memory_save``); a turn needing no tool must not be given tools where the question can say so
 (and a look-up turn must keep its tools that look).
 """
@@ -69,8 +69,9 @@ def leads_to(word: str) -> str:
 def right(needed: str, word: str, asks: frozenset[str] = frozenset()) -> bool:
     """Whether the intent question's ``word`` gives a turn that ``needed`` what it needs: a
     kind must be the kind of one of the tools the turn ``asks`` for."""
-    if word in TOOL_KINDS.values() and needed == ACT:
-        return any(TOOL_KINDS.get(tool) == word for tool in asks)
+    kind = kinds.KIND_OF_WORD.get(word)
+    if kind is not None and needed == ACT:
+        return any(TOOL_KINDS.get(tool) == kind for tool in asks)
     return leads_to(word) in _FITTING[needed]
 
 

@@ -15,19 +15,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 FILE, MEMORY, SCHEDULE, COMMAND = "file", "memory", "schedule", "command"
-#: Each kind with what its word means to the model, in the order the question lists them.
-KINDS: tuple[tuple[str, str], ...] = (
-    (FILE, "a file written, created, edited, added to or deleted"),
-    (MEMORY, "a fact or preference saved to memory for later, or a memory forgotten"),
-    (SCHEDULE, "a reminder or repeating job scheduled, or one cancelled"),
-    (COMMAND, "a command, program or script run (also when the user wants its output)"),
+#: Each kind with the word the model names it by (a verb: asked with nouns, the model named
+#: "file" for "What files are in your workdir?") and what that word means, in the order the
+#: question lists them.
+KINDS: tuple[tuple[str, str, str], ...] = (
+    (FILE, "write", "a file written, created, edited, added to or deleted"),
+    (MEMORY, "remember", "a fact or preference saved to memory for later, or a memory forgotten"),
+    (SCHEDULE, "schedule", "a reminder or repeating job scheduled, or one cancelled"),
+    (COMMAND, "run", "a command, program or script run (also when the user wants its output)"),
 )
+#: The kind each word names.
+KIND_OF_WORD = {word: kind for kind, word, _ in KINDS}
+#: The word of each kind.
+WORD_OF_KIND = {kind: word for kind, word, _ in KINDS}
 
 
 def acting_kinds(acting: frozenset[str], kinds: Mapping[str, str]) -> tuple[str, ...]:
     """The kinds of the ``acting`` tools, in :data:`KINDS` order."""
     present = {kinds.get(name, "") for name in acting}
-    return tuple(kind for kind, _ in KINDS if kind in present)
+    return tuple(kind for kind, _, _ in KINDS if kind in present)
 
 
 def of_kind(kind: str, names: frozenset[str], kinds: Mapping[str, str]) -> frozenset[str]:

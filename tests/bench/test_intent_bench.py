@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from agentd.engine.guards.intent import ACTION, ANSWER, LOOKUP
-from agentd.tools.kinds import COMMAND, FILE, MEMORY
 from bench._agentic_cases import CASES
 from bench._agentic_cases.script import EXEC, FILES, SAVE, act, chat, look
 from bench.intent import ACT, LOOK, REPLY, leads_to, need, report, right
@@ -24,16 +23,16 @@ def test_which_words_give_a_turn_what_it_needs() -> None:
 
 
 def test_a_kind_must_be_the_kind_of_a_tool_the_turn_asks_for() -> None:
-    """"memory" lets a save act, not a file write; a copy may be a file or a command."""
-    assert right(ACT, MEMORY, SAVE) and not right(ACT, FILE, SAVE)
-    assert right(ACT, FILE, FILES | EXEC) and right(ACT, COMMAND, FILES | EXEC)
-    assert not right(LOOK, MEMORY) and not right(REPLY, COMMAND)
+    """ "remember" lets a save act, not a file write; a copy may be a file or a command."""
+    assert right(ACT, "remember", SAVE) and not right(ACT, "write", SAVE)
+    assert right(ACT, "write", FILES | EXEC) and right(ACT, "run", FILES | EXEC)
+    assert not right(LOOK, "remember") and not right(REPLY, "run")
 
 
 def test_what_each_word_leads_to() -> None:
     """Each word leads to its own offer; no word (the question failed) takes nothing away."""
     assert [leads_to(w) for w in (ACTION, LOOKUP, ANSWER)] == [ACTION, LOOKUP, ANSWER]
-    assert leads_to(MEMORY) == ACTION
+    assert leads_to("remember") == ACTION
     assert leads_to("?") == ACTION
 
 

@@ -31,13 +31,25 @@ from agentd.engine.guards.base import Serves
 from agentd.engine.guards.read_first import READ_FIRST, READ_TOOL, release_read
 from agentd.engine.turnstate import REQUEST_CHARS, StepPlan, TurnState
 from agentd.messages import Message, assistant, system, user
-from agentd.tools.kinds import COMMAND, FILE, KINDS, MEMORY, SCHEDULE, acting_kinds, of_kind
+from agentd.tools.kinds import (
+    COMMAND,
+    FILE,
+    KIND_OF_WORD,
+    KINDS,
+    MEMORY,
+    SCHEDULE,
+    WORD_OF_KIND,
+    acting_kinds,
+    of_kind,
+)
 
 log = structlog.get_logger("agentd.engine.guards.intent")
 
 ACTION, LOOKUP, ANSWER = "action", "lookup", "answer"
+#: Every kind of tool, in the order the question lists them.
+ALL_KINDS = tuple(kind for kind, _, _ in KINDS)
 #: The words of a turn whose acting tools have every kind.
-OPTIONS = (*(kind for kind, _ in KINDS), ACTION, LOOKUP, ANSWER)
+OPTIONS = (*(word for _, word, _ in KINDS), ACTION, LOOKUP, ANSWER)
 INTENT_HEAD = "You sort requests sent to an assistant that has tools. Reply with one word.\n"
 #: The line of ``action``: several kinds at once, or what a tool of no kind does.
 ACTION_LINE = "action: the user wants several of these done, or something else done now.\n"
@@ -55,6 +67,7 @@ INTENT_EXAMPLES = (
     ("Delete the second line of todo.md.", FILE),
     ("What does this error message mean: permission denied?", ANSWER),
     ("Create hello.py with a line that prints hello.", FILE),
+    ("Change the port in server.conf to 9090.", FILE),
     ("How many days are there until Friday?", LOOKUP),
     ("Please keep in mind for later that I am vegetarian.", MEMORY),
     ("Give me a short overview of report.txt.", LOOKUP),
@@ -80,7 +93,7 @@ INTENT_QUESTION = 'Request: "{request}"\n{words}?'
 
 def words(kinds: tuple[str, ...]) -> tuple[str, ...]:
     """The intent words of a turn whose acting tools have ``kinds``."""
-    return (*kinds, ACTION, LOOKUP, ANSWER)
+    return (*(WORD_OF_KIND[kind] for kind in kinds), ACTION, LOOKUP, ANSWER)
 
 
 @cache
@@ -88,14 +101,15 @@ def _opening(kinds: tuple[str, ...]) -> tuple[Message, ...]:
     """The rules and worked examples for these words (an example of a kind not on offer
     is left out)."""
     lines = "".join(
-        f"{kind}: the user wants something done now: {meaning}.\n"
-        for kind, meaning in KINDS
+        f"{word}: the user wants something done now: {meaning}.\n"
+        for kind, word, meaning in KINDS
         if kind in kinds
     )
     rules = INTENT_HEAD + lines + ACTION_LINE + INTENT_TAIL
     shots: list[Message] = []
-    for example, word in INTENT_EXAMPLES:
-        if word in words(kinds):
+    for example, label in INTENT_EXAMPLES:
+        if label in kinds or label in (ACTION, LOOKUP, ANSWER):
+            word = WORD_OF_KIND.get(label, label)
             shots += [user(_question(example, kinds)), assistant(word)]
     return (system(rules), *shots)
 
@@ -106,7 +120,7 @@ def _question(request: str, kinds: tuple[str, ...]) -> str:
     return INTENT_QUESTION.format(request=request, words=listed[:1].upper() + listed[1:])
 
 
-def prompt(request: str, kinds: tuple[str, ...] = OPTIONS[:-3]) -> list[Message]:
+def prompt(request: str, kinds: tuple[str, ...] = ALL_KINDS) -> list[Message]:
     """The intent question for ``request`` (acting tools of ``kinds``): the rules, the worked
     examples, the request."""
     return [*_opening(kinds), user(_question(request[:REQUEST_CHARS], kinds))]
@@ -156,8 +170,9 @@ def _decide(state: TurnState, plan: StepPlan, word: str) -> None:
         named = plan.route == READ_FIRST
         release_read(state, plan)
         if word != ACTION:
-            state.doing = of_kind(word, state.acting, state.kinds)
-            plan.only(of_kind(word, plan.names, state.kinds))
+            kind = KIND_OF_WORD[word]
+            state.doing = of_kind(kind, state.acting, state.kinds)
+            plan.only(of_kind(kind, plan.names, state.kinds))
         elif named:
             plan.only(state.acting | {READ_TOOL})
     state.may_act = acts

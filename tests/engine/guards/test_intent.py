@@ -9,6 +9,7 @@ from agentd.engine.asking import Asker
 from agentd.engine.guards.base import StepRun
 from agentd.engine.guards.intent import (
     ACTION,
+    ALL_KINDS,
     ANSWER,
     INTENT_EXAMPLES,
     INTENT_HEAD,
@@ -92,8 +93,10 @@ async def test_a_request_naming_files_is_a_lookup_whatever_the_word() -> None:
 
 
 def test_every_worked_example_uses_an_option() -> None:
-    """The worked examples answer with the words the grammar allows, each word at least once."""
-    assert {word for _, word in INTENT_EXAMPLES} == set(OPTIONS)
+    """The worked examples answer with the kinds and words the grammar allows, each at least
+    once."""
+    assert {word for _, word in INTENT_EXAMPLES} == {*ALL_KINDS, ACTION, LOOKUP, ANSWER}
+    assert OPTIONS == (*words(ALL_KINDS),)
 
 
 async def test_the_words_are_the_kinds_of_the_acting_tools_on_offer() -> None:
@@ -103,26 +106,26 @@ async def test_the_words_are_the_kinds_of_the_acting_tools_on_offer() -> None:
     model.choices.append(LOOKUP)
     state = make_state("Wie spät ist es?", kinds=KINDS)
     await Intent(Asker(model)).plan(state, make_plan(state))
-    assert model.options == [(FILE, MEMORY, COMMAND, ACTION, LOOKUP, ANSWER)]
-    assert words((FILE,)) == (FILE, ACTION, LOOKUP, ANSWER)
+    assert model.options == [("write", "remember", "run", ACTION, LOOKUP, ANSWER)]
+    assert words((FILE,)) == ("write", ACTION, LOOKUP, ANSWER)
     [asked] = model.asked
-    assert "schedule:" not in asked[0].content and "memory:" in asked[0].content
+    assert "schedule:" not in asked[0].content and "remember:" in asked[0].content
     shown = [m.content for m in asked[2:-1:2]]
     assert shown and all(w in words((FILE, MEMORY, COMMAND)) for w in shown)
-    assert SCHEDULE not in shown and MEMORY in shown
+    assert "schedule" not in shown and "remember" in shown and SCHEDULE in ALL_KINDS
 
 
 @pytest.mark.parametrize(
     ("word", "offered", "doing"),
     [
-        pytest.param(MEMORY, {"memory_save", "current_time"}, {"memory_save"}, id="memory"),
+        pytest.param("remember", {"memory_save", "current_time"}, {"memory_save"}, id="memory"),
         pytest.param(
-            FILE,
+            "write",
             {"write_file", "append_file", "read_file", "list_dir", "current_time"},
             {"write_file", "append_file"},
             id="file",
         ),
-        pytest.param(COMMAND, {"exec", "current_time"}, {"exec"}, id="command"),
+        pytest.param("run", {"exec", "current_time"}, {"exec"}, id="command"),
     ],
 )
 async def test_a_kind_offers_its_tools_first(word: str, offered: set[str], doing: set[str]) -> None:
