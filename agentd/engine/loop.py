@@ -403,7 +403,7 @@ class AgentLoop:
             following = await policy.after(state, run)
             if following is not None:
                 return following
-        return Next(notes=[reminder(state)])
+        return Next(notes=[reminder(state, run.calls)])
 
     async def _finish(
         self,

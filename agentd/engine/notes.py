@@ -33,11 +33,17 @@ def answer_now() -> Message:
     return user(ANSWER_NOW)
 
 
-def reminder(state: TurnState) -> Message:
-    """After tool results: the user's request, to be answered."""
+def reminder(state: TurnState, calls: Sequence[tuple[str, str]] = ()) -> Message:
+    """After tool results: the user's request, to be answered; when the step's ``calls``
+    (name, arguments) used none of the workdir files the request names, those names too
+    (asked to count the lines of datos.txt, the model ran ``wc -l data.txt`` and answered
+    that there was no such file)."""
+    missed = ""
+    if calls and state.named and not any(n in args for _, args in calls for n in state.named):
+        missed = f" The files my request names: {', '.join(state.named)}."
     return user(
-        f'{REMINDER_HEAD} My request was: "{state.short_request}". Answer it in words using '
-        "those results, or call another tool if it still needs one."
+        f'{REMINDER_HEAD} My request was: "{state.short_request}".{missed} Answer it in words '
+        "using those results, or call another tool if it still needs one."
     )
 
 
