@@ -154,7 +154,7 @@ CASES: tuple[Case, ...] = (
         LANGUAGE,
         forms.words(
             "¿Qué significa la abreviatura «etc.»?",
-            "etcetera|y lo demas|y demas|y otros|y otras|and so on",
+            "et ?cetera|y lo demas|y demas|y otros|y otras|and so on",
         ),
     ),
     Case(
