@@ -81,8 +81,10 @@ def register_builtin_tools(
             raise ToolError(
                 f"unknown timezone {timezone!r}: use an IANA name like 'Asia/Tokyo' or 'UTC'"
             )
+        # The weekday first, as the prompt's date line has it: after "2026-12-04 00:43:55 JST
+        # (Friday)" the model answered "Thursday, 2026-12-04", the prompt's UTC weekday.
         now = dt.datetime.now(zone)
-        return now.strftime("%Y-%m-%d %H:%M:%S %Z (%A)")
+        return now.strftime("%A, %Y-%m-%d %H:%M:%S %Z") + f" ({zone.key})"
 
     async def read_file(path: str, offset: int = 0, length: int = MAX_READ) -> str:
         """Read a text file; offset and length count characters. A long one comes in parts:

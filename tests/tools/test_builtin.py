@@ -81,9 +81,9 @@ async def test_current_time(registry: ToolRegistry) -> None:
     """current_time answers in the asked timezone and rejects unknown ones."""
     utc = await run(registry, "current_time")
     assert not utc.error
-    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(\w+day\)", utc.content)
+    assert re.fullmatch(r"\w+day, \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(UTC\)", utc.content)
     tokyo = await run(registry, "current_time", timezone="Asia/Tokyo")
-    assert "JST" in tokyo.content
+    assert "JST (Asia/Tokyo)" in tokyo.content
     # The small model's name for it (agentd.zones).
     named = await run(registry, "current_time", timezone="Japan Standard Time")
     assert not named.error and "JST" in named.content
