@@ -25,8 +25,8 @@ def test_which_words_give_a_turn_what_it_needs() -> None:
 def test_a_kind_must_be_the_kind_of_a_tool_the_turn_asks_for() -> None:
     """ "remember" lets a save act, not a file write; a copy may be a file or a command."""
     assert right(ACT, "remember", SAVE) and not right(ACT, "write", SAVE)
-    assert right(ACT, "write", FILES | EXEC) and right(ACT, "run", FILES | EXEC)
-    assert not right(LOOK, "remember") and not right(REPLY, "run")
+    assert right(ACT, "write", FILES | EXEC) and right(ACT, ACTION, FILES | EXEC)
+    assert not right(LOOK, "remember") and not right(REPLY, "write")
 
 
 def test_what_each_word_leads_to() -> None:

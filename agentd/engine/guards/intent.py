@@ -3,18 +3,18 @@ only words?
 
 Before the turn's first step, when tools that act are on offer (writing files, running commands,
 saving to memory, scheduling), the model is asked about the request alone, in a short prompt of
-its own, under a grammar, in whatever language the request came. Its words are the kinds of the
-turn's acting tools (:mod:`agentd.tools.kinds`: ``file``, ``memory``, ``schedule``,
-``command``), ``action`` (several of them, or what a tool of no kind does: every tool stays on
-offer), ``lookup`` and ``answer``. A kind's turn first offers that kind's tools and the tools of
-no kind ("remember that ..." is offered memory, not ``write_file``; asked in the conversation
-which tool to call, the model wrote such facts to files or answered that it had no tool); the
-next steps offer every tool (a change, then a command). A look-up's turn is offered only the
-tools that look (a summary can no longer save a file). An answer's turn is offered no tool at
-all: a translation or a capital city is answered in one request, with no routing question and no
-call to check. A request that names the workdir's files is a look-up whatever the word
-(:mod:`.read_first` holds its read); one that asks for an action is routed first (a command
-needs no read).
+its own, under a grammar, in whatever language the request came. Its words name what the request
+changes, by the kinds of the turn's acting tools (:mod:`agentd.tools.kinds`: ``write`` a file,
+``remember`` a fact, ``schedule`` a task), or ``action`` (a command, several kinds, a tool of no
+kind: every tool stays on offer), ``lookup`` and ``answer``. A kind's first step offers that
+kind's tools and the tools of no kind ("remember that ..." is offered memory, not
+``write_file``; asked in the conversation which tool to call, the model wrote such facts to
+files or answered that it had no tool); the next steps offer every tool (a change, then a
+command). A look-up's turn is offered only the tools that look (a summary can no longer save a
+file). An answer's turn is offered no tool at all: a translation or a capital city is answered
+in one request, with no routing question and no call to check. A request that names the
+workdir's files is a look-up whatever the word (:mod:`.read_first` holds its read); one that
+asks for an action is routed first (a command needs no read).
 
 For a small local model only (``serves = "local"``); a capable model chooses its tools itself.
 """
@@ -32,7 +32,6 @@ from agentd.engine.guards.read_first import READ_FIRST, READ_TOOL, release_read
 from agentd.engine.turnstate import REQUEST_CHARS, StepPlan, TurnState
 from agentd.messages import Message, assistant, system, user
 from agentd.tools.kinds import (
-    COMMAND,
     FILE,
     KIND_OF_WORD,
     KINDS,
@@ -52,7 +51,10 @@ ALL_KINDS = tuple(kind for kind, _, _ in KINDS)
 OPTIONS = (*(word for _, word, _ in KINDS), ACTION, LOOKUP, ANSWER)
 INTENT_HEAD = "You sort requests sent to an assistant that has tools. Reply with one word.\n"
 #: The line of ``action``: several kinds at once, or what a tool of no kind does.
-ACTION_LINE = "action: the user wants several of these done, or something else done now.\n"
+ACTION_LINE = (
+    "action: the user wants a command or script run now (also when the user wants its "
+    "output), several of these done, or something else done now.\n"
+)
 INTENT_TAIL = (
     "lookup: the user wants only a reply in words, and it needs something the assistant has "
     "to look up first: a file's content or a summary of it, the current time or date, a web "
@@ -71,7 +73,7 @@ INTENT_EXAMPLES = (
     ("How many days are there until Friday?", LOOKUP),
     ("Please keep in mind for later that I am vegetarian.", MEMORY),
     ("Give me a short overview of report.txt.", LOOKUP),
-    ("Run make test and tell me what fails.", COMMAND),
+    ("Run make test and tell me what fails.", ACTION),
     ("Sorry, long day at work today.", ANSWER),
     ("We just got back from a week in Portugal.", ANSWER),
     ("Remind me tomorrow at nine to call the dentist.", SCHEDULE),
@@ -81,7 +83,7 @@ INTENT_EXAMPLES = (
     ("What is the largest planet in the solar system?", ANSWER),
     ("How do you say 'thank you' in Japanese?", ANSWER),
     ("Wie heißt meine Schwester noch mal?", LOOKUP),
-    ("Use grep to find the lines of app.py that mention TODO.", COMMAND),
+    ("Use grep to find the lines of app.py that mention TODO.", ACTION),
     ("Erinnere mich jeden Montag an den Wochenbericht.", SCHEDULE),
     ("Save my new address in memory and write it to address.txt too.", ACTION),
     ("Écris « à demain » dans le fichier message.txt.", FILE),

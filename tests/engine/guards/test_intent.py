@@ -19,7 +19,7 @@ from agentd.engine.guards.intent import (
     words,
 )
 from agentd.engine.guards.read_first import READ_FIRST, ReadFirst
-from agentd.tools.kinds import COMMAND, FILE, MEMORY, SCHEDULE
+from agentd.tools.kinds import FILE, MEMORY, SCHEDULE
 from agentd.tools.registry import ToolOutcome
 from tests.engine.guards.conftest import ACTING, KINDS, LOOKING, make_plan, make_state
 from tests.support.fake_model import FakeModel
@@ -100,18 +100,19 @@ def test_every_worked_example_uses_an_option() -> None:
 
 
 async def test_the_words_are_the_kinds_of_the_acting_tools_on_offer() -> None:
-    """With file, command and memory tools acting, those kinds are words (schedule is not, nor
-    are its examples), with action, lookup and answer."""
+    """With file, command and memory tools acting, the file and memory kinds are words (a
+    command has none: action; schedule is not, nor are its examples), with action, lookup and
+    answer."""
     model = FakeModel()
     model.choices.append(LOOKUP)
     state = make_state("Wie spät ist es?", kinds=KINDS)
     await Intent(Asker(model)).plan(state, make_plan(state))
-    assert model.options == [("write", "remember", "run", ACTION, LOOKUP, ANSWER)]
+    assert model.options == [("write", "remember", ACTION, LOOKUP, ANSWER)]
     assert words((FILE,)) == ("write", ACTION, LOOKUP, ANSWER)
     [asked] = model.asked
     assert "schedule:" not in asked[0].content and "remember:" in asked[0].content
     shown = [m.content for m in asked[2:-1:2]]
-    assert shown and all(w in words((FILE, MEMORY, COMMAND)) for w in shown)
+    assert shown and all(w in words((FILE, MEMORY)) for w in shown)
     assert "schedule" not in shown and "remember" in shown and SCHEDULE in ALL_KINDS
 
 
@@ -125,7 +126,6 @@ async def test_the_words_are_the_kinds_of_the_acting_tools_on_offer() -> None:
             {"write_file", "append_file"},
             id="file",
         ),
-        pytest.param("run", {"exec", "current_time"}, {"exec"}, id="command"),
     ],
 )
 async def test_a_kind_offers_its_tools_first(word: str, offered: set[str], doing: set[str]) -> None:
