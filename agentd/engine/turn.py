@@ -40,6 +40,8 @@ class Turn:
     def __init__(self, receive: MemoryObjectReceiveStream[Item]) -> None:
         self._receive = receive
         self._ended = False
+        #: An item taken by :meth:`buffered_text` that was not text: the next one read.
+        self._held: Item | None = None
 
     def __aiter__(self) -> Self:
         return self
@@ -47,17 +49,34 @@ class Turn:
     async def __anext__(self) -> TurnEvent:
         if self._ended:
             raise StopAsyncIteration
-        try:
-            item = await self._receive.receive()
-        except anyio.EndOfStream:
-            # The runtime stopped the turn (shutdown) before it could answer.
-            self._ended = True
-            raise ShuttingDown() from None
+        item, self._held = self._held, None
+        if item is None:
+            try:
+                item = await self._receive.receive()
+            except anyio.EndOfStream:
+                # The runtime stopped the turn (shutdown) before it could answer.
+                self._ended = True
+                raise ShuttingDown() from None
         if isinstance(item, Failed):
             self._ended = True
             raise item.error
         self._ended = isinstance(item, TurnDone)
         return item
+
+    def buffered_text(self) -> str:
+        """The text of the deltas already waiting, taken without waiting (a reader sends them
+        in one write with the delta it holds); the first other item stays next."""
+        parts: list[str] = []
+        while self._held is None and not self._ended:
+            try:
+                item = self._receive.receive_nowait()
+            except (anyio.WouldBlock, anyio.EndOfStream):
+                break
+            if isinstance(item, TextDelta):
+                parts.append(item.text)
+            else:
+                self._held = item
+        return "".join(parts)
 
     async def result(self) -> TurnResult:
         """Read the turn to its end and return its result."""

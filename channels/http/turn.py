@@ -215,30 +215,33 @@ class TurnResponse(Response):
             return
         await self._start(send, 200, b"text/event-stream; charset=utf-8")
         usage_too = self.include_usage
-        await self._body(
-            send, self.reply.chunk({"role": "assistant", "content": ""}, with_usage=usage_too)
-        )
+        # The role chunk goes out with the first text (one write).
+        opening = self.reply.chunk({"role": "assistant", "content": ""}, with_usage=usage_too)
         usage = Usage()
         calls: tuple[ToolCall, ...] = ()
         event: TurnEvent | None = first
         try:
             while event is not None:
                 if isinstance(event, TextDelta):
-                    if event.text:
-                        await self._body(
-                            send, self.reply.chunk({"content": event.text}, with_usage=usage_too)
-                        )
+                    # Deltas that are already waiting go out with it, in one chunk.
+                    text = event.text + events.buffered_text()
+                    if text:
+                        chunk = self.reply.chunk({"content": text}, with_usage=usage_too)
+                        await self._body(send, opening + chunk)
+                        opening = b""
                 else:
                     usage = event.result.usage
                     calls = event.result.message.tool_calls
                 event = await anext(events, None)
         except Exception as exc:
             error = self._as_api_error(exc)
-            await self._body(send, b"data: " + _json_bytes(error.body()) + b"\n\n")
-            await self._body(send, DONE, more=False)
+            failure = b"data: " + _json_bytes(error.body()) + b"\n\n"
+            await self._body(send, opening + failure + DONE, more=False)
             return
         # The end goes out in one write: the calls, the finish, the usage and [DONE].
-        tail = [self.reply.tool_call_chunks(calls, with_usage=usage_too)] if calls else []
+        tail = [opening] if opening else []
+        if calls:
+            tail.append(self.reply.tool_call_chunks(calls, with_usage=usage_too))
         finish = "tool_calls" if calls else "stop"
         tail.append(self.reply.chunk({}, finish, with_usage=usage_too))
         if usage_too:
