@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 import httpx
 import pytest
 
-from agentd.sse import DONE, sse_data
+from agentd.sse import DONE, sse_batches, sse_data
 
 pytestmark = pytest.mark.anyio
 
@@ -66,3 +66,49 @@ async def test_reads_an_httpx_response() -> None:
     body = b"data: a\r\n\r\ndata: b\rdata: c\r\r: ping\n\ndata: [DONE]\n\n"
     response = httpx.Response(200, content=body)
     assert [data async for data in sse_data(response.aiter_lines())] == ["a", "b\nc"]
+
+
+async def batches_of(*chunks: bytes) -> list[list[str]]:
+    async def pieces() -> AsyncIterator[bytes]:
+        for chunk in chunks:
+            yield chunk
+
+    return [batch async for batch in sse_batches(pieces())]
+
+
+async def test_bytes_give_a_batch_per_piece_received() -> None:
+    """Every event a piece of bytes completes comes back in one list, in order."""
+    assert await batches_of(b"data: a\n\ndata: b\n\ndata: c", b"\n\n") == [["a", "b"], ["c"]]
+
+
+@pytest.mark.parametrize(
+    "split",
+    [
+        pytest.param(b"data: a\r\n\r\ndata: b\rdata: c\r\r: ping\n\ndata: [DONE]\n\n", id="whole"),
+        pytest.param(
+            b"data: a\r|\n\r|\ndata: b\r|data: c\r\r|: ping\n\ndata: [DONE]\n\n", id="crlf"
+        ),
+        pytest.param(
+            b"da|ta: a\r\n\r\nd|ata: b\rdata: c|\r\r: pi|ng\n\ndata: [DO|NE]\n\n", id="mid"
+        ),
+    ],
+)
+async def test_bytes_split_anywhere_parse_as_lines_do(split: bytes) -> None:
+    """However the bytes are cut (a CRLF across two pieces too), the payloads are the same as
+    the lines' parse gives."""
+    batches = await batches_of(*split.split(b"|"))
+    assert [data for batch in batches for data in batch] == ["a", "b\nc"]
+
+
+async def test_bytes_cut_inside_a_character() -> None:
+    """A UTF-8 character cut between two pieces is put together again."""
+    raw = "data: grüße 日本\n\n".encode()
+    cut = raw.index("日".encode()) + 1
+    assert await batches_of(raw[:cut], raw[cut:]) == [["grüße 日本"]]
+
+
+async def test_bytes_stop_at_done_and_keep_an_unterminated_last_event() -> None:
+    """Nothing after [DONE] is yielded; a stream that ends without a blank line keeps its
+    last event."""
+    assert await batches_of(b"data: a\n\ndata: [DONE]\n\ndata: after\n\n") == [["a"]]
+    assert await batches_of(b"data: a\n\ndata: b") == [["a"], ["b"]]

@@ -37,7 +37,7 @@ from agentd.model.textcalls import TextToolCallFilter, parse_text_tool_calls
 from agentd.model.transport import ShardedTransport
 from agentd.model.usage import Usage
 from agentd.redact import Scrubber
-from agentd.sse import sse_data
+from agentd.sse import sse_batches
 
 log = structlog.get_logger("agentd.model.client")
 
@@ -49,7 +49,7 @@ MAX_RETRY_AFTER = 60.0  # one server answer cannot park a turn for hours
 #: What is read after a stream's ``[DONE]`` (the end of its chunked body) so that the connection
 #: goes back to the pool instead of being closed and opened anew on every streamed call; a server
 #: that goes on talking beyond these bounds is cut off.
-AFTER_DONE_LINES, AFTER_DONE_SECONDS = 8, 1.0
+AFTER_DONE_CHUNKS, AFTER_DONE_SECONDS = 8, 1.0
 PROPS_TIMEOUT = 5.0  # /props is optional: a server slow to say it is treated as not saying
 
 
@@ -474,22 +474,17 @@ class LLMClient:
         async with (
             self._open_stream(body, plain) as response,
             # httpx types it an iterator; it is an async generator (it has aclose).
-            aclosing(cast("AsyncGenerator[str, None]", response.aiter_lines())) as lines,
-            aclosing(sse_data(lines)) as events,
+            aclosing(cast("AsyncGenerator[bytes, None]", response.aiter_bytes())) as chunks,
+            aclosing(sse_batches(chunks)) as batches,
         ):
-            async for data in events:
-                try:
-                    chunk = json.loads(data)
-                except ValueError as exc:
-                    raise LLMResponseError(
-                        "model server sent a stream chunk that is not JSON"
-                    ) from exc
-                text = assembler.feed(chunk)
-                if text:
-                    shown = text_filter.feed(text)
-                    if shown:
-                        yield TextDelta(shown)
-            await _read_to_end(lines)
+            async for batch in batches:
+                for data in batch:
+                    text = assembler.feed(_stream_chunk(data))
+                    if text:
+                        shown = text_filter.feed(text)
+                        if shown:
+                            yield TextDelta(shown)
+            await _read_to_end(chunks)
         content, calls = assembler.content(), tuple(assembler.tool_calls())
         written_calls = False
         if not calls:
@@ -748,11 +743,19 @@ __all__ = [
 ]
 
 
-async def _read_to_end(lines: AsyncIterator[str]) -> None:
-    """Read the few lines left after ``[DONE]`` (bounded), so the response ends cleanly."""
+async def _read_to_end(chunks: AsyncIterator[bytes]) -> None:
+    """Read what is left after ``[DONE]`` (bounded), so the response ends cleanly."""
     with anyio.move_on_after(AFTER_DONE_SECONDS):
         count = 0
-        async for _ in lines:
+        async for _ in chunks:
             count += 1
-            if count >= AFTER_DONE_LINES:
+            if count >= AFTER_DONE_CHUNKS:
                 return
+
+
+def _stream_chunk(data: str) -> Any:
+    """One event of a model server's stream, as JSON."""
+    try:
+        return json.loads(data)
+    except ValueError as exc:
+        raise LLMResponseError("model server sent a stream chunk that is not JSON") from exc
