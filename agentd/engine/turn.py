@@ -63,6 +63,13 @@ class Turn:
         self._ended = isinstance(item, TurnDone)
         return item
 
+    @property
+    def waiting(self) -> bool:
+        """Whether the next item is there already (reading it does not wait)."""
+        if self._held is not None:
+            return True
+        return self._receive.statistics().current_buffer_used > 0
+
     def buffered_text(self) -> str:
         """The text of the deltas already waiting, taken without waiting (a reader sends them
         in one write with the delta it holds); the first other item stays next."""

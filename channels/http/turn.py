@@ -215,31 +215,32 @@ class TurnResponse(Response):
             return
         await self._start(send, 200, b"text/event-stream; charset=utf-8")
         usage_too = self.include_usage
-        # The role chunk goes out with the first text (one write).
-        opening = self.reply.chunk({"role": "assistant", "content": ""}, with_usage=usage_too)
+        # What is ready goes out in one write: the role chunk with the first text, the deltas
+        # already waiting with the one read, the last text with the end when that is there too.
+        out = self.reply.chunk({"role": "assistant", "content": ""}, with_usage=usage_too)
         usage = Usage()
         calls: tuple[ToolCall, ...] = ()
         event: TurnEvent | None = first
         try:
             while event is not None:
                 if isinstance(event, TextDelta):
-                    # Deltas that are already waiting go out with it, in one chunk.
                     text = event.text + events.buffered_text()
                     if text:
-                        chunk = self.reply.chunk({"content": text}, with_usage=usage_too)
-                        await self._body(send, opening + chunk)
-                        opening = b""
-                else:
+                        out += self.reply.chunk({"content": text}, with_usage=usage_too)
+                    if out and not events.waiting:
+                        await self._body(send, out)
+                        out = b""
+                else:  # the end: it goes out with what is left
                     usage = event.result.usage
                     calls = event.result.message.tool_calls
                 event = await anext(events, None)
         except Exception as exc:
             error = self._as_api_error(exc)
             failure = b"data: " + _json_bytes(error.body()) + b"\n\n"
-            await self._body(send, opening + failure + DONE, more=False)
+            await self._body(send, out + failure + DONE, more=False)
             return
-        # The end goes out in one write: the calls, the finish, the usage and [DONE].
-        tail = [opening] if opening else []
+        # The end: the calls, the finish, the usage and [DONE].
+        tail = [out]
         if calls:
             tail.append(self.reply.tool_call_chunks(calls, with_usage=usage_too))
         finish = "tool_calls" if calls else "stop"

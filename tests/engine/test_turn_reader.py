@@ -59,3 +59,15 @@ async def test_a_failure_behind_the_deltas_is_raised_next() -> None:
             await anext(turn)
         with pytest.raises(StopAsyncIteration):
             await anext(turn)
+
+
+async def test_waiting_says_whether_the_next_read_is_there() -> None:
+    """``waiting`` is true while an item is buffered or held, false once all are read."""
+    done = TurnDone(TurnResult(assistant("a")))
+    with turn_of(TextDelta("a"), done) as turn:
+        assert turn.waiting
+        await anext(turn)
+        assert turn.buffered_text() == ""
+        assert turn.waiting  # the answer, held
+        assert await anext(turn) is done
+        assert not turn.waiting

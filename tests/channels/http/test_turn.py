@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -13,8 +15,12 @@ import pytest
 from agentd.config import CronJob
 from agentd.cron.heartbeat import Heartbeat
 from agentd.cron.ticklog import TickLog
+from agentd.engine.loop import TurnDone, TurnResult
 from agentd.engine.runtime import Runtime
+from agentd.engine.turn import Item, Turn
+from agentd.messages import assistant
 from agentd.metrics import Metrics
+from agentd.model.client import TextDelta
 from channels.http.turn import TurnResponse
 from channels.http.wire import Reply as WireReply
 from tests.support.stub_llm import Reply, StubLLM
@@ -146,3 +152,40 @@ def _stalls_after(bodies: int, stalled: anyio.Event) -> Callable[[Any], Awaitabl
                 await anyio.sleep_forever()
 
     return send
+
+
+async def test_a_streamed_answer_that_is_ready_goes_out_in_one_write() -> None:
+    """Deltas already waiting and the end behind them go out in one body write: the role
+    chunk, the text joined, the finish and [DONE]; nothing is lost."""
+    done = TurnDone(TurnResult(assistant("Hello there")))
+
+    @asynccontextmanager
+    async def ready_turn() -> AsyncIterator[Turn]:
+        send, receive = anyio.create_memory_object_stream[Item](8)
+        with send, receive:
+            for item in (TextDelta("Hel"), TextDelta("lo"), TextDelta(" there"), done):
+                send.send_nowait(item)
+            yield Turn(receive)
+
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    async def receive() -> dict[str, Any]:
+        await anyio.sleep_forever()
+        raise AssertionError
+
+    response = TurnResponse(
+        ready_turn, WireReply("agentd"), stream=True, include_usage=False, send_timeout=5
+    )
+    with anyio.fail_after(5):
+        await response({"type": "http"}, receive, send)
+    assert [m["type"] for m in sent] == ["http.response.start", "http.response.body"]
+    assert sent[1]["more_body"] is False
+    events = [e.removeprefix("data: ") for e in sent[1]["body"].decode().split("\n\n") if e]
+    assert events[-1] == "[DONE]"
+    chunks = [json.loads(e)["choices"][0] for e in events[:-1]]
+    assert chunks[0]["delta"]["role"] == "assistant"
+    assert "".join(c["delta"].get("content") or "" for c in chunks) == "Hello there"
+    assert chunks[-1]["finish_reason"] == "stop"
