@@ -478,12 +478,11 @@ class LLMClient:
             aclosing(sse_batches(chunks)) as batches,
         ):
             async for batch in batches:
-                for data in batch:
-                    text = assembler.feed(_stream_chunk(data))
-                    if text:
-                        shown = text_filter.feed(text)
-                        if shown:
-                            yield TextDelta(shown)
+                # What arrived together goes on together: one delta per piece received.
+                text = "".join([assembler.feed(_stream_chunk(data)) for data in batch])
+                shown = text_filter.feed(text) if text else ""
+                if shown:
+                    yield TextDelta(shown)
             await _read_to_end(chunks)
         content, calls = assembler.content(), tuple(assembler.tool_calls())
         written_calls = False

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 import httpx
@@ -810,3 +810,22 @@ async def test_a_server_without_props_is_asked_once() -> None:
     assert await client.context_size() is None
     assert await client.context_size() is None
     assert len(seen) == 1
+
+
+async def test_stream_gives_a_delta_per_piece_received() -> None:
+    """Chunks that arrive in one piece become one delta; chunks that arrive apart stay apart
+    (the text is the same either way)."""
+    first = sse(delta(content="Hel"), delta(content="lo"), done=False)
+    second = sse(delta(content=" there"), delta(finish_reason="stop"))
+
+    class Pieces(httpx.AsyncByteStream):
+        async def __aiter__(self) -> AsyncIterator[bytes]:
+            yield first
+            yield second
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, stream=Pieces(), headers={"content-type": "text/event-stream"})
+
+    client = make_client(handler)
+    texts = [e.text async for e in client.stream([user("hi")]) if isinstance(e, TextDelta)]
+    assert texts == ["Hello", " there"]
