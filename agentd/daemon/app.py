@@ -32,7 +32,7 @@ from agentd.engine.policy import SessionPolicy
 from agentd.engine.quotas import Quotas
 from agentd.engine.route import mode_for as route_mode_for
 from agentd.engine.runtime import Runtime
-from agentd.engine.warmup import Warmup, pinned_warm
+from agentd.engine.warmup import Warmup
 from agentd.errors import ConfigError
 from agentd.memory.factory import open_store_or_warn
 from agentd.memory.longterm import MemoryStore
@@ -260,10 +260,11 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
         metrics.watch_runtime(runtime)
         # The owner's turns over HTTP (make run's token is an admin's) offer these tools.
         warmup = Warmup(
-            partial(runtime.first_request, "http", "http_admin"),
-            pinned_warm(llm.warm, pins),
+            partial(runtime.first_requests, "http", "http_admin"),
+            llm.warm,
             enabled=settings.llm.warms,
             restore=slots.restore if slots is not None else None,
+            pins=pins,
         )
         runtime.on_start = warmup.turn_started
         app = App(

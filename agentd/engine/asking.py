@@ -10,6 +10,7 @@ against the tenant's usage.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from typing import Any
 
 import structlog
@@ -17,6 +18,7 @@ import structlog
 from agentd.engine.turnstate import TurnState
 from agentd.errors import LLMError
 from agentd.messages import Message
+from agentd.model import pinning
 from agentd.model.usage import Usage
 
 log = structlog.get_logger("agentd.engine.asking")
@@ -51,18 +53,22 @@ class Asker:
         options: Sequence[str],
         *,
         tools: Sequence[dict[str, Any]] | None = None,
+        shared: bool = False,
     ) -> str | None:
         """One of ``options``, or None: the model could not say, the question failed, or no
-        spare request is left (a guard then does nothing)."""
+        spare request is left (a guard then does nothing). A ``shared`` question's prompt is
+        the same for every session up to the request: it goes to the model server's slot kept
+        for such questions (:func:`agentd.model.pinning.shared_question`)."""
         if self._choose is None or not state.requests.spare():
             return None
         self.spend(state, kind)
         usage = Usage()
         try:
-            if tools:
-                answer = await self._choose(messages, options, tools=tools, usage=usage)
-            else:
-                answer = await self._choose(messages, options, usage=usage)
+            with pinning.shared_question() if shared else nullcontext():
+                if tools:
+                    answer = await self._choose(messages, options, tools=tools, usage=usage)
+                else:
+                    answer = await self._choose(messages, options, usage=usage)
         except LLMError as exc:
             log.warning("turn.question_failed", kind=kind, error=str(exc))
             return None

@@ -46,12 +46,14 @@ from agentd import origin as origins
 from agentd import scope as scopes
 from agentd.config import AgentDefaults
 from agentd.engine import pending
+from agentd.engine.guards import intent
 from agentd.engine.handoff import HandedTurns
 from agentd.engine.loop import AgentLoop, TurnDone, TurnEvent, TurnResult
 from agentd.engine.policy import SessionKey, SessionPolicy, session_key
 from agentd.engine.quotas import Quotas
 from agentd.engine.summaries import BackgroundSummaries
 from agentd.engine.turn import EVENT_BUFFER, Emitter, Failed, Item, Turn
+from agentd.engine.warmup import PLACEHOLDER, Prefix, step_prefix
 from agentd.errors import ContextOverflow, RetryConflict, RetryMismatch, ShuttingDown
 from agentd.memory.history import StoredRequest
 from agentd.memory.usage import UsageCounts
@@ -61,6 +63,7 @@ from agentd.model.choice import ANY, CallRule
 from agentd.model.client import TextDelta, Usage
 from agentd.model.pinning import SlotPins
 from agentd.tools import policy as tool_policy
+from agentd.tools.kinds import acting_kinds
 from agentd.tools.policy import Grant, ToolPolicy, audience_of
 
 log = structlog.get_logger("agentd.engine.runtime")
@@ -306,20 +309,29 @@ class Runtime:
             names = self.agent_loop.tools.names
         return self.tool_policy.grant(audience_of(channel, audience), scope.tenant, names)
 
-    async def first_request(
+    async def first_requests(
         self, channel: str = "http", audience: str | None = None
-    ) -> tuple[list[Message], list[dict[str, Any]] | None]:
-        """How every turn of the default scope on ``channel`` begins: its system message,
-        and the tools its policy offers (the model server renders them into that prefix).
+    ) -> list[Prefix]:
+        """The requests every first turn of the default scope on ``channel`` makes before
+        the user's words: the intent question, when the rules for a small local model ask it
+        (tools that act on offer), then the step (its system message, and the tools its
+        policy offers: the model server renders them into that prefix).
 
-        A warm-up request sends this (:mod:`agentd.engine.warmup`)."""
+        A warm-up sends these (:mod:`agentd.engine.warmup`)."""
         scope = self.default_scope
         grant = self._grant(channel, scope, audience)
         with scopes.use(scope):
             messages = [system(await self._prompt(scope))]
             tools = self.agent_loop.tools
+            names = grant.tools if grant.tools is not None else tools.names
             schemas = tools.schemas(grant.tools) if len(tools) else []
-        return messages, schemas or None
+            acting = names - tools.looking if schemas else frozenset()
+            kinds = acting_kinds(acting, tools.kinds)
+        step = step_prefix(messages, schemas or None)
+        guards = await self.agent_loop.guards()
+        if "intent" in guards.names and acting:
+            return [Prefix(intent.prompt(PLACEHOLDER, kinds), shared=True), step]
+        return [step]
 
     @asynccontextmanager
     async def _running(
@@ -559,14 +571,17 @@ class Runtime:
     @contextmanager
     def _slot_for(self, scope: scopes.Scope, session_id: str | None) -> Iterator[None]:
         """The turn's model requests go to its session's slot; a stateless turn's to the
-        quick slot (none of a session's)."""
+        quick slot (none of a session's); the questions every turn asks alike to theirs."""
         if self.pins is None:
             yield
         elif session_id is None:
-            with pinning.use(self.pins.quick):
+            with pinning.use(self.pins.quick, self.pins.questions):
                 yield
         else:
-            with self.pins.hold((scope.tenant, session_id)) as slot, pinning.use(slot):
+            with (
+                self.pins.hold((scope.tenant, session_id)) as slot,
+                pinning.use(slot, self.pins.questions),
+            ):
                 yield
 
     async def _record_summary(self, usage: Usage) -> None:

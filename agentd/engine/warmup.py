@@ -1,29 +1,40 @@
-"""Warm start: the model server evaluates the system prompt and the tool schemas once, early.
+"""Warm start: the model server evaluates, once and early, every prompt prefix a turn begins with.
 
 On 2 cores the ~1,500 tokens of the system prompt and the tool schemas take the model longer
 to read than most answers take to write, and llama-server keeps what it read in its prompt
-cache. So after the daemon is ready, and again after SIGHUP changed the prompt, one request
-that begins exactly as every turn does (:meth:`Runtime.first_request`: the same system
-message, the same tools, the same template) and asks for one token puts that prefix in the
-cache; the first user turn then reads only its own words.
+cache. So after the daemon is ready, and again after SIGHUP changed the prompt, the warm-up
+sends each request a first turn makes before its own words, asking for one token
+(:meth:`Runtime.first_requests`): the step's (the same system message, tools and template as
+every turn's) and, with a small local model, the intent question's (its rules and worked
+examples, the same for every request: :mod:`agentd.engine.guards.intent`). The first user turn
+then reads only its own words in each of them.
+
+Measured before the intent question was warmed too (first turn after READY, "What is 17 times
+23?"): the warm-up read the system prompt and tools (1,546 tokens, 30 s), then the turn's
+intent question, on the same slot, read its 764 tokens cold (12 s) and replaced that cache, so
+the step after it read its prompt again: 15.8 s for a 3-token answer. With the sessions pinned
+the intent question goes to a slot of its own (:func:`agentd.model.pinning.shared_question`),
+where the warm-up put its prefix.
 
 It never stands in a turn's way: it runs in the daemon's task group after ``READY=1``, and a
 turn that starts before it is done cancels it (the turn reads the prefix itself; a request
 running beside it on another server slot would only halve its speed). ``state`` is what
-``/readyz`` shows as ``checks.warm``: ``off``, ``pending``, ``warming``, ``done``,
-``skipped`` (a turn came first) or ``failed`` (logged; turns are cold, nothing else changes).
+``/readyz`` shows as ``checks.warm``: ``off``, ``pending``, ``warming``, ``done`` (every
+prefix warmed), ``skipped`` (a turn came first) or ``failed`` (logged; turns are cold,
+nothing else changes).
 
 Before that, ``restore`` loads the prompt caches a previous run saved (the sidecar's slots,
-:mod:`agentd.model.slots`). They begin with the system prompt and the tools, as every turn's
-prompt does, so when it restored any the warm-up request is not sent (``done``): on the
-server's slot of the best match it would replace a restored session's cache. With the
-sessions pinned to slots (:mod:`agentd.model.pinning`), the request goes to the slot the next
-new session will take (:func:`pinned_warm`).
+:mod:`agentd.model.slots`, the questions' slot among them). They begin as the turns' prompts
+do, so when it restored any the warm-up requests are not sent (``done``): on the server's slot
+of the best match they would replace a restored session's cache. With the sessions pinned to
+slots (:mod:`agentd.model.pinning`), the step's prefix goes to the slot the next new session
+will take, the intent question's to the questions' slot.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import anyio
@@ -37,15 +48,34 @@ from agentd.model.usage import Usage
 log = structlog.get_logger("agentd.engine.warmup")
 
 WarmState = Literal["off", "pending", "warming", "done", "skipped", "failed"]
-#: How every turn begins: its messages before the user's and the tools it offers.
-FirstRequest = Callable[[], Awaitable[tuple[list[Message], list[dict[str, Any]] | None]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Prefix:
+    """A request a first turn makes, with :data:`PLACEHOLDER` for the user's words: the
+    template renders everything before them as the turn's request does."""
+
+    messages: list[Message]
+    tools: list[dict[str, Any]] | None = None
+    #: Asked alike by every session (the intent question): on the questions' slot, when
+    #: pinned; else on the session's.
+    shared: bool = False
+
+
+#: The requests every first turn makes (:meth:`Runtime.first_requests`).
+FirstRequests = Callable[[], Awaitable[list[Prefix]]]
 #: Evaluates a prompt and generates (almost) nothing: ``LLMClient.warm``.
 Warm = Callable[[Sequence[Message], Sequence[dict[str, Any]] | None], Awaitable[Usage]]
 #: Loads saved prompt caches into the model server; the tokens it restored.
 Restore = Callable[[], Awaitable[int]]
-#: The user's part of the warm-up request. The template renders everything before it as a
+#: The user's part of a warm-up request. The template renders everything before it as a
 #: turn's request does; only what follows the prefix differs.
 PLACEHOLDER = "Hello."
+
+
+def step_prefix(messages: list[Message], tools: list[dict[str, Any]] | None) -> Prefix:
+    """The step's request: the turn's messages before the user's, then :data:`PLACEHOLDER`."""
+    return Prefix([*messages, user(PLACEHOLDER)], tools)
 
 
 class Warmup:
@@ -53,15 +83,17 @@ class Warmup:
 
     def __init__(
         self,
-        first_request: FirstRequest,
+        first_requests: FirstRequests,
         warm: Warm,
         *,
         enabled: bool,
         restore: Restore | None = None,
+        pins: SlotPins | None = None,
     ) -> None:
-        self._first_request = first_request
+        self._first_requests = first_requests
         self._warm = warm
         self._restore = restore
+        self._pins = pins
         self.state: WarmState = "pending" if enabled else "off"
         self._wanted = anyio.Event()
         self._generation = 0
@@ -116,11 +148,13 @@ class Warmup:
         generation = self._generation
         self.state = "warming"
         started = anyio.current_time()
+        usage = Usage()
         with anyio.CancelScope() as request:
             self._request = request
             try:
-                messages, tools = await self._first_request()
-                usage = await self._warm([*messages, user(PLACEHOLDER)], tools)
+                for prefix in await self._first_requests():
+                    with pinning.use(self._slot(prefix)):
+                        usage.add(await self._warm(prefix.messages, prefix.tools))
             except Exception as exc:
                 if generation == self._generation and self.state == "warming":
                     self.state = "failed"
@@ -138,17 +172,12 @@ class Warmup:
             evaluated=usage.evaluated_tokens,
         )
 
-
-def pinned_warm(warm: Warm, pins: SlotPins | None) -> Warm:
-    """``warm`` sent to the slot the next new session takes (unchanged without pins)."""
-    if pins is None:
-        return warm
-
-    async def pinned(messages: Sequence[Message], tools: Sequence[dict[str, Any]] | None) -> Usage:
-        with pinning.use(pins.next_free()):
-            return await warm(messages, tools)
-
-    return pinned
+    def _slot(self, prefix: Prefix) -> int | None:
+        """Where a turn will send this request: the questions' slot for a shared question,
+        the slot the next new session takes for the step (None: unpinned)."""
+        if self._pins is None:
+            return None
+        return self._pins.questions if prefix.shared else self._pins.next_free()
 
 
-__all__ = ["PLACEHOLDER", "WarmState", "Warmup", "pinned_warm"]
+__all__ = ["PLACEHOLDER", "FirstRequests", "Prefix", "WarmState", "Warmup", "step_prefix"]

@@ -4,9 +4,16 @@ llama-server keeps one prompt cache per slot and sends a request without ``id_sl
 slot whose cache looks most like it, or the one used least recently: a summary, an embedding or
 another session's turn can land on the slot that holds this session's prefix, and its next turn
 then reads the whole conversation again. :class:`SlotPins` gives each session a slot of its own
-among the first ``sessions`` slots, and the work that is no session's turn two slots of its
-own: :attr:`SlotPins.background` (compaction summaries) and :attr:`SlotPins.quick` (embeddings,
-stateless requests), so a turn's memory recall never waits behind a summary.
+among the first ``sessions`` slots, and the work that is no session's turn slots of its own:
+:attr:`SlotPins.background` (compaction summaries), :attr:`SlotPins.quick` (embeddings,
+stateless requests), so a turn's memory recall never waits behind a summary, and
+:attr:`SlotPins.questions`: the questions every turn asks alike, in a prompt of their own that
+shares nothing with the session's (the intent question: its rules and worked examples, then the
+request). On the session's slot such a question would replace the session's cached prefix, and
+the step after it would read the system prompt, the tools and the history again (measured on
+the first turn after a warm start: 764 tokens for the question, 12 s, then the step cold); on
+a slot of their own their shared prefix stays cached and each reads only its request
+(:func:`shared_question`).
 
 A session keeps its slot across its turns; a session new to the pins takes the slot used least
 recently that no running turn holds; when every session slot is held by a running turn, the
@@ -30,6 +37,7 @@ from contextvars import ContextVar
 SessionKey = tuple[str, str]
 
 _current: ContextVar[int | None] = ContextVar("agentd_model_slot", default=None)
+_questions: ContextVar[int | None] = ContextVar("agentd_model_questions_slot", default=None)
 
 
 def current() -> int | None:
@@ -38,19 +46,34 @@ def current() -> int | None:
 
 
 @contextmanager
-def use(slot: int | None) -> Iterator[None]:
-    """Send the model requests made inside this block to ``slot`` (None: the server picks)."""
+def use(slot: int | None, questions: int | None = None) -> Iterator[None]:
+    """Send the model requests made inside this block to ``slot`` (None: the server picks),
+    and the questions every session asks alike to ``questions`` (None: to ``slot``)."""
     token = _current.set(slot)
+    token_q = _questions.set(questions)
     try:
         yield
     finally:
+        _questions.reset(token_q)
         _current.reset(token)
+
+
+@contextmanager
+def shared_question() -> Iterator[None]:
+    """Send the requests made inside this block to the questions' slot, when the block runs
+    under :func:`use` with one (a question whose prompt every session shares)."""
+    slot = _questions.get()
+    if slot is None:
+        yield
+        return
+    with use(slot, slot):
+        yield
 
 
 def slot_layout(sessions: int) -> int:
     """How many slots the server runs for ``sessions`` pinned sessions: those, plus the
-    background and the quick slot."""
-    return sessions + 2
+    background, the quick and the questions' slot."""
+    return sessions + 3
 
 
 def key_digest(key: SessionKey) -> str:
@@ -59,7 +82,8 @@ def key_digest(key: SessionKey) -> str:
 
 
 class SlotPins:
-    """Session slots ``0 .. sessions-1``, then the background and the quick slot."""
+    """Session slots ``0 .. sessions-1``, then the background, the quick and the questions'
+    slot."""
 
     def __init__(self, sessions: int) -> None:
         if sessions < 1:
@@ -67,6 +91,7 @@ class SlotPins:
         self.sessions = sessions
         self.background = sessions
         self.quick = sessions + 1
+        self.questions = sessions + 2
         #: Session slots, the least recently used first, with the session each holds.
         self._order: OrderedDict[int, SessionKey | None] = OrderedDict(
             (slot, None) for slot in range(sessions)
@@ -137,4 +162,12 @@ class SlotPins:
                 self._order.move_to_end(slot)
 
 
-__all__ = ["SessionKey", "SlotPins", "current", "key_digest", "slot_layout", "use"]
+__all__ = [
+    "SessionKey",
+    "SlotPins",
+    "current",
+    "key_digest",
+    "shared_question",
+    "slot_layout",
+    "use",
+]

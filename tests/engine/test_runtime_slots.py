@@ -6,14 +6,15 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+import anyio
 import httpx
 import pytest
 
 from agentd.config import AgentDefaults
 from agentd.engine.loop import AgentLoop
 from agentd.engine.runtime import Runtime
-from agentd.engine.warmup import pinned_warm
-from agentd.messages import system, user
+from agentd.engine.warmup import Warmup
+from agentd.messages import user
 from agentd.model.client import LLMClient
 from agentd.model.pinning import SlotPins
 from agentd.tools.registry import ToolRegistry
@@ -115,7 +116,13 @@ async def test_the_warm_up_fills_the_slot_the_next_session_takes(stub_llm: StubL
     pins = SlotPins(2)
     async with pinned_runtime(stub_llm.url, pins) as (runtime, llm):
         await runtime.ask("alice", "a1")
-        await pinned_warm(llm.warm, pins)([system("You are a test."), user("Hello.")], None)
+        warmup = Warmup(runtime.first_requests, llm.warm, enabled=True, pins=pins)
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(warmup.serve)
+            with anyio.fail_after(5):
+                while warmup.state != "done":  # noqa: ASYNC110 - a plain attribute
+                    await anyio.sleep(0.01)
+            tg.cancel_scope.cancel()
         await runtime.ask("bob", "b1")
     assert _slots(stub_llm, "Hello.") == [1] and _slots(stub_llm, "b1") == [1]
 

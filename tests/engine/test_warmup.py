@@ -17,6 +17,7 @@ from agentd.engine.runtime import Runtime
 from agentd.engine.warmup import Warmup
 from agentd.messages import Message
 from agentd.model.client import LLMClient
+from agentd.model.pinning import SlotPins
 from agentd.model.usage import Usage
 from agentd.tools.registry import ToolRegistry
 from tests.support.stub_llm import Reply, StubLLM, render, running_stub, tokens
@@ -59,7 +60,7 @@ def _request(body: dict[str, Any]) -> dict[str, Any]:
 
 async def _warmed(runtime: Runtime, llm: LLMClient) -> None:
     """Run a warm-up to its end."""
-    warmup = Warmup(runtime.first_request, llm.warm, enabled=True)
+    warmup = Warmup(runtime.first_requests, llm.warm, enabled=True)
     async with anyio.create_task_group() as tg:
         tg.start_soon(warmup.serve)
         with anyio.fail_after(10):
@@ -103,7 +104,7 @@ async def test_without_warm_up_the_first_turn_reads_everything() -> None:
     measure fails without the warm-up)."""
     with running_stub(timings=True) as stub:
         async with warm_runtime(stub) as (runtime, llm):
-            warmup = Warmup(runtime.first_request, llm.warm, enabled=False)
+            warmup = Warmup(runtime.first_requests, llm.warm, enabled=False)
             await warmup.serve()  # returns at once
             result = await runtime.ask("s1", "What is the weather in Oslo?")
     assert warmup.state == "off"
@@ -136,7 +137,7 @@ async def test_a_turn_that_starts_first_cancels_the_warm_up_and_never_waits() ->
     with running_stub() as stub:
         async with warm_runtime(stub) as (runtime, _):
             warm = Blocking()
-            warmup = Warmup(runtime.first_request, warm, enabled=True)
+            warmup = Warmup(runtime.first_requests, warm, enabled=True)
             runtime.on_start = warmup.turn_started
             async with anyio.create_task_group() as tg:
                 tg.start_soon(warmup.serve)
@@ -154,7 +155,7 @@ async def test_a_new_prompt_is_warmed_again() -> None:
     with running_stub() as stub:
         async with warm_runtime(stub) as (runtime, _):
             warm = Blocking()
-            warmup = Warmup(runtime.first_request, warm, enabled=True)
+            warmup = Warmup(runtime.first_requests, warm, enabled=True)
             async with anyio.create_task_group() as tg:
                 tg.start_soon(warmup.serve)
                 with anyio.fail_after(5):
@@ -174,7 +175,7 @@ async def test_a_failed_warm_up_is_reported_and_harms_nothing() -> None:
     with running_stub() as stub:
         async with warm_runtime(stub) as (runtime, llm):
             stub.add(Reply(status=500, text="busy"))
-            warmup = Warmup(runtime.first_request, llm.warm, enabled=True)
+            warmup = Warmup(runtime.first_requests, llm.warm, enabled=True)
             async with anyio.create_task_group() as tg:
                 tg.start_soon(warmup.serve)
                 with anyio.fail_after(5):
@@ -183,3 +184,52 @@ async def test_a_failed_warm_up_is_reported_and_harms_nothing() -> None:
             result = await runtime.ask("s1", "hi")
     assert warmup.state == "failed"
     assert result.message.content == "echo: hi"
+
+
+async def save_note(text: str) -> str:
+    """Save a note for later."""
+    return "saved"
+
+
+def _common(a: str, b: str) -> int:
+    """How many leading characters ``a`` and ``b`` share."""
+    return next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+
+
+async def test_a_pinned_first_turn_finds_its_question_and_its_step_warmed() -> None:
+    """With a tool that acts, the warm-up also sends the intent question's prefix, to the
+    questions' slot, and the step's to the slot the first session takes: the first turn asks
+    its question on the questions' slot (never the session's, whose cache it would replace)
+    and each of its requests shares all but its own words with what that slot was warmed
+    with. Without the questions' slot both went to the session's slot."""
+    tools = ToolRegistry()
+    tools.add(lookup, looks=True)
+    tools.add(save_note)
+    pins = SlotPins(2)
+    with running_stub() as stub:
+        stub.intent_answer = "answer"
+        async with httpx.AsyncClient(timeout=30) as http:
+            llm = LLMClient(http, base_url=stub.url, model="stub", max_retries=0, tool_grammar="on")
+            loop = AgentLoop(llm, tools, max_steps=4, guards={"route": "off"})
+            async with Runtime(
+                loop, system_prompt=PROMPT, defaults=AgentDefaults(), pins=pins
+            ) as runtime:
+                warmup = Warmup(runtime.first_requests, llm.warm, enabled=True, pins=pins)
+                async with anyio.create_task_group() as tg:
+                    tg.start_soon(warmup.serve)
+                    with anyio.fail_after(10):
+                        await until(lambda: warmup.state == "done")
+                    tg.cancel_scope.cancel()
+                await runtime.ask("s1", "What is 17 times 23?")
+    warm_question, question = stub.intents
+    warm_step, step = stub.requests
+    assert warm_question["max_tokens"] == 1 and warm_step["max_tokens"] == 1
+    assert warm_question["id_slot"] == question["id_slot"] == pins.questions
+    assert warm_step["id_slot"] == step["id_slot"] == 0
+    # The question: everything up to the request's words was warmed.
+    asked = render(question)
+    assert _common(render(warm_question), asked) == asked.index("What is 17")
+    # The step (an answer: no tools offered) shares the whole system message.
+    assert step["messages"][0] == warm_step["messages"][0] == {"role": "system", "content": PROMPT}

@@ -20,7 +20,7 @@ def test_a_session_keeps_its_slot_across_turns() -> None:
     with pins.hold(A) as again:
         pass
     assert (a, b, again) == (0, 1, 0)
-    assert (pins.background, pins.quick) == (2, 3) and slot_layout(2) == 4
+    assert (pins.background, pins.quick, pins.questions) == (2, 3, 4) and slot_layout(2) == 5
 
 
 def test_a_new_session_takes_the_least_recently_used_slot() -> None:

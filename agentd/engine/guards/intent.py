@@ -140,7 +140,7 @@ class Intent:
         if state.may_act is None and self._asks(state, plan):
             kinds = acting_kinds(state.acting, state.kinds)
             question = prompt(state.request, kinds)
-            word = await self.asker.ask(state, "intent", question, words(kinds))
+            word = await self.asker.ask(state, "intent", question, words(kinds), shared=True)
             if word is not None:
                 _decide(state, plan, word)
         if state.words_only:
