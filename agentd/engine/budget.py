@@ -39,11 +39,14 @@ SAFETY = 0.9
 
 def chars_of(messages: Sequence[Message]) -> int:
     """The characters of ``messages`` as a chat template lays them out (roughly)."""
-    total = 0
-    for m in messages:
-        total += len(m.content) + MESSAGE_OVERHEAD_CHARS
-        for call in m.tool_calls:
-            total += len(call.name) + len(call.arguments) + MESSAGE_OVERHEAD_CHARS
+    return sum(map(_chars, messages))
+
+
+def _chars(m: Message) -> int:
+    """One message's characters as :func:`chars_of` counts them."""
+    total = len(m.content) + MESSAGE_OVERHEAD_CHARS
+    for call in m.tool_calls:
+        total += len(call.name) + len(call.arguments) + MESSAGE_OVERHEAD_CHARS
     return total
 
 
@@ -116,10 +119,11 @@ class ContextBudget:
         start = _index(rest, conversation.sent_from)
         if start is None or start < len(lead):
             start = len(lead)
-        # Suffix costs: cost[i] = tokens of rest[i:].
+        # Suffix costs: cost[i] = tokens of rest[i:] (each message's estimate rounded alone).
+        per_token = self.counter.chars_per_token
         cost = [0] * (len(rest) + 1)
         for i in range(len(rest) - 1, -1, -1):
-            cost[i] = cost[i + 1] + self.counter.tokens(chars_of(rest[i : i + 1]))
+            cost[i] = cost[i + 1] + int(_chars(rest[i]) / per_token) + 1
         lead_cost = cost[0] - cost[len(lead)]
         if cost[start] + lead_cost <= room:
             return head + lead + well_formed(rest[start:])

@@ -51,7 +51,10 @@ LOG_ROTATE = 10 * 1024 * 1024
 QUICK_CELLS = 1024
 #: KV cells for the questions' slot: the intent question's rules and examples (~770 tokens of
 #: the 1.5B model's) and a request of up to 300 characters.
-QUESTION_CELLS = 1280
+QUESTION_CELLS = 1024
+#: The pool is a whole number of these cells: llama-server aborted loading the model with a
+#: pool of 26,880 cells (GGML_ASSERT ggml_can_mul_mat) and runs with 25,600 and 26,624.
+KV_ALIGN = 512
 STABLE_AFTER = 60.0  # a server that ran this long restarts from the first backoff step again
 
 
@@ -122,6 +125,7 @@ def slot_args(context: int, session_slots: int, parallel: int) -> list[str]:
     if session_slots <= 0:
         return ["-c", str(context), *(["--parallel", str(parallel)] if parallel else [])]
     cells = context * (session_slots + 1) + QUICK_CELLS + QUESTION_CELLS
+    cells = -(-cells // KV_ALIGN) * KV_ALIGN
     return [
         "-c",
         str(cells),
