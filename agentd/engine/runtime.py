@@ -191,7 +191,7 @@ class Runtime:
             self.sessions,
             self._session_lock,
             record=self._record_summary,
-            slot=pins.background if pins is not None else None,
+            slot=pins.summarizing if pins is not None else None,
         )
         #: Told when a turn starts (a warm-up yields to it: :mod:`agentd.engine.warmup`).
         self.on_start: Callable[[], None] | None = None
@@ -575,12 +575,12 @@ class Runtime:
         if self.pins is None:
             yield
         elif session_id is None:
-            with pinning.use(self.pins.quick, self.pins.questions):
+            with pinning.use(self.pins.quick, self.pins.questions_slot):
                 yield
         else:
             with (
                 self.pins.hold((scope.tenant, session_id)) as slot,
-                pinning.use(slot, self.pins.questions),
+                pinning.use(slot, self.pins.questions_slot),
             ):
                 yield
 

@@ -22,7 +22,7 @@ summary is an optimisation, and the next turn past the threshold starts it again
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from contextlib import AbstractAsyncContextManager
+from contextlib import AbstractAsyncContextManager, AbstractContextManager, nullcontext
 from functools import partial
 
 import anyio
@@ -33,7 +33,6 @@ from agentd import scope as scopes
 from agentd.engine.compaction import Cut, applied, cut_for, tail_of, write_summary
 from agentd.engine.policy import SessionKey, SessionPolicy, session_key
 from agentd.messages import Conversation, Message
-from agentd.model import pinning
 from agentd.model.usage import Usage
 
 log = structlog.get_logger("agentd.engine.summaries")
@@ -59,12 +58,13 @@ class BackgroundSummaries:
         *,
         record: Record | None = None,
         concurrency: int = 1,
-        slot: int | None = None,
+        slot: Callable[[], AbstractContextManager[None]] | None = None,
     ) -> None:
         self._summarize = summarize
-        #: The model server's slot summaries are written on (:mod:`agentd.model.pinning`):
-        #: none of a session's, so no session's cached prompt is evicted by one.
-        self._slot = slot
+        #: Sends a summary's requests to the model server's background slot
+        #: (:meth:`agentd.model.pinning.SlotPins.summarizing`): none of a session's, so no
+        #: session's cached prompt is evicted by one.
+        self._slot = slot or nullcontext
         self._sessions = sessions
         self._lock = lock
         self._record = record
@@ -136,7 +136,7 @@ class BackgroundSummaries:
                     return await self._summarize(synthetic, usage)
 
                 async with self.limiter:
-                    with pinning.use(self._slot):
+                    with self._slot():
                         summary = await write_summary(cut.middle, write, max_chars)
             except Exception as exc:
                 log.warning("compaction.failed", error=str(exc), exc_type=type(exc).__name__)

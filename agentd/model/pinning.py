@@ -4,16 +4,21 @@ llama-server keeps one prompt cache per slot and sends a request without ``id_sl
 slot whose cache looks most like it, or the one used least recently: a summary, an embedding or
 another session's turn can land on the slot that holds this session's prefix, and its next turn
 then reads the whole conversation again. :class:`SlotPins` gives each session a slot of its own
-among the first ``sessions`` slots, and the work that is no session's turn slots of its own:
-:attr:`SlotPins.background` (compaction summaries), :attr:`SlotPins.quick` (embeddings,
-stateless requests), so a turn's memory recall never waits behind a summary, and
-:attr:`SlotPins.questions`: the questions every turn asks alike, in a prompt of their own that
-shares nothing with the session's (the intent question: its rules and worked examples, then the
-request). On the session's slot such a question would replace the session's cached prefix, and
-the step after it would read the system prompt, the tools and the history again (measured on
-the first turn after a warm start: 764 tokens for the question, 12 s, then the step cold); on
-a slot of their own their shared prefix stays cached and each reads only its request
-(:func:`shared_question`).
+among the first ``sessions`` slots, and the work that is no session's turn two slots of its
+own: :attr:`SlotPins.background` (compaction summaries) and :attr:`SlotPins.quick` (embeddings,
+stateless requests), so a turn's memory recall never waits behind a summary.
+
+The questions every turn asks alike go to the background slot too (:attr:`SlotPins.questions`,
+:func:`shared_question`): the intent question's prompt (its rules and worked examples, then
+the request) shares nothing with the session's. On the session's slot it replaced the session's
+cached prefix, and the step after it read the system prompt, the tools and the history again
+(measured on the first turn after a warm start: 764 tokens for the question, 12 s, then the
+step cold); on a slot of its own its prefix stays cached and each question reads only its
+request. Summaries are rare and run after a turn; while one is being written the questions
+stay on the session's slot (llama-server would make them wait for the busy slot). A fifth
+server slot for them made this llama-server build abort while loading the model (``-c``
+26,624 or 26,880 with ``--parallel 5 --kv-unified-per-slot 8192``: GGML_ASSERT
+ggml_can_mul_mat), so they share the background slot.
 
 A session keeps its slot across its turns; a session new to the pins takes the slot used least
 recently that no running turn holds; when every session slot is held by a running turn, the
@@ -29,7 +34,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
@@ -37,7 +42,9 @@ from contextvars import ContextVar
 SessionKey = tuple[str, str]
 
 _current: ContextVar[int | None] = ContextVar("agentd_model_slot", default=None)
-_questions: ContextVar[int | None] = ContextVar("agentd_model_questions_slot", default=None)
+#: Where the questions every session asks alike go now (None: to the current slot).
+QuestionsSlot = Callable[[], int | None]
+_questions: ContextVar[QuestionsSlot | None] = ContextVar("agentd_questions_slot", default=None)
 
 
 def current() -> int | None:
@@ -46,9 +53,10 @@ def current() -> int | None:
 
 
 @contextmanager
-def use(slot: int | None, questions: int | None = None) -> Iterator[None]:
+def use(slot: int | None, questions: QuestionsSlot | None = None) -> Iterator[None]:
     """Send the model requests made inside this block to ``slot`` (None: the server picks),
-    and the questions every session asks alike to ``questions`` (None: to ``slot``)."""
+    and the questions every session asks alike to the slot ``questions()`` names when they
+    are asked (None: to ``slot``)."""
     token = _current.set(slot)
     token_q = _questions.set(questions)
     try:
@@ -61,19 +69,21 @@ def use(slot: int | None, questions: int | None = None) -> Iterator[None]:
 @contextmanager
 def shared_question() -> Iterator[None]:
     """Send the requests made inside this block to the questions' slot, when the block runs
-    under :func:`use` with one (a question whose prompt every session shares)."""
-    slot = _questions.get()
+    under :func:`use` with one that is free now (a question whose prompt every session
+    shares)."""
+    questions = _questions.get()
+    slot = questions() if questions is not None else None
     if slot is None:
         yield
         return
-    with use(slot, slot):
+    with use(slot, questions):
         yield
 
 
 def slot_layout(sessions: int) -> int:
     """How many slots the server runs for ``sessions`` pinned sessions: those, plus the
-    background, the quick and the questions' slot."""
-    return sessions + 3
+    background and the quick slot."""
+    return sessions + 2
 
 
 def key_digest(key: SessionKey) -> str:
@@ -82,8 +92,8 @@ def key_digest(key: SessionKey) -> str:
 
 
 class SlotPins:
-    """Session slots ``0 .. sessions-1``, then the background, the quick and the questions'
-    slot."""
+    """Session slots ``0 .. sessions-1``, then the background and the quick slot; the
+    questions every session asks alike share the background slot."""
 
     def __init__(self, sessions: int) -> None:
         if sessions < 1:
@@ -91,7 +101,9 @@ class SlotPins:
         self.sessions = sessions
         self.background = sessions
         self.quick = sessions + 1
-        self.questions = sessions + 2
+        self.questions = self.background
+        #: Summaries being written on the background slot now.
+        self._summarizing = 0
         #: Session slots, the least recently used first, with the session each holds.
         self._order: OrderedDict[int, SessionKey | None] = OrderedDict(
             (slot, None) for slot in range(sessions)
@@ -100,6 +112,22 @@ class SlotPins:
         self._held: dict[int, int] = {}
         #: Digests of sessions whose slot was restored from disk, and the slot.
         self._restored: dict[str, int] = {}
+
+    def questions_slot(self) -> int | None:
+        """The slot for the questions every session asks alike now: the background slot
+        while no summary is written on it, else None (they stay on the session's slot)."""
+        return None if self._summarizing else self.questions
+
+    @contextmanager
+    def summarizing(self) -> Iterator[None]:
+        """Send a summary's requests to the background slot (the questions keep off it
+        meanwhile)."""
+        self._summarizing += 1
+        try:
+            with use(self.background):
+                yield
+        finally:
+            self._summarizing -= 1
 
     def slot_of(self, key: SessionKey) -> int | None:
         """The slot ``key`` is pinned to, if any (its slot may be taken by then)."""

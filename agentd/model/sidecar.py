@@ -49,12 +49,6 @@ LOG_ROTATE = 10 * 1024 * 1024
 #: KV cells beyond the sessions' and the summary's for the quick slot (an embedding's text, a
 #: stateless request's short prompt: longer ones take room the sessions are not using).
 QUICK_CELLS = 1024
-#: KV cells for the questions' slot: the intent question's rules and examples (~770 tokens of
-#: the 1.5B model's) and a request of up to 300 characters.
-QUESTION_CELLS = 1024
-#: The pool is a whole number of these cells: llama-server aborted loading the model with a
-#: pool of 26,880 cells (GGML_ASSERT ggml_can_mul_mat) and runs with 25,600 and 26,624.
-KV_ALIGN = 512
 STABLE_AFTER = 60.0  # a server that ran this long restarts from the first backoff step again
 
 
@@ -117,15 +111,13 @@ def slot_args(context: int, session_slots: int, parallel: int) -> list[str]:
 
     With pinned sessions every slot may hold a whole ``context`` (``--kv-unified-per-slot``)
     in one pool with room for the sessions and a summary at once, plus a little for the quick
-    slot's short requests and the questions' slot's prompt: one session's prompt is never
-    evicted by another's. Without, the
+    slot's short requests: one session's prompt is never evicted by another's. Without, the
     slots share ``context`` cells and a second request (another session, a summary) can evict
     the first one's cached prompt.
     """
     if session_slots <= 0:
         return ["-c", str(context), *(["--parallel", str(parallel)] if parallel else [])]
-    cells = context * (session_slots + 1) + QUICK_CELLS + QUESTION_CELLS
-    cells = -(-cells // KV_ALIGN) * KV_ALIGN
+    cells = context * (session_slots + 1) + QUICK_CELLS
     return [
         "-c",
         str(cells),

@@ -20,7 +20,7 @@ def test_a_session_keeps_its_slot_across_turns() -> None:
     with pins.hold(A) as again:
         pass
     assert (a, b, again) == (0, 1, 0)
-    assert (pins.background, pins.quick, pins.questions) == (2, 3, 4) and slot_layout(2) == 5
+    assert (pins.background, pins.quick, pins.questions) == (2, 3, 2) and slot_layout(2) == 4
 
 
 def test_a_new_session_takes_the_least_recently_used_slot() -> None:
@@ -84,3 +84,20 @@ def test_no_session_slot_is_refused() -> None:
     """Pinning without a session slot is a configuration mistake."""
     with pytest.raises(ValueError, match="session slot"):
         SlotPins(0)
+
+
+def test_shared_questions_go_to_the_background_slot_unless_a_summary_is_written() -> None:
+    """A question every session asks alike goes to the background slot; while a summary is
+    written there it stays on the session's slot (the server would make it wait)."""
+    pins = SlotPins(2)
+    with pinning.use(0, pins.questions_slot):
+        with pinning.shared_question():
+            assert pinning.current() == pins.background == 2
+        assert pinning.current() == 0
+        with pins.summarizing():
+            assert pinning.current() == pins.background
+        with pins.summarizing(), pinning.use(0, pins.questions_slot):
+            with pinning.shared_question():
+                assert pinning.current() == 0
+    with pinning.shared_question():  # outside a turn: nothing is named
+        assert pinning.current() is None
