@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from agentd.config import LLMSettings, MemorySettings, Settings, SidecarSettings
-from agentd.engine.warmup import Warmup
+from agentd.engine.warmup import Prefix, Warmup
 from agentd.messages import Message
 from agentd.model import sidecar as sidecar_mod
 from agentd.model.pinning import SlotPins
@@ -149,8 +149,8 @@ class Counting:
         return Usage(10, 1)
 
 
-async def _first() -> tuple[list[Message], None]:
-    return [], None
+async def _first() -> list[Prefix]:
+    return [Prefix([])]
 
 
 @pytest.mark.anyio
