@@ -73,7 +73,7 @@ def test_pinned_sessions_get_a_whole_context_each(tmp_path: Path) -> None:
     settings = _settings(tmp_path, context=2048, session_slots=2, parallel=7)
     joined = " ".join(server_command(Path("/b"), Path("/m"), 1, settings))
     assert f"-c {3 * 2048 + sidecar_mod.QUICK_CELLS}" in joined
-    assert "--parallel 4 --kv-unified --kv-unified-per-slot 2048" in joined
+    assert "--parallel 4 --kv-unified --kv-unified-per-slot 2048 --no-cache-idle-slots" in joined
     assert "--parallel 7" not in joined
 
 
