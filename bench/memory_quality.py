@@ -129,6 +129,7 @@ async def ask(store: HybridStore, questions: Sequence[Question]) -> list[Result]
     with scopes.use(SCOPE):
         for q in questions:
             for mode in ("dense", "hybrid"):
+                store.dense.forget_queries()  # each search timed with its query's embedding
                 start = time.perf_counter()
                 found = await (
                     store.dense.search(q.text, TOP)

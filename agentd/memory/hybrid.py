@@ -18,10 +18,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Sequence
 from typing import TypeVar
 
+import anyio
 import structlog
 
 from agentd import scope as scopes
-from agentd.memory.fulltext import TextIndex
+from agentd.memory.fulltext import TextHit, TextIndex
 from agentd.memory.longterm import (
     Memory,
     MemoryStats,
@@ -112,12 +113,26 @@ class HybridStore:
     ) -> list[Memory]:
         check_top_k(top_k)
         wanted = max(top_k, CANDIDATES)
-        dense = await self.dense.search(query, wanted, tags_include)
         likes = [f"%|{tag_key(t)}|%" for t in normalize_tags(tags_include)]
-        found = await self._text(
-            "search", self.text.search(scope_hash(scopes.current()), query, wanted, likes)
-        )
-        words = [hit.key for hit in found or [] if hit.share >= self.min_share]
+        scope = scope_hash(scopes.current())
+        found: list[TextHit] = []
+
+        async def by_words() -> None:
+            hits = await self._text("search", self.text.search(scope, query, wanted, likes))
+            found.extend(hits or [])
+
+        # The words are looked up while the query is embedded and Milvus searched.
+        failed: Exception | None = None
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(by_words)
+            try:
+                dense = await self.dense.search(query, wanted, tags_include)
+            except Exception as exc:  # raised below, not wrapped in the task group's group
+                failed = exc
+                tg.cancel_scope.cancel()
+        if failed is not None:
+            raise failed
+        words = [hit.key for hit in found if hit.share >= self.min_share]
         weights = (1.0, self.text_weight)
         order = fuse([m.key for m in dense], words, weights=weights)[:top_k]
         known = {m.key: m for m in dense}

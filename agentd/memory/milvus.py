@@ -28,6 +28,7 @@ import logging
 import re
 import time
 import uuid
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -70,6 +71,9 @@ _PROBE_TEXT = "dimension probe"
 #: the same server may create it. A Milvus Lite file is this process's alone, so there the
 #: answer holds until this process creates the collection (recall asks on every turn).
 MISSING_RECHECK = 5.0
+#: Query vectors kept, newest used last: recall and ``memory_search`` ask about the same texts
+#: (a user's message, a question asked again), and a query's embedding is most of a search.
+QUERY_CACHE = 256
 
 
 def literal(value: str) -> str:
@@ -145,6 +149,7 @@ class MilvusStore:
         self._dirty = False
         self._deleted_since_write = False
         self._missing_until = 0.0
+        self._query_vectors: OrderedDict[tuple[str, str], list[float]] = OrderedDict()
 
     @classmethod
     @asynccontextmanager
@@ -317,8 +322,22 @@ class MilvusStore:
             timeout=self._timeout,
         )
 
+    def forget_queries(self) -> None:
+        """Empty the query vectors' cache (a benchmark timing cold searches)."""
+        self._query_vectors.clear()
+
     async def _embed_query(self, text: str) -> list[float]:
-        return (await self._embedded(self.embedder.query(text), 1))[0]
+        """The query vector of ``text``, from the cache when this model embedded it lately."""
+        key = (self.embedder.model_id, text)
+        cached = self._query_vectors.get(key)
+        if cached is not None and (self.dimension is None or len(cached) == self.dimension):
+            self._query_vectors.move_to_end(key)
+            return cached
+        vector = (await self._embedded(self.embedder.query(text), 1))[0]
+        self._query_vectors[key] = vector
+        while len(self._query_vectors) > QUERY_CACHE:
+            self._query_vectors.popitem(last=False)
+        return vector
 
     async def _embed_documents(self, texts: list[str]) -> list[list[float]]:
         return await self._embedded(self.embedder.documents(texts), len(texts))

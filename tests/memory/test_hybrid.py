@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
+import anyio
 import pytest
 
 from agentd import scope as scopes
-from agentd.memory.fulltext import TextIndex, match_expression, trigrams
+from agentd.errors import MemoryUnavailable
+from agentd.memory.fulltext import TextHit, TextIndex, match_expression, trigrams
 from agentd.memory.hybrid import HybridStore, fuse
 from agentd.memory.longterm import Memory
 from agentd.memory.milvus import MilvusStore, scope_hash
@@ -138,3 +141,65 @@ async def test_backfill_indexes_what_milvus_already_holds(tmp_path: Path) -> Non
         finally:
             await store.aclose()
     assert len(hits) == 1
+
+
+async def test_a_query_asked_again_is_not_embedded_again(tmp_path: Path) -> None:
+    """Recall and memory_search ask about the same text: its vector is embedded once."""
+    asked: list[str] = []
+
+    async def counting_embed(text: str) -> list[float]:
+        asked.append(text)
+        return concept_vector(text)
+
+    async with MilvusStore.open(str(tmp_path / "milvus.db"), counting_embed) as dense:
+        with scopes.use(scopes.Scope(tenant="t")):
+            await dense.save(Memory("I like sencha.", embedding=tuple(concept_vector("tea"))))
+            first = await dense.search("which tea?", top_k=1)
+            second = await dense.search("which tea?", top_k=1)
+            await dense.search("which car?", top_k=1)
+    assert asked.count("which tea?") == 1
+    assert asked.count("which car?") == 1
+    assert [m.content for m in first] == [m.content for m in second] == ["I like sencha."]
+
+
+async def test_words_are_searched_while_the_vectors_wait(tmp_path: Path) -> None:
+    """The text index answers during the query's embedding, not after it."""
+    order: list[str] = []
+
+    async def slow_embed(text: str) -> list[float]:
+        order.append("embed")
+        await anyio.sleep(0.2)
+        order.append("embedded")
+        return concept_vector(text)
+
+    async with MilvusStore.open(str(tmp_path / "milvus.db"), slow_embed) as dense:
+        text = await TextIndex.open(tmp_path / "text.db")
+        store = HybridStore(dense, text)
+        real_search = text.search
+
+        async def noted_search(*args: Any, **kwargs: Any) -> list[TextHit]:
+            hits = await real_search(*args, **kwargs)
+            order.append("words")
+            return hits
+
+        text.search = noted_search  # type: ignore[method-assign]
+        try:
+            with scopes.use(scopes.Scope(tenant="t")):
+                await store.save(Memory("Zanzibar trip", embedding=tuple(concept_vector("x"))))
+                order.clear()
+                found = await store.search("Zanzibar trip", top_k=1)
+        finally:
+            await store.aclose()
+    assert order.index("words") < order.index("embedded")
+    assert [m.content for m in found] == ["Zanzibar trip"]
+
+
+async def test_a_failing_vector_search_fails_the_search_plainly(hybrid: HybridStore) -> None:
+    """Milvus' failure reaches the caller as MemoryUnavailable, not wrapped in a group."""
+
+    async def broken(*_args: Any, **_kwargs: Any) -> list[Memory]:
+        raise MemoryUnavailable("Milvus search failed: gone")
+
+    hybrid.dense.search = broken  # type: ignore[method-assign]
+    with scopes.use(scopes.Scope(tenant="t")), pytest.raises(MemoryUnavailable, match="gone"):
+        await hybrid.search("anything", top_k=1)
