@@ -32,13 +32,14 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio
 import structlog
 
 from agentd import scope as scopes
 from agentd.errors import AgentdError, MemoryUnavailable
+from agentd.memory.centre import MEAN_SAMPLE, MeanVector, centred_order
 from agentd.memory.longterm import (
     CHAT_MODEL_ID,
     MAX_CONTENT_BYTES,
@@ -58,6 +59,9 @@ from agentd.memory.longterm import (
     tags_json,
 )
 
+if TYPE_CHECKING:
+    import numpy as np
+
 log = structlog.get_logger("agentd.memory")
 
 T = TypeVar("T")
@@ -74,6 +78,10 @@ MISSING_RECHECK = 5.0
 #: Query vectors kept, newest used last: recall and ``memory_search`` ask about the same texts
 #: (a user's message, a question asked again), and a query's embedding is most of a search.
 QUERY_CACHE = 256
+#: Nearest memories a search reads to rank them around the mean (see agentd.memory.centre).
+RERANK_DEPTH = 30
+#: The scope of bookkeeping rows (a re-embedding's marker), which are no memories.
+META_SCOPE = "meta"
 
 
 def literal(value: str) -> str:
@@ -150,6 +158,7 @@ class MilvusStore:
         self._deleted_since_write = False
         self._missing_until = 0.0
         self._query_vectors: OrderedDict[tuple[str, str], list[float]] = OrderedDict()
+        self._means = MeanVector()
 
     @classmethod
     @asynccontextmanager
@@ -256,6 +265,7 @@ class MilvusStore:
     async def switch(self, collection: str, embedder: Embedder, dimension: int | None) -> None:
         """Serve from ``collection`` with ``embedder`` from now on (a re-embedding's move)."""
         self.collection, self.embedder, self.dimension = collection, embedder, dimension
+        self._means = MeanVector()
         if dimension is None:
             await self._inspect()
         else:
@@ -410,6 +420,8 @@ class MilvusStore:
                 await self._call(
                     "upsert", self._client.upsert, self.collection, rows, timeout=self._timeout
                 )
+                if self._means.known:
+                    self._means.add([row["embedding"] for row in rows])
             self._dirty = True
             self._deleted_since_write = False
         return [row["key"].partition(".")[2] for row in rows]
@@ -426,21 +438,43 @@ class MilvusStore:
             return []
         vector = await self._embed_query(query)
         await self._flush_if_dirty()
+        mean = await self._mean()
+        fields = self._fields() if mean is None else [*self._fields(), "embedding"]
         result = await self._call(
             "search",
             self._client.search,
             self.collection,
             data=[vector],
-            limit=top_k,
+            limit=top_k if mean is None else max(top_k, RERANK_DEPTH),
             filter=expr,
-            output_fields=self._fields(),
+            output_fields=fields,
             search_params={"metric_type": "COSINE"},
             anns_field="embedding",
             timeout=self._timeout,
             **self._consistency(strong=self._deleted_since_write),
         )
-        hits = result[0] if result else []
-        return [_memory(_entity(hit), score=_score(hit)) for hit in hits]
+        rows = [(_entity(hit), _score(hit)) for hit in (result[0] if result else [])]
+        if mean is not None:
+            order = centred_order(vector, [row.get("embedding") or vector for row, _ in rows], mean)
+            rows = [rows[i] for i in order]
+        return [_memory(row, score=score) for row, score in rows[:top_k]]
+
+    async def _mean(self) -> np.ndarray | None:
+        """The mean of the collection's vectors (None while too few), a sample of them read
+        on the first search."""
+        if not self._means.known:
+            self._means.known = True  # saves from now on are counted as they come
+            sample = await self._call(
+                "search",  # a part of the first search: it fails as the search
+                self._client.query,
+                self.collection,
+                filter=f"scope != {literal(META_SCOPE)}",
+                output_fields=["embedding"],
+                limit=MEAN_SAMPLE,
+                timeout=self._timeout,
+            )
+            self._means.add([row["embedding"] for row in sample if row.get("embedding")])
+        return self._means.mean()
 
     async def get_many(self, keys: Sequence[str]) -> list[Memory]:
         """The memories with ``keys`` in the current scope that exist, in no given order."""

@@ -24,12 +24,12 @@ from typing import Any
 import structlog
 
 from agentd.memory.longterm import Embedder
-from agentd.memory.milvus import SCHEMA_FIELDS, MilvusStore, literal
+from agentd.memory.milvus import META_SCOPE, SCHEMA_FIELDS, MilvusStore, literal
 
 log = structlog.get_logger("agentd.memory.reembed")
 
 MARKER_KEY = "meta.reembedded"
-MARKER_SCOPE = "meta"
+MARKER_SCOPE = META_SCOPE
 BATCH = 64
 _COPIED = sorted(SCHEMA_FIELDS - {"embedding"})
 
