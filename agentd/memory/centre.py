@@ -10,6 +10,11 @@ dev half: same-language recall@5 0.91 -> 0.93, cross-language 0.63 -> 0.77; held
 0.82 -> 0.90 and 0.74 -> 0.71 (MRR 0.52 -> 0.57). The mean of as few as ten memories gave most
 of it on dev; below :data:`CENTRE_AFTER` memories the raw order is kept.
 
+Where two candidates say nearly the same (centred cosine :data:`SAME_FACT` or more: "I live in
+Paris" and "I moved to Berlin" told later), the one said last goes first, just above the older:
+on dev, knowledge updates' recall@1 0.31 -> 0.46 with no other loss (chosen there among 0.4-0.7
+and raw-cosine thresholds); held-out 0.17 -> 0.33.
+
 Milvus still finds the candidates by plain cosine (its index cannot subtract a mean); only they
 are re-ranked, so a memory keeps its raw cosine as ``score`` (the recall floor's scale).
 """
@@ -24,6 +29,8 @@ import numpy as np
 CENTRE_AFTER = 10
 #: Stored vectors read to estimate the mean when a collection is first searched.
 MEAN_SAMPLE = 1000
+#: Centred cosine from which two memories are taken to say the same thing.
+SAME_FACT = 0.7
 
 
 class MeanVector:
@@ -54,16 +61,31 @@ class MeanVector:
 
 
 def centred_order(
-    query: Sequence[float], vectors: Sequence[Sequence[float]], mean: np.ndarray
+    query: Sequence[float],
+    vectors: Sequence[Sequence[float]],
+    mean: np.ndarray,
+    said: Sequence[int] | None = None,
 ) -> list[int]:
     """Indexes of ``vectors`` by their cosine with ``query`` once ``mean`` is subtracted from
-    both (unit-normalised first), best first; ties keep the given order."""
+    both (unit-normalised first), best first; ties keep the given order. With ``said`` (when
+    each was last said), a memory said later than one ranked above it that says nearly the
+    same moves just above it."""
     if not vectors:
         return []
     q = _unit(_unit(np.asarray(query, dtype=np.float64)) - mean)
     stored = _unit(_unit(np.asarray(vectors, dtype=np.float64)) - mean)
-    scores = stored @ q
-    return [int(i) for i in np.argsort(-scores, kind="stable")]
+    order = [int(i) for i in np.argsort(-(stored @ q), kind="stable")]
+    if said is None:
+        return order
+    same = (stored @ stored.T) >= SAME_FACT
+    for position in range(1, len(order)):
+        newer = order[position]
+        for above in range(position):
+            older = order[above]
+            if said[newer] > said[older] and same[newer, older]:
+                order.insert(above, order.pop(position))
+                break
+    return order
 
 
 def _unit(x: np.ndarray) -> np.ndarray:

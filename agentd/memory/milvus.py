@@ -54,6 +54,7 @@ from agentd.memory.longterm import (
     check_content,
     check_key,
     check_top_k,
+    memory_said,
     normalize_tags,
     parse_tags,
     tags_json,
@@ -454,10 +455,12 @@ class MilvusStore:
             **self._consistency(strong=self._deleted_since_write),
         )
         rows = [(_entity(hit), _score(hit)) for hit in (result[0] if result else [])]
+        found = [_memory(row, score=score) for row, score in rows]
         if mean is not None:
-            order = centred_order(vector, [row.get("embedding") or vector for row, _ in rows], mean)
-            rows = [rows[i] for i in order]
-        return [_memory(row, score=score) for row, score in rows[:top_k]]
+            vectors = [row.get("embedding") or vector for row, _ in rows]
+            said = [memory_said(m) for m in found]
+            found = [found[i] for i in centred_order(vector, vectors, mean, said)]
+        return found[:top_k]
 
     async def _mean(self) -> np.ndarray | None:
         """The mean of the collection's vectors (None while too few), a sample of them read

@@ -89,3 +89,15 @@ async def test_a_small_store_keeps_the_plain_order(tmp_path: Path) -> None:
             )
             found = await store.search("what I asked", top_k=2)
     assert [m.content for m in found] == ["wrong topic", "right topic"]
+
+
+def test_of_two_memories_saying_the_same_the_newer_leads() -> None:
+    """ "I live in Paris" ranked above "I moved to Berlin", told later, swap; others stay."""
+    mean = np.mean(np.asarray([unit(v) for v in HAYSTACK]), axis=0)
+    paris = unit((3.0, 1.0, 0.1, 0.0))
+    berlin = unit((3.0, 1.0, 0.0, 0.15))
+    other = unit((3.0, 0.0, 1.0, 0.0))
+    vectors = [other, berlin, paris]
+    assert centred_order(unit(QUERY), vectors, mean) == [2, 1, 0]
+    assert centred_order(unit(QUERY), vectors, mean, said=[5, 1, 2]) == [2, 1, 0]
+    assert centred_order(unit(QUERY), vectors, mean, said=[1, 9, 2]) == [1, 2, 0]
