@@ -15,6 +15,10 @@ with a message) keeps a memory whose cosine reaches the floor or that holds half
 trigrams; the floor is chosen on the dev half (best mean of "answer recalled in the top 3" and
 "nothing recalled for a never-told question") and judged on the other half.
 
+``--end-to-end`` plays the end-to-end half instead (``bench/_memory_e2e.py``): facts told
+through agent turns of a real ``agentd run`` on the default chat model, asked from new sessions
+through the HTTP API, answers judged by their content.
+
 ``--embedder chat`` embeds with the packaged chat model's server instead (the fallback).
 ``--scale N`` adds N filler memories (random vectors, texts from the facts) and reports the
 latency of a hybrid search, query embedding included, at that size.
@@ -44,9 +48,11 @@ from agentd.memory.hybrid import CANDIDATES, HybridStore, fuse
 from agentd.memory.longterm import Embedder, FuncEmbedder, Memory
 from agentd.memory.milvus import MilvusStore, scope_hash
 from agentd.memory.recall import MIN_SHARE, overlap
+from agentd.model.packages import DEFAULT_MODEL
 from bench._common import pct
 from bench._memory_cases import Fact, Question, load
-from bench._memory_split import load_split
+from bench._memory_e2e import play, probes, scores
+from bench._memory_split import HALVES, load_split
 
 TOP = 10
 SCOPE = scopes.Scope(tenant="bench")
@@ -67,7 +73,7 @@ class Result:
 
 
 @asynccontextmanager
-async def embedder_for(name: str, state_dir: Path) -> AsyncIterator[Embedder]:
+async def embedder_for(name: str, state_dir: Path, threads: int = 0) -> AsyncIterator[Embedder]:
     """The embedder ``name`` served as the daemon serves it (its sidecar, or the chat model's)."""
     async with AsyncExitStack() as stack:
         if name == "chat":
@@ -82,7 +88,10 @@ async def embedder_for(name: str, state_dir: Path) -> AsyncIterator[Embedder]:
             return
         from agentd.model.embed_server import open_memory_embedder
 
-        settings = Settings(state_dir=state_dir, memory={"embedder": name})
+        memory: dict[str, object] = {"embedder": name}
+        if threads:
+            memory["embedder_threads"] = threads
+        settings = Settings(state_dir=state_dir, memory=memory)
         served = await stack.enter_async_context(open_memory_embedder(settings))
         if served is None:
             raise SystemExit(
@@ -259,7 +268,7 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
     split = load_split()
     report: dict[str, object] = {"embedder": args.embedder, "facts": len(facts)}
     with tempfile.TemporaryDirectory(prefix="agentd-memq-") as tmp:
-        async with embedder_for(args.embedder, args.state_dir) as embedder:
+        async with embedder_for(args.embedder, args.state_dir, args.threads) as embedder:
             async with MilvusStore.open(str(Path(tmp) / "milvus.db"), embedder) as dense:
                 store = HybridStore(dense, await TextIndex.open(Path(tmp) / "text.db"))
                 try:
@@ -327,6 +336,60 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
     return report
 
 
+async def end_to_end(args: argparse.Namespace) -> dict[str, object]:
+    """The end-to-end half of ``args.half`` on the packaged chat model ``args.model``."""
+    import httpx
+
+    from agentd.config import LLMSettings
+    from agentd.model.packages import resolve_model_file
+    from agentd.model.sidecar import free_port, open_sidecar
+    from bench._daemon import agentd_daemon
+
+    facts, questions = load()
+    base = Settings(state_dir=args.state_dir)
+    gguf = resolve_model_file(base.state_dir, args.model, None)
+    sidecar = base.llm.sidecar.model_copy(
+        update={"enabled": True, "model_path": gguf, "port": free_port()}
+    )
+    config = {"memory": {"embed": True}, "log": {"level": "info", "format": "json"}}
+    with tempfile.TemporaryDirectory(prefix="agentd-memq-e2e-") as tmp:
+        root = Path(tmp)
+        state = root / "daemon" / "state"
+        state.mkdir(parents=True)
+        # The daemon serves the user's fetched embedding model, as `make run` does.
+        (state / "models").symlink_to(base.state_dir.expanduser() / "models")
+        server_settings = Settings(state_dir=root / "server", llm=LLMSettings(sidecar=sidecar))
+        async with (
+            open_sidecar(server_settings) as server,
+            agentd_daemon(server.base_url, root / "daemon", config) as daemon,
+            httpx.AsyncClient(base_url=daemon.url, headers=daemon.headers, timeout=600) as http,
+        ):
+            ready = (await http.get("/readyz")).json()
+            print(f"memory: {ready.get('checks', {}).get('memory')}", flush=True)
+
+            async def ask(session: str, text: str) -> str:
+                body = {"model": "agentd", "messages": [{"role": "user", "content": text}]}
+                response = await http.post(
+                    "/v1/chat/completions", json=body, headers={"X-Session-Id": session}
+                )
+                if response.status_code != 200:
+                    return f"(HTTP {response.status_code})"
+                return str(response.json()["choices"][0]["message"]["content"] or "")
+
+            start = time.perf_counter()
+            outcomes = await play(ask, facts, probes(args.half, questions))
+            seconds = time.perf_counter() - start
+    for o in outcomes:
+        answer = " ".join(o.answer.split())[:110]
+        asked = o.probe.question.text[:50]
+        print(f"  {o.verdict:9s} {o.probe.question.kind:6s} {asked:50s} {answer}")
+    result = scores(outcomes)
+    for name, row in result.items():
+        print(f"  {name:<11} n={row['n']:<3.0f} passed {row['passed']:.2f}")
+    print(f"{len(outcomes)} questions in {seconds:.0f} s")
+    return {"half": args.half, "model": args.model, "seconds": round(seconds), **result}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--embedder", default="multilingual-e5-small")
@@ -335,9 +398,15 @@ def main() -> None:
     )
     parser.add_argument("--sweep", action="store_true", help="choose the fusion on dev first")
     parser.add_argument("--scale", type=int, default=0, help="filler memories for the latency run")
+    parser.add_argument(
+        "--threads", type=int, default=0, help="the embedding server's threads (the setting's)"
+    )
+    parser.add_argument("--end-to-end", action="store_true", help="play the end-to-end half")
+    parser.add_argument("--half", choices=HALVES, default="dev", help="end to end: which half")
+    parser.add_argument("--model", default=DEFAULT_MODEL, help="end to end: the chat model")
     parser.add_argument("--out", type=Path, help="write the report as JSON here")
     args = parser.parse_args()
-    report = anyio.run(run, args)
+    report = anyio.run(end_to_end if args.end_to_end else run, args)
     if args.out:
         args.out.write_text(json.dumps(report, indent=1) + "\n")
     sys.stdout.flush()
