@@ -43,10 +43,11 @@ import numpy as np
 
 from agentd import scope as scopes
 from agentd.config import Settings
+from agentd.memory.collection import scope_hash
 from agentd.memory.fulltext import TextIndex
 from agentd.memory.hybrid import CANDIDATES, HybridStore, fuse
 from agentd.memory.longterm import Embedder, FuncEmbedder, Memory
-from agentd.memory.milvus import MilvusStore, scope_hash
+from agentd.memory.milvus import MilvusStore
 from agentd.memory.recall import MIN_SHARE, overlap
 from agentd.model.packages import DEFAULT_MODEL
 from bench._common import pct

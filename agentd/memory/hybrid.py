@@ -22,6 +22,7 @@ import anyio
 import structlog
 
 from agentd import scope as scopes
+from agentd.memory.collection import scope_hash, tag_key
 from agentd.memory.fulltext import TextHit, TextIndex
 from agentd.memory.longterm import (
     Memory,
@@ -31,7 +32,7 @@ from agentd.memory.longterm import (
     normalize_tags,
     parse_tags,
 )
-from agentd.memory.milvus import MilvusStore, scope_hash, tag_key
+from agentd.memory.milvus import MilvusStore
 
 log = structlog.get_logger("agentd.memory.hybrid")
 

@@ -1,31 +1,14 @@
 """MilvusStore: long-term memory in one Milvus collection (Milvus Lite or a Milvus server).
 
-The collection keeps the original schema (``key, content, embedding, tags, ts, agent_id``; FLAT
-index, COSINE metric, the dimension probed once from the embedding function) and adds what
-scoping and tag filtering need:
-
-- ``tenant``: the tenant that saved the memory, for people reading the collection;
-- ``scope``: a hash of (tenant, agent), the only value searches filter on;
-- ``tag_keys`` (an ARRAY) and ``tag_index`` (the same as ``|h1|h2|``): hashes of the case-folded
-  tags, so a tag filter runs inside Milvus and a filtered search still returns ``top_k`` hits. A
-  server filters with ``array_contains_any`` on the array; Milvus Lite with ``like "%|h|%"`` on the
-  string, because it evaluates array filters ~15x slower (300 ms at 10k rows) and a Milvus 2.3
-  server only matches ``like`` prefixes;
-- the primary key is ``<scope prefix>.<key>``, so two scopes can never overwrite each other's
-  memories even when they choose the same key.
-
-Only hex digests and validated keys ever reach a filter expression, and those through
-:func:`literal`. pymilvus blocks, so every call runs in a worker thread under a timeout; pymilvus
-itself is imported when a store opens (it takes half a second). Lite and server answer in
-different shapes (a hit is keyed ``key`` on Lite and ``id`` on a server, ``delete`` returns a list
-or a dict); the store only reads the fields it asked for, which both return the same way.
+The collection's schema, field values and row decoding are :mod:`agentd.memory.collection`'s.
+pymilvus blocks, so every call runs in a worker thread under a timeout; pymilvus itself is
+imported when a store opens (it takes half a second). Lite and server answer in different
+shapes (``delete`` returns a list or a dict); the store only reads what both return alike.
 """
 
 from __future__ import annotations
 
-import hashlib
 import logging
-import re
 import time
 import uuid
 from collections import OrderedDict
@@ -40,12 +23,22 @@ import structlog
 from agentd import scope as scopes
 from agentd.errors import AgentdError, MemoryUnavailable
 from agentd.memory.centre import MEAN_SAMPLE, MeanVector, centred_order
+from agentd.memory.collection import (
+    META_SCOPE,
+    OUTPUT_FIELDS,
+    PREFIX_CHARS,
+    SCHEMA_FIELDS,
+    clip,
+    collection_for,
+    create_collection,
+    hit_entity,
+    hit_score,
+    literal,
+    row_memory,
+    scope_hash,
+    tag_key,
+)
 from agentd.memory.longterm import (
-    CHAT_MODEL_ID,
-    MAX_CONTENT_BYTES,
-    MAX_KEY,
-    MAX_TAGS,
-    MAX_TAGS_JSON_BYTES,
     Embedder,
     EmbedFunc,
     Memory,
@@ -56,7 +49,6 @@ from agentd.memory.longterm import (
     check_top_k,
     memory_said,
     normalize_tags,
-    parse_tags,
     tags_json,
 )
 
@@ -67,10 +59,6 @@ log = structlog.get_logger("agentd.memory")
 
 T = TypeVar("T")
 
-OUTPUT_FIELDS = ["key", "content", "tags", "ts", "agent_id"]
-SCHEMA_FIELDS = frozenset({*OUTPUT_FIELDS, "embedding", "tenant", "scope", "tag_keys", "tag_index"})
-_TAG_KEY_CHARS = 32
-_PREFIX_CHARS = 24
 _PROBE_TEXT = "dimension probe"
 #: Seconds a server's "no collection yet" is believed before asking again: another daemon on
 #: the same server may create it. A Milvus Lite file is this process's alone, so there the
@@ -81,40 +69,6 @@ MISSING_RECHECK = 5.0
 QUERY_CACHE = 256
 #: Nearest memories a search reads to rank them around the mean (see agentd.memory.centre).
 RERANK_DEPTH = 30
-#: The scope of bookkeeping rows (a re-embedding's marker), which are no memories.
-META_SCOPE = "meta"
-
-
-def literal(value: str) -> str:
-    """``value`` as a double-quoted string literal of Milvus' filter language.
-
-    Milvus Lite and the server both parse ``\\\\``, ``\\"``, ``\\n`` and ``\\r`` escapes; every
-    other character may stand as it is (measured on both).
-    """
-    escaped = (
-        value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r")
-    )
-    return f'"{escaped}"'
-
-
-def scope_hash(scope: scopes.Scope) -> str:
-    """The value the ``scope`` field holds for ``scope``: sha256 of tenant and app."""
-    raw = f"{len(scope.tenant)}:{scope.tenant}\x00{scope.app}".encode("utf-8", "surrogatepass")
-    return hashlib.sha256(raw).hexdigest()
-
-
-def tag_key(tag: str) -> str:
-    """The value ``tag_keys`` holds for ``tag`` (case-insensitive)."""
-    digest = hashlib.sha256(tag.casefold().encode("utf-8", "surrogatepass")).hexdigest()
-    return digest[:_TAG_KEY_CHARS]
-
-
-def collection_for(base: str, model_id: str) -> str:
-    """The collection holding ``model_id``'s vectors: ``base`` for the chat model's (the
-    original schema's), ``base_<model>`` for an embedding model's."""
-    if model_id == CHAT_MODEL_ID:
-        return base
-    return f"{base}_{re.sub(r'[^A-Za-z0-9_]', '_', model_id)}"[:255]
 
 
 def is_lite(uri: str) -> bool:
@@ -293,45 +247,18 @@ class MilvusStore:
                 dim = len(await self._embed_query(_PROBE_TEXT))
                 if dim == 0:
                     raise MemoryUnavailable("the embedding function returned an empty vector")
-                await self._call("create_collection", self._create, dim)
+                await self._call(
+                    "create_collection",
+                    create_collection,
+                    self._client,
+                    self.collection,
+                    dim,
+                    self._timeout,
+                )
                 log.info("memory.collection_created", collection=self.collection, dim=dim)
                 self.dimension = dim
                 self.confirmed_field = True
         return self.dimension
-
-    def _create(self, dim: int, collection: str | None = None) -> None:
-        from pymilvus import DataType, MilvusClient
-
-        client = self._client
-        schema = MilvusClient.create_schema(auto_id=False, enable_dynamic_field=False)
-        schema.add_field("key", DataType.VARCHAR, is_primary=True, max_length=MAX_KEY)
-        schema.add_field("content", DataType.VARCHAR, max_length=MAX_CONTENT_BYTES)
-        schema.add_field("embedding", DataType.FLOAT_VECTOR, dim=dim)
-        schema.add_field("tags", DataType.VARCHAR, max_length=MAX_TAGS_JSON_BYTES)
-        schema.add_field("ts", DataType.INT64)
-        schema.add_field("confirmed", DataType.INT64)
-        schema.add_field("agent_id", DataType.VARCHAR, max_length=256)
-        schema.add_field("tenant", DataType.VARCHAR, max_length=256)
-        schema.add_field("scope", DataType.VARCHAR, max_length=64)
-        schema.add_field(
-            "tag_keys",
-            DataType.ARRAY,
-            element_type=DataType.VARCHAR,
-            max_capacity=MAX_TAGS,
-            max_length=_TAG_KEY_CHARS,
-        )
-        schema.add_field(
-            "tag_index", DataType.VARCHAR, max_length=(_TAG_KEY_CHARS + 1) * MAX_TAGS + 1
-        )
-        index = client.prepare_index_params()
-        index.add_index(field_name="embedding", index_type="FLAT", metric_type="COSINE")
-        client.create_collection(
-            collection or self.collection,
-            schema=schema,
-            index_params=index,
-            consistency_level="Session",
-            timeout=self._timeout,
-        )
 
     def forget_queries(self) -> None:
         """Empty the query vectors' cache (a benchmark timing cold searches)."""
@@ -387,13 +314,13 @@ class MilvusStore:
             key = check_key(memory.key) if memory.key else uuid.uuid4().hex
             rows.append(
                 {
-                    "key": f"{prefix[:_PREFIX_CHARS]}.{key}",
+                    "key": f"{prefix[:PREFIX_CHARS]}.{key}",
                     "content": content,
                     "tags": tags_json(tags),
                     "ts": memory.ts or int(time.time() * 1000),
                     "confirmed": memory.confirmed,
-                    "agent_id": _clip(scope.app, 256),
-                    "tenant": _clip(scope.tenant, 256),
+                    "agent_id": clip(scope.app, 256),
+                    "tenant": clip(scope.tenant, 256),
                     "scope": prefix,
                     "tag_keys": [tag_key(t) for t in tags],
                     "tag_index": "|" + "".join(tag_key(t) + "|" for t in tags),
@@ -454,8 +381,8 @@ class MilvusStore:
             timeout=self._timeout,
             **self._consistency(strong=self._deleted_since_write),
         )
-        rows = [(_entity(hit), _score(hit)) for hit in (result[0] if result else [])]
-        found = [_memory(row, score=score) for row, score in rows]
+        rows = [(hit_entity(hit), hit_score(hit)) for hit in (result[0] if result else [])]
+        found = [row_memory(row, score=score) for row, score in rows]
         if mean is not None:
             vectors = [row.get("embedding") or vector for row, _ in rows]
             said = [memory_said(m) for m in found]
@@ -483,7 +410,7 @@ class MilvusStore:
         """The memories with ``keys`` in the current scope that exist, in no given order."""
         if not keys:
             return []
-        prefix = scope_hash(scopes.current())[:_PREFIX_CHARS]
+        prefix = scope_hash(scopes.current())[:PREFIX_CHARS]
         wanted = ", ".join(literal(f"{prefix}.{check_key(k)}") for k in keys)
         if self.dimension is None and not await self._collection_exists():
             return []
@@ -496,7 +423,7 @@ class MilvusStore:
             timeout=self._timeout,
             **self._consistency(strong=True),
         )
-        return [_memory(row) for row in rows]
+        return [row_memory(row) for row in rows]
 
     async def scan(self, fields: Sequence[str]) -> list[dict[str, Any]]:
         """Every row of the serving collection, every scope (``fields`` of each)."""
@@ -520,7 +447,7 @@ class MilvusStore:
 
     async def get(self, key: str) -> Memory | None:
         rows = await self._query_key(key, self._fields())
-        return _memory(rows[0]) if rows else None
+        return row_memory(rows[0]) if rows else None
 
     async def delete(self, key: str) -> bool:
         rows = await self._query_key(key, ["key"])
@@ -587,7 +514,7 @@ class MilvusStore:
 
     async def _query_key(self, key: str, fields: list[str]) -> list[dict[str, Any]]:
         expr = self._scope_expr()
-        prefix = scope_hash(scopes.current())[:_PREFIX_CHARS]
+        prefix = scope_hash(scopes.current())[:PREFIX_CHARS]
         pk = f"{prefix}.{check_key(key)}"
         if self.dimension is None and not await self._collection_exists():
             return []
@@ -672,36 +599,9 @@ async def _connect(uri: str, token: str, db_name: str, call_timeout: float) -> A
         ) from exc
 
 
-def _clip(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` UTF-8 bytes (a server counts VarChar lengths in bytes)."""
-    return text.encode("utf-8", "surrogatepass")[:limit].decode("utf-8", "ignore")
-
-
 def _shown(uri: str) -> str:
     """The address without credentials, for logs and messages."""
     if "@" in uri and "://" in uri:
         scheme, rest = uri.split("://", 1)
         return f"{scheme}://{rest.split('@', 1)[1]}"
     return uri
-
-
-def _entity(hit: Any) -> dict[str, Any]:
-    entity = hit.get("entity") if isinstance(hit, dict) or hasattr(hit, "get") else None
-    return dict(entity or {})
-
-
-def _score(hit: Any) -> float | None:
-    distance = hit.get("distance") if hasattr(hit, "get") else None
-    return float(distance) if distance is not None else None
-
-
-def _memory(row: dict[str, Any], *, score: float | None = None) -> Memory:
-    return Memory(
-        key=str(row.get("key", "")).partition(".")[2],
-        content=str(row.get("content", "")),
-        tags=parse_tags(row.get("tags")),
-        ts=int(row.get("ts") or 0),
-        agent_id=str(row.get("agent_id", "")),
-        confirmed=int(row.get("confirmed") or 0),
-        score=score,
-    )

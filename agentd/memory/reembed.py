@@ -23,8 +23,9 @@ from typing import Any
 
 import structlog
 
+from agentd.memory.collection import META_SCOPE, SCHEMA_FIELDS, create_collection, literal
 from agentd.memory.longterm import Embedder
-from agentd.memory.milvus import META_SCOPE, SCHEMA_FIELDS, MilvusStore, literal
+from agentd.memory.milvus import MilvusStore
 
 log = structlog.get_logger("agentd.memory.reembed")
 
@@ -61,7 +62,9 @@ async def plan(store: MilvusStore, source: str, previous: Embedder | None) -> Pl
         return None
     dimension = store.dimension or len(await embedder.query("dimension probe"))
     if not await _exists(store, target):
-        await store._call("create_collection", store._create, dimension, target)
+        await store._call(
+            "create_collection", create_collection, store._client, target, dimension, store._timeout
+        )
     pending = Plan(source=source, target=target, embedder=embedder, dimension=dimension)
     desc = await store._call(
         "describe", store._client.describe_collection, source, timeout=store._timeout
@@ -198,7 +201,9 @@ async def _mark(store: MilvusStore, target: str, source: str) -> None:
     """Write the row saying ``target`` is complete (creating the collection when needed)."""
     if not await _exists(store, target):
         dimension = store.dimension or len(await store.embedder.query("dimension probe"))
-        await store._call("create_collection", store._create, dimension, target)
+        await store._call(
+            "create_collection", create_collection, store._client, target, dimension, store._timeout
+        )
     dimension = await store.dimension_of(target)
     marker = {
         "key": MARKER_KEY,

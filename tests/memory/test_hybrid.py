@@ -11,10 +11,11 @@ import pytest
 
 from agentd import scope as scopes
 from agentd.errors import MemoryUnavailable
+from agentd.memory.collection import scope_hash
 from agentd.memory.fulltext import TextHit, TextIndex, match_expression, trigrams
 from agentd.memory.hybrid import HybridStore, fuse
 from agentd.memory.longterm import Memory
-from agentd.memory.milvus import MilvusStore, scope_hash
+from agentd.memory.milvus import MilvusStore
 
 pytestmark = pytest.mark.anyio
 

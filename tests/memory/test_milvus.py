@@ -9,8 +9,9 @@ import pytest
 
 from agentd import scope as scopes
 from agentd.errors import InvalidMemory, MemoryUnavailable, ScopeMissing
+from agentd.memory.collection import literal
 from agentd.memory.longterm import MAX_CONTENT_BYTES, Memory
-from agentd.memory.milvus import MilvusStore, literal
+from agentd.memory.milvus import MilvusStore
 from tests.memory.conftest import word_embed, word_vector
 
 pytestmark = pytest.mark.anyio
