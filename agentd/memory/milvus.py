@@ -38,6 +38,7 @@ from agentd.memory.collection import (
     scope_hash,
     tag_key,
 )
+from agentd.memory.local_index import LocalIndex, load_index
 from agentd.memory.longterm import (
     Embedder,
     EmbedFunc,
@@ -114,6 +115,8 @@ class MilvusStore:
         self._missing_until = 0.0
         self._query_vectors: OrderedDict[tuple[str, str], list[float]] = OrderedDict()
         self._means = MeanVector()
+        #: Milvus Lite only: the collection's vectors in this process (agentd.memory.local_index).
+        self._local: LocalIndex | None = None
 
     @classmethod
     @asynccontextmanager
@@ -220,7 +223,7 @@ class MilvusStore:
     async def switch(self, collection: str, embedder: Embedder, dimension: int | None) -> None:
         """Serve from ``collection`` with ``embedder`` from now on (a re-embedding's move)."""
         self.collection, self.embedder, self.dimension = collection, embedder, dimension
-        self._means = MeanVector()
+        self._means, self._local = MeanVector(), None
         if dimension is None:
             await self._inspect()
         else:
@@ -350,6 +353,11 @@ class MilvusStore:
                 )
                 if self._means.known:
                     self._means.add([row["embedding"] for row in rows])
+                if self._local is not None:
+                    self._local.put(
+                        (row["key"], row["scope"], row["tag_index"], row["embedding"])
+                        for row in rows
+                    )
             self._dirty = True
             self._deleted_since_write = False
         return [row["key"].partition(".")[2] for row in rows]
@@ -367,27 +375,62 @@ class MilvusStore:
         vector = await self._embed_query(query)
         await self._flush_if_dirty()
         mean = await self._mean()
-        fields = self._fields() if mean is None else [*self._fields(), "embedding"]
-        result = await self._call(
-            "search",
-            self._client.search,
-            self.collection,
-            data=[vector],
-            limit=top_k if mean is None else max(top_k, RERANK_DEPTH),
-            filter=expr,
-            output_fields=fields,
-            search_params={"metric_type": "COSINE"},
-            anns_field="embedding",
-            timeout=self._timeout,
-            **self._consistency(strong=self._deleted_since_write),
-        )
-        rows = [(hit_entity(hit), hit_score(hit)) for hit in (result[0] if result else [])]
+        limit = top_k if mean is None else max(top_k, RERANK_DEPTH)
+        rows: list[tuple[dict[str, Any], float | None]]
+        if self.lite:
+            rows = await self._nearest_here(vector, limit, tags)
+        else:
+            fields = self._fields() if mean is None else [*self._fields(), "embedding"]
+            result = await self._call(
+                "search",
+                self._client.search,
+                self.collection,
+                data=[vector],
+                limit=limit,
+                filter=expr,
+                output_fields=fields,
+                search_params={"metric_type": "COSINE"},
+                anns_field="embedding",
+                timeout=self._timeout,
+                **self._consistency(strong=self._deleted_since_write),
+            )
+            rows = [(hit_entity(hit), hit_score(hit)) for hit in (result[0] if result else [])]
         found = [row_memory(row, score=score) for row, score in rows]
         if mean is not None:
-            vectors = [row.get("embedding") or vector for row, _ in rows]
+            vectors = [_vector(row, vector) for row, _ in rows]
             said = [memory_said(m) for m in found]
             found = [found[i] for i in centred_order(vector, vectors, mean, said)]
         return found[:top_k]
+
+    async def _nearest_here(
+        self, vector: list[float], limit: int, tags: Sequence[str]
+    ) -> list[tuple[dict[str, Any], float | None]]:
+        """Milvus Lite: the nearest rows found by this process's index, read from Milvus."""
+        if self._local is None or self._local.collection != self.collection:
+            dim = self.dimension or len(vector)
+            self._local = await self._call(
+                "search", load_index, self._client, self.collection, dim, META_SCOPE
+            )
+            log.info("memory.index_loaded", collection=self.collection, memories=len(self._local))
+        marks = [f"|{tag_key(t)}|" for t in tags]
+        nearest = self._local.nearest(scope_hash(scopes.current()), vector, limit, marks)
+        if not nearest:
+            return []
+        wanted = ", ".join(literal(key) for key, _, _ in nearest)
+        found = await self._call(
+            "search",
+            self._client.query,
+            self.collection,
+            filter=f"key in [{wanted}]",
+            output_fields=self._fields(),
+            timeout=self._timeout,
+        )
+        by_key = {str(row["key"]): dict(row) for row in found}
+        return [
+            ({**by_key[key], "embedding": unit}, score)
+            for key, score, unit in nearest
+            if key in by_key
+        ]
 
     async def _mean(self) -> np.ndarray | None:
         """The mean of the collection's vectors (None while too few), a sample of them read
@@ -459,6 +502,8 @@ class MilvusStore:
             await self._call(
                 "delete", self._client.delete, self.collection, filter=expr, timeout=self._timeout
             )
+            if self._local is not None:
+                self._local.remove(scope_hash(scopes.current()), str(rows[0]["key"]))
         self._dirty = True
         self._deleted_since_write = True
         return True
@@ -605,3 +650,9 @@ def _shown(uri: str) -> str:
         scheme, rest = uri.split("://", 1)
         return f"{scheme}://{rest.split('@', 1)[1]}"
     return uri
+
+
+def _vector(row: dict[str, Any], fallback: list[float]) -> Any:
+    """The row's embedding (a list, or the local index's array), else ``fallback``."""
+    found = row.get("embedding")
+    return fallback if found is None or len(found) == 0 else found

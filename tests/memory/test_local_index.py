@@ -1,0 +1,70 @@
+"""Milvus Lite's vectors searched in this process: the same answers, kept by every write."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agentd import scope as scopes
+from agentd.memory.local_index import LocalIndex
+from agentd.memory.longterm import Memory
+from agentd.memory.milvus import MilvusStore
+from tests.memory.conftest import word_embed
+
+pytestmark = pytest.mark.anyio
+
+
+def test_nearest_is_exact_and_survives_replacing_and_removing() -> None:
+    """Cosine order, a key put again replaced, a removed row gone and the moved row intact."""
+    index = LocalIndex("c", 2)
+    index.put([("a", "s", "|", [1.0, 0.0]), ("b", "s", "|", [0.0, 2.0]), ("c", "s", "|", [1, 1])])
+    assert [k for k, _, _ in index.nearest("s", [1.0, 0.1], 3)] == ["a", "c", "b"]
+    index.put([("a", "s", "|", [0.0, 1.0])])
+    assert len(index) == 3
+    assert [k for k, _, _ in index.nearest("s", [1.0, 0.1], 1)] == ["c"]
+    index.remove("s", "a")
+    index.remove("s", "missing")
+    found = index.nearest("s", [0.0, 1.0], 5)
+    assert [k for k, _, _ in found] == ["b", "c"]
+    assert found[0][1] == pytest.approx(1.0)
+    assert index.nearest("other", [0.0, 1.0], 5) == []
+
+
+def test_tag_marks_and_scopes_filter() -> None:
+    """Only rows whose tag index holds a wanted mark, of the asked scope, are found."""
+    index = LocalIndex("c", 2)
+    index.put([("a", "s", "|t1|", [1.0, 0.0]), ("b", "s", "|t2|", [1.0, 0.1])])
+    index.put([("c", "z", "|t1|", [1.0, 0.0])])
+    assert [k for k, _, _ in index.nearest("s", [1.0, 0.0], 5, ["|t2|"])] == ["b"]
+    assert index.nearest("s", [1.0, 0.0], 5, ["|t9|"]) == []
+    with pytest.raises(ValueError, match="dimensions"):
+        index.put([("d", "s", "|", [1.0, 0.0, 0.0])])
+
+
+async def test_lite_searches_here_and_sees_every_write(tmp_path: Path) -> None:
+    """After the first search Milvus' own search is never asked; saves, deletes and tags show."""
+    uri = str(tmp_path / "milvus.db")
+    async with MilvusStore.open(uri, word_embed) as store:
+        with scopes.use(scopes.Scope(tenant="t")):
+            await store.save(Memory("apple pie recipe", key="pie"))
+    # Reopened: the index is read from what the file holds.
+    async with MilvusStore.open(uri, word_embed) as store:
+        with scopes.use(scopes.Scope(tenant="t")):
+            assert [m.key for m in await store.search("apple pie recipe", 1)] == ["pie"]
+
+            def refuse(*_args: Any, **_kwargs: Any) -> Any:
+                raise AssertionError("Milvus Lite's own search was asked")
+
+            store._client.search = refuse
+            await store.save(Memory("banana bread", key="bread", tags=("baking",)))
+            found = await store.search("banana bread", 1)
+            assert [m.key for m in found] == ["bread"]
+            assert found[0].score == pytest.approx(1.0, abs=1e-5)
+            assert found[0].tags == ("baking",)
+            assert [m.key for m in await store.search("apple", 5, ["baking"])] == ["bread"]
+            assert await store.delete("bread")
+            assert "bread" not in [m.key for m in await store.search("banana bread", 5)]
+        with scopes.use(scopes.Scope(tenant="other")):
+            assert await store.search("apple pie recipe", 5) == []
