@@ -34,9 +34,9 @@ from agentd.errors import (
     MemoryUnavailable,
     StateLocked,
 )
+from agentd.memory.connection import is_lite
 from agentd.memory.factory import open_store
 from agentd.memory.longterm import Memory, MemoryAccess, memories_text
-from agentd.memory.milvus import is_lite
 from agentd.model.client import open_client
 from agentd.model.embed_server import open_memory_embedder
 

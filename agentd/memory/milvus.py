@@ -8,13 +8,11 @@ shapes (``delete`` returns a list or a dict); the store only reads what both ret
 
 from __future__ import annotations
 
-import logging
 import time
 import uuid
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio
@@ -38,6 +36,7 @@ from agentd.memory.collection import (
     scope_hash,
     tag_key,
 )
+from agentd.memory.connection import connect, failure_reason, is_lite, lite_path, shown
 from agentd.memory.local_index import LocalIndex, load_index
 from agentd.memory.longterm import (
     Embedder,
@@ -70,17 +69,6 @@ MISSING_RECHECK = 5.0
 QUERY_CACHE = 256
 #: Nearest memories a search reads to rank them around the mean (see agentd.memory.centre).
 RERANK_DEPTH = 30
-
-
-def is_lite(uri: str) -> bool:
-    return not uri.startswith(("http://", "https://", "tcp://", "unix:"))
-
-
-def _reason(exc: BaseException) -> str:
-    """One line saying why a Milvus call failed (pymilvus messages can span many lines)."""
-    message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
-    line = " ".join(str(message).split())
-    return line[:300]
 
 
 class MilvusStore:
@@ -139,8 +127,8 @@ class MilvusStore:
                 raise MemoryUnavailable(
                     f"milvus.addr {uri!r} is neither http(s):// nor a Milvus Lite path (*.db)"
                 )
-            uri = await anyio.to_thread.run_sync(_lite_path, uri)
-        client = await _connect(uri, token, db_name, call_timeout)
+            uri = await anyio.to_thread.run_sync(lite_path, uri)
+        client = await connect(uri, token, db_name, call_timeout)
         embedder = as_embedder(embed)
         collection = collection_for(collection, embedder.model_id)
         store = cls(
@@ -148,7 +136,7 @@ class MilvusStore:
         )
         try:
             await store._inspect()
-            log.info("memory.opened", uri=_shown(uri), collection=collection, dim=store.dimension)
+            log.info("memory.opened", uri=shown(uri), collection=collection, dim=store.dimension)
             yield store
         finally:
             with anyio.CancelScope(shield=True):
@@ -160,7 +148,7 @@ class MilvusStore:
             try:
                 await anyio.to_thread.run_sync(client.close)
             except Exception as exc:  # closing a broken connection must not mask the real error
-                log.debug("memory.close_failed", error=_reason(exc))
+                log.debug("memory.close_failed", error=failure_reason(exc))
 
     async def __aenter__(self) -> MilvusStore:
         return self
@@ -187,7 +175,7 @@ class MilvusStore:
         except AgentdError:
             raise
         except Exception as exc:
-            self._degrade(f"Milvus {what} failed: {_reason(exc)}")
+            self._degrade(f"Milvus {what} failed: {failure_reason(exc)}")
             raise MemoryUnavailable(self.degraded or "") from exc
         self._recover()
         return result
@@ -288,7 +276,7 @@ class MilvusStore:
         try:
             got = await pending
         except AgentdError as exc:
-            self._degrade(f"embedding failed: {_reason(exc)}")
+            self._degrade(f"embedding failed: {failure_reason(exc)}")
             raise MemoryUnavailable(self.degraded or "") from exc
         vectors = [got] if got and not isinstance(got[0], list) else list(got)
         if len(vectors) != count:
@@ -524,7 +512,7 @@ class MilvusStore:
             count = int(rows[0]["count(*)"]) if rows else 0
         return MemoryStats(
             backend="milvus-lite" if self.lite else "milvus",
-            address=_shown(self.uri),
+            address=shown(self.uri),
             collection=self.collection,
             dimension=self.dimension,
             memories_in_scope=count,
@@ -594,62 +582,6 @@ class MilvusStore:
         if self.lite and self._dirty:
             self._dirty = False
             await self._call("flush", self._client.flush, self.collection, timeout=self._timeout)
-
-
-def _lite_path(uri: str) -> str:
-    path = Path(uri).expanduser()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return str(path)
-
-
-#: Loggers to which pymilvus attaches its own stderr handler, not propagating, at import.
-PYMILVUS_LOGGERS = ("pymilvus", "pymilvus.milvus_client", "pymilvus.bulk_writer")
-
-
-def _through_root(names: tuple[str, ...]) -> None:
-    """Send these loggers' lines to the root handler (structlog's formatter: redaction, JSON)."""
-    for name in names:
-        logger = logging.getLogger(name)
-        for handler in list(logger.handlers):
-            logger.removeHandler(handler)
-        logger.propagate = True
-
-
-async def _connect(uri: str, token: str, db_name: str, call_timeout: float) -> Any:
-    def connect() -> Any:
-        from pymilvus import MilvusClient
-
-        # pymilvus logs every failed RPC with a traceback; the store logs one line itself.
-        logging.getLogger("pymilvus").setLevel(logging.CRITICAL)
-        _through_root(PYMILVUS_LOGGERS)
-        if is_lite(uri):
-            # Lite's in-process gRPC server logs a traceback for each upsert: pymilvus asks it
-            # for AllocTimestamp, which Lite does not implement (and does not need).
-            logging.getLogger("grpc._server").setLevel(logging.CRITICAL)
-        kwargs: dict[str, Any] = {"uri": uri, "timeout": call_timeout}
-        if token:
-            kwargs["token"] = token
-        if db_name:
-            kwargs["db_name"] = db_name
-        return MilvusClient(**kwargs)
-
-    try:
-        return await anyio.to_thread.run_sync(connect)
-    except Exception as exc:
-        hint = ""
-        if is_lite(uri):
-            hint = " (Milvus Lite opens a path in one process only: is agentd running?)"
-        raise MemoryUnavailable(
-            f"cannot open Milvus at {_shown(uri)}: {_reason(exc)}{hint}"
-        ) from exc
-
-
-def _shown(uri: str) -> str:
-    """The address without credentials, for logs and messages."""
-    if "@" in uri and "://" in uri:
-        scheme, rest = uri.split("://", 1)
-        return f"{scheme}://{rest.split('@', 1)[1]}"
-    return uri
 
 
 def _vector(row: dict[str, Any], fallback: list[float]) -> Any:

@@ -208,11 +208,11 @@ def test_pymilvus_logs_go_through_structlog() -> None:
     """pymilvus's own stderr handlers are removed so its lines are redacted JSON too."""
     import pymilvus  # noqa: F401 - its import attaches the handlers
 
-    from agentd.memory.milvus import PYMILVUS_LOGGERS, _through_root
+    from agentd.memory.connection import PYMILVUS_LOGGERS, through_root
 
     out = io.StringIO()
     configure(fmt="json", stream=out, secrets=("tok3n",))
-    _through_root(PYMILVUS_LOGGERS)
+    through_root(PYMILVUS_LOGGERS)
     logging.getLogger("pymilvus.milvus_client").warning("connect with tok3n failed")
     event = json.loads(out.getvalue())
     assert "tok3n" not in out.getvalue() and event["logger"] == "pymilvus.milvus_client"
