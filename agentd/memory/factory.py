@@ -93,13 +93,14 @@ async def open_store(
 async def _maintain(
     dense: MilvusStore, pending: reembed.Plan | None, hybrid: HybridStore | None
 ) -> None:
-    """Finish a re-embedding, then fill the text index; failures are logged (the next start
-    resumes where this one stopped)."""
+    """Finish a re-embedding, fill the text index, then read ahead what the first search
+    needs; failures are logged (the next start resumes where this one stopped)."""
     try:
         if pending is not None:
             await reembed.run(dense, pending)
         if hybrid is not None:
             await hybrid.backfill()
+        await dense.warm()
     except (AgentdError, ValueError) as exc:
         log.warning(
             "memory.maintenance_failed", reason=str(exc)[:300], effect="retried at next start"

@@ -68,3 +68,20 @@ async def test_lite_searches_here_and_sees_every_write(tmp_path: Path) -> None:
             assert "bread" not in [m.key for m in await store.search("banana bread", 5)]
         with scopes.use(scopes.Scope(tenant="other")):
             assert await store.search("apple pie recipe", 5) == []
+
+
+async def test_warm_reads_the_index_ahead_of_the_first_search(tmp_path: Path) -> None:
+    """After warm() the first search reads nothing more from the collection."""
+    uri = str(tmp_path / "milvus.db")
+    async with MilvusStore.open(uri, word_embed) as store:
+        with scopes.use(scopes.Scope(tenant="t")):
+            await store.save(Memory("apple pie recipe", key="pie"))
+    async with MilvusStore.open(uri, word_embed) as store:
+        await store.warm()
+
+        def refuse(*_args: Any, **_kwargs: Any) -> Any:
+            raise AssertionError("the collection was read again")
+
+        store._client.query_iterator = refuse
+        with scopes.use(scopes.Scope(tenant="t")):
+            assert [m.key for m in await store.search("apple pie recipe", 1)] == ["pie"]
