@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import hashlib
 import re
+import time
+import uuid
 from typing import Any
 
 from agentd import scope as scopes
@@ -33,7 +35,11 @@ from agentd.memory.longterm import (
     MAX_TAGS,
     MAX_TAGS_JSON_BYTES,
     Memory,
+    check_content,
+    check_key,
+    normalize_tags,
     parse_tags,
+    tags_json,
 )
 
 OUTPUT_FIELDS = ["key", "content", "tags", "ts", "agent_id"]
@@ -42,6 +48,27 @@ TAG_KEY_CHARS = 32
 PREFIX_CHARS = 24
 #: The scope of bookkeeping rows (a re-embedding's marker), which are no memories.
 META_SCOPE = "meta"
+
+
+def memory_row(memory: Memory, scope: scopes.Scope, prefix: str) -> dict[str, Any]:
+    """The row that stores ``memory`` for ``scope`` (``prefix``: its scope hash); its
+    ``embedding`` is None when the memory brings none. Raises InvalidMemory on bad input."""
+    content = check_content(memory.content)
+    tags = normalize_tags(memory.tags)
+    key = check_key(memory.key) if memory.key else uuid.uuid4().hex
+    return {
+        "key": f"{prefix[:PREFIX_CHARS]}.{key}",
+        "content": content,
+        "tags": tags_json(tags),
+        "ts": memory.ts or int(time.time() * 1000),
+        "confirmed": memory.confirmed,
+        "agent_id": clip(scope.app, 256),
+        "tenant": clip(scope.tenant, 256),
+        "scope": prefix,
+        "tag_keys": [tag_key(t) for t in tags],
+        "tag_index": "|" + "".join(tag_key(t) + "|" for t in tags),
+        "embedding": list(memory.embedding) if memory.embedding else None,
+    }
 
 
 def literal(value: str) -> str:

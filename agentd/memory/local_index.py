@@ -7,7 +7,8 @@ write: :class:`LocalIndex` keeps each scope's vectors in a matrix (filled from t
 the first search, then kept by every save and delete) and answers the same exact cosine search
 (FLAT) with one matrix product, about a millisecond at 10k. Milvus still stores everything and
 is asked for the rows found. A Milvus server is shared by several daemons and keeps searching
-itself. Memory: the vectors as float32, 1.5 KB a memory at 384 dimensions.
+itself. Memory: the vectors as float32, 1.5 KB a memory at 384 dimensions; past
+:data:`LOCAL_LIMIT` memories (75 MB) the store leaves the search to Milvus Lite again.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+
+#: Memories of one collection held here at most (at 384 dimensions, 75 MB).
+LOCAL_LIMIT = 50_000
 
 
 @dataclass(slots=True)
@@ -125,9 +129,11 @@ def _dot(matrix: np.ndarray, vector: np.ndarray) -> np.ndarray:
     return np.asarray(np.einsum("ij,j->i", matrix, vector))
 
 
-def load_index(client: Any, collection: str, dim: int, skip_scope: str) -> LocalIndex:
+def load_index(
+    client: Any, collection: str, dim: int, skip_scope: str, limit: int = LOCAL_LIMIT
+) -> LocalIndex | None:
     """Read every row of ``collection`` but ``skip_scope``'s into a new index (blocking: run
-    it in a thread)."""
+    it in a thread); None when it holds more than ``limit``."""
     index = LocalIndex(collection, dim)
     iterator = client.query_iterator(
         collection,
@@ -142,6 +148,8 @@ def load_index(client: Any, collection: str, dim: int, skip_scope: str) -> Local
                 for r in batch
                 if str(r["scope"]) != skip_scope
             )
+            if len(index) > limit:
+                return None
     finally:
         iterator.close()
     return index

@@ -8,8 +8,6 @@ shapes (``delete`` returns a list or a dict); the store only reads what both ret
 
 from __future__ import annotations
 
-import time
-import uuid
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -26,30 +24,28 @@ from agentd.memory.collection import (
     OUTPUT_FIELDS,
     PREFIX_CHARS,
     SCHEMA_FIELDS,
-    clip,
     collection_for,
     create_collection,
     hit_entity,
     hit_score,
     literal,
+    memory_row,
     row_memory,
     scope_hash,
     tag_key,
 )
 from agentd.memory.connection import connect, failure_reason, is_lite, lite_path, shown
-from agentd.memory.local_index import LocalIndex, load_index
+from agentd.memory.local_index import LOCAL_LIMIT, LocalIndex, load_index
 from agentd.memory.longterm import (
     Embedder,
     EmbedFunc,
     Memory,
     MemoryStats,
     as_embedder,
-    check_content,
     check_key,
     check_top_k,
     memory_said,
     normalize_tags,
-    tags_json,
 )
 
 if TYPE_CHECKING:
@@ -105,6 +101,8 @@ class MilvusStore:
         self._means = MeanVector()
         #: Milvus Lite only: the collection's vectors in this process (agentd.memory.local_index).
         self._local: LocalIndex | None = None
+        #: Set when the collection outgrew LOCAL_LIMIT: Milvus Lite searches itself.
+        self._local_off = False
 
     @classmethod
     @asynccontextmanager
@@ -211,7 +209,7 @@ class MilvusStore:
     async def switch(self, collection: str, embedder: Embedder, dimension: int | None) -> None:
         """Serve from ``collection`` with ``embedder`` from now on (a re-embedding's move)."""
         self.collection, self.embedder, self.dimension = collection, embedder, dimension
-        self._means, self._local = MeanVector(), None
+        self._means, self._local, self._local_off = MeanVector(), None, False
         if dimension is None:
             await self._inspect()
         else:
@@ -298,26 +296,7 @@ class MilvusStore:
     async def save_many(self, memories: Sequence[Memory]) -> list[str]:
         scope = scopes.current()
         prefix = scope_hash(scope)
-        rows: list[dict[str, Any]] = []
-        for memory in memories:
-            content = check_content(memory.content)
-            tags = normalize_tags(memory.tags)
-            key = check_key(memory.key) if memory.key else uuid.uuid4().hex
-            rows.append(
-                {
-                    "key": f"{prefix[:PREFIX_CHARS]}.{key}",
-                    "content": content,
-                    "tags": tags_json(tags),
-                    "ts": memory.ts or int(time.time() * 1000),
-                    "confirmed": memory.confirmed,
-                    "agent_id": clip(scope.app, 256),
-                    "tenant": clip(scope.tenant, 256),
-                    "scope": prefix,
-                    "tag_keys": [tag_key(t) for t in tags],
-                    "tag_index": "|" + "".join(tag_key(t) + "|" for t in tags),
-                    "embedding": list(memory.embedding) if memory.embedding else None,
-                }
-            )
+        rows = [memory_row(memory, scope, prefix) for memory in memories]
         if rows:
             bare = [row for row in rows if row["embedding"] is None]
             async with self.write_lock:
@@ -346,6 +325,8 @@ class MilvusStore:
                         (row["key"], row["scope"], row["tag_index"], row["embedding"])
                         for row in rows
                     )
+                    if len(self._local) > LOCAL_LIMIT:
+                        self._local, self._local_off = None, True
             self._dirty = True
             self._deleted_since_write = False
         return [row["key"].partition(".")[2] for row in rows]
@@ -364,10 +345,8 @@ class MilvusStore:
         await self._flush_if_dirty()
         mean = await self._mean()
         limit = top_k if mean is None else max(top_k, RERANK_DEPTH)
-        rows: list[tuple[dict[str, Any], float | None]]
-        if self.lite:
-            rows = await self._nearest_here(vector, limit, tags)
-        else:
+        rows = await self._nearest_here(vector, limit, tags) if self.lite else None
+        if rows is None:
             fields = self._fields() if mean is None else [*self._fields(), "embedding"]
             result = await self._call(
                 "search",
@@ -392,9 +371,12 @@ class MilvusStore:
 
     async def _nearest_here(
         self, vector: list[float], limit: int, tags: Sequence[str]
-    ) -> list[tuple[dict[str, Any], float | None]]:
-        """Milvus Lite: the nearest rows found by this process's index, read from Milvus."""
+    ) -> list[tuple[dict[str, Any], float | None]] | None:
+        """Milvus Lite: the nearest rows found by this process's index, read from Milvus; None
+        when the collection is too large to be held here."""
         index = await self._local_index(self.dimension or len(vector))
+        if index is None:
+            return None
         marks = [f"|{tag_key(t)}|" for t in tags]
         nearest = index.nearest(scope_hash(scopes.current()), vector, limit, marks)
         if not nearest:
@@ -415,18 +397,30 @@ class MilvusStore:
             if key in by_key
         ]
 
-    async def _local_index(self, dim: int) -> LocalIndex:
+    async def _local_index(self, dim: int) -> LocalIndex | None:
         """This process's index of the collection, read from it the first time (under the
         write lock: a save meanwhile would be missed by the read, and not added to an index
-        that does not exist yet)."""
+        that does not exist yet); None past LOCAL_LIMIT memories."""
         async with self.write_lock:
+            if self._local_off:
+                return None
             if self._local is None or self._local.collection != self.collection:
                 started = anyio.current_time()
                 self._local = await self._call(
-                    "search", load_index, self._client, self.collection, dim, META_SCOPE
+                    "search",
+                    load_index,
+                    self._client,
+                    self.collection,
+                    dim,
+                    META_SCOPE,
+                    LOCAL_LIMIT,
                 )
                 seconds = round(anyio.current_time() - started, 2)
-                log.info("memory.index_loaded", memories=len(self._local), seconds=seconds)
+                if self._local is None:
+                    self._local_off = True
+                    log.info("memory.index_skipped", over=LOCAL_LIMIT, effect="Lite searches")
+                else:
+                    log.info("memory.index_loaded", memories=len(self._local), seconds=seconds)
             return self._local
 
     async def warm(self) -> None:

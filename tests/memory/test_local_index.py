@@ -85,3 +85,43 @@ async def test_warm_reads_the_index_ahead_of_the_first_search(tmp_path: Path) ->
         store._client.query_iterator = refuse
         with scopes.use(scopes.Scope(tenant="t")):
             assert [m.key for m in await store.search("apple pie recipe", 1)] == ["pie"]
+
+
+def axis(i: int) -> list[float]:
+    return [1.0 if j == i else 0.0 for j in range(8)]
+
+
+async def axis_embed(text: str) -> list[float]:
+    """``"q3"`` is the third axis (any other text the first)."""
+    return axis(int(text[1:]) if text[:1] == "q" and text[1:].isdigit() else 0)
+
+
+@pytest.mark.parametrize("when", ["at load", "by saves"])
+async def test_a_collection_too_large_is_searched_by_lite(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, when: str
+) -> None:
+    """Past LOCAL_LIMIT memories the index is dropped and Lite's own search answers."""
+    monkeypatch.setattr("agentd.memory.milvus.LOCAL_LIMIT", 3)
+    uri = str(tmp_path / "milvus.db")
+
+    def notes(start: int, end: int) -> list[Memory]:
+        return [
+            Memory(f"note {i}", key=f"n{i}", embedding=tuple(axis(i))) for i in range(start, end)
+        ]
+
+    with scopes.use(scopes.Scope(tenant="t")):
+        async with MilvusStore.open(uri, axis_embed) as store:
+            first = 4 if when == "at load" else 2
+            await store.save_many(notes(0, first))
+            assert [m.key for m in await store.search("q1", 1)] == ["n1"]
+            await store.save_many(notes(first, 6))
+            asked: list[object] = []
+            real = store._client.search
+
+            def counted(*args: Any, **kwargs: Any) -> Any:
+                asked.append(args)
+                return real(*args, **kwargs)
+
+            store._client.search = counted
+            assert [m.key for m in await store.search("q5", 1)] == ["n5"]
+    assert len(asked) == 1
