@@ -35,7 +35,8 @@ async def test_non_streaming_completion(stub_runtime: Runtime, stub_llm: StubLLM
 
 
 async def test_streaming_completion_with_usage(stub_runtime: Runtime) -> None:
-    """A stream carries the text as chunks, then a usage chunk (include_usage), then ends."""
+    """A stream carries the text as chunks (pieces that arrive together go out as one), then a
+    usage chunk (include_usage), then ends."""
     async with serving(stub_runtime) as channel, _client(channel.url) as client:
         stream = await client.chat.completions.create(
             model="agentd",
@@ -46,7 +47,7 @@ async def test_streaming_completion_with_usage(stub_runtime: Runtime) -> None:
         chunks = [chunk async for chunk in stream]
     text = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
     assert text == "echo: one two three"
-    assert len([c for c in chunks if c.choices and c.choices[0].delta.content]) >= 3
+    assert [c for c in chunks if c.choices and c.choices[0].delta.content]
     assert chunks[0].choices[0].delta.role == "assistant"
     assert [c.choices[0].finish_reason for c in chunks if c.choices][-1] == "stop"
     assert chunks[-1].choices == [] and chunks[-1].usage is not None
