@@ -22,6 +22,7 @@ from agentd.tools import workdir_fs
 from agentd.tools.edit import edit_file as _edit_file
 from agentd.tools.fit import more_marker
 from agentd.tools.kinds import FILE
+from agentd.tools.overwrite import Overwrites
 from agentd.tools.quota import NO_QUOTA, WorkdirQuota
 from agentd.tools.registry import ToolRegistry
 from agentd.zones import find_zone
@@ -59,6 +60,7 @@ def register_builtin_tools(
     # append_file reads and replaces: two appends at once (two sessions of one tenant) would
     # each write what they read, and one line would be lost.
     appending = threading.Lock()
+    overwrites = Overwrites()
     per_tenant = not isinstance(workdir, Path)
     resolve: WorkdirFor = workdir if not isinstance(workdir, Path) else lambda _: workdir
 
@@ -95,9 +97,16 @@ def register_builtin_tools(
 
     async def write_file(path: str, content: str) -> str:
         """Write a text file, replacing all of it (to add lines: append_file)."""
-        return await anyio.to_thread.run_sync(
-            lambda who: _write_file(*writable(who, path), content, quota), tenant()
-        )
+
+        def write(who: str) -> str:
+            folder, checked = writable(who, path)
+            with appending:
+                asked = overwrites.question(who, checked, _old_text(folder, checked), content)
+                if asked is not None:
+                    raise ToolError(asked)
+                return _write_file(folder, checked, content, quota)
+
+        return await anyio.to_thread.run_sync(write, tenant())
 
     async def append_file(path: str, text: str) -> str:
         """Add lines at the end of a file (made if missing); its text stays."""
@@ -200,6 +209,19 @@ def _count(fh: TextIO, limit: int | None = None) -> int:
             break
         done += len(chunk)
     return done
+
+
+def _old_text(workdir: Path, path: str) -> str:
+    """A file's text before it is replaced ("" when missing, not text, or too large)."""
+    try:
+        with workdir_fs.open_file(workdir, workdir_fs.split(path)) as fd:
+            with open(fd, "rb", closefd=False) as fh:
+                data = fh.read(MAX_WRITE + 1)
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+        return ""
+    if len(data) > MAX_WRITE:
+        return ""
+    return data.decode("utf-8", errors="replace")
 
 
 def _write_file(workdir: Path, path: str, content: str, quota: WorkdirQuota) -> str:
