@@ -154,7 +154,7 @@ CASES: tuple[Case, ...] = (
         LANGUAGE,
         forms.words(
             "¿Qué significa la abreviatura «etc.»?",
-            "et ?cetera|y lo demas|y demas|y otros|y otras|and so on",
+            "etcetera|et cetera|y lo demas|y demas|y otros|y otras|and so on",
         ),
     ),
     Case(
