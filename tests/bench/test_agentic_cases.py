@@ -325,7 +325,6 @@ def test_file_lines_wants_the_line_changed_in_place(tmp_path: Path) -> None:
     assert check(Outcome(tmp_path, [_trace("")])) is not None
 
 
-
 @pytest.mark.parametrize("answer", ['"etc." significa "etcetera".', '"etc." es "et cetera".'])
 def test_es_etc_takes_et_cetera_in_one_word_or_two(answer: str, tmp_path: Path) -> None:
     """es_etc's check passes "etcetera" and "et cetera" (its needles are words, not patterns)."""
