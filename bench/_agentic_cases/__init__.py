@@ -2,14 +2,29 @@
 
 Cases in English (:mod:`.en`, the first thirty; :mod:`.near`, near misses) and in German,
 Spanish, French and Japanese (:mod:`.de`, :mod:`.es`, :mod:`.fr`, :mod:`.ja`, built from the
-shapes of :mod:`.forms`). :mod:`.script` is the shape of a case and of what each turn asks for;
-:mod:`.effects` the checks of an effect. Every case has a kind and a language; the suite's
-dev and held-out halves are drawn once over them (``bench/agentic_split.json``).
+shapes of :mod:`.forms`); then the fresh cases (:data:`FRESH`: :mod:`.fresh_en`,
+:mod:`.fresh_de`, :mod:`.fresh_es`, :mod:`.fresh_fr`, :mod:`.fresh_ja`), forty written at once
+after both halves had been read for failures, split like every case. :mod:`.script` is the
+shape of a case and of what each turn asks for; :mod:`.effects` the checks of an effect. Every
+case has a kind and a language; the suite's dev and held-out halves are drawn once over them
+(``bench/agentic_split.json``).
 """
 
 from __future__ import annotations
 
-from bench._agentic_cases import de, en, es, fr, ja, near
+from bench._agentic_cases import (
+    de,
+    en,
+    es,
+    fr,
+    fresh_de,
+    fresh_en,
+    fresh_es,
+    fresh_fr,
+    fresh_ja,
+    ja,
+    near,
+)
 from bench._agentic_cases.effects import date_in, file_lines, file_lines_after, weekday_in
 from bench._agentic_cases.script import (
     KINDS,
@@ -24,10 +39,26 @@ from bench._agentic_cases.script import (
     TurnTrace,
 )
 
-CASES: tuple[Case, ...] = (*en.CASES, *near.CASES, *de.CASES, *es.CASES, *fr.CASES, *ja.CASES)
+FRESH: tuple[Case, ...] = (
+    *fresh_en.CASES,
+    *fresh_de.CASES,
+    *fresh_es.CASES,
+    *fresh_fr.CASES,
+    *fresh_ja.CASES,
+)
+CASES: tuple[Case, ...] = (
+    *en.CASES,
+    *near.CASES,
+    *de.CASES,
+    *es.CASES,
+    *fr.CASES,
+    *ja.CASES,
+    *FRESH,
+)
 
 __all__ = [
     "CASES",
+    "FRESH",
     "KINDS",
     "LANGUAGES",
     "Case",

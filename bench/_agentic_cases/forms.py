@@ -10,6 +10,7 @@ line changed in place, a task due at the asked time, the workdir untouched, whic
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 
 from bench._agentic_cases.effects import (
@@ -154,6 +155,47 @@ def words(text: str, *answers: str, stream: bool = False) -> Build:
 
     def build(rng: random.Random) -> Script:
         return Script((chat(text, stream=stream),), without_tools(answer_has(*answers)))
+
+    return build
+
+
+def number_pattern(value: int) -> str:
+    """``value`` as a whole number, its thousands grouped or not ("1440", "1.440", "1 440")."""
+    digits = str(value)
+    head, rest = digits[: len(digits) % 3 or 3], digits[len(digits) % 3 or 3 :]
+    groups = [rest[i : i + 3] for i in range(0, len(rest), 3)]
+    grouped = r"[,.' \u202f\u00a0]?".join([head, *groups])
+    return rf"(?<![\d.,]){grouped}(?!\d|[.,]\d)"
+
+
+def number(text: str, value: int, *spelled: str, stream: bool = False) -> Build:
+    """A question answered without any tool with the number ``value``: in digits (not part of
+    a longer number) or spelled as one of ``spelled`` (the words in a suite language)."""
+    words = [re.escape(w) if not w.isascii() else rf"\b{re.escape(w)}\b" for w in spelled]
+    pattern = "|".join([number_pattern(value), *words])
+
+    def build(rng: random.Random) -> Script:
+        return Script(
+            (chat(text, stream=stream),), without_tools(answer_matches(pattern, str(value)))
+        )
+
+    return build
+
+
+def grep_count(text: str, path: str, word: str, others: Sequence[str]) -> Build:
+    """A shell command run with ``exec`` counting the lines of ``path`` that hold ``word``
+    (the others hold one of ``others``); the answer says how many."""
+
+    def build(rng: random.Random) -> Script:
+        lines = [word] * rng.randint(3, 9) + [rng.choice(others) for _ in range(rng.randint(4, 8))]
+        rng.shuffle(lines)
+        count = lines.count(word)
+        body = "".join(f"{i + 1};{where};{rng.randint(5, 95)}\n" for i, where in enumerate(lines))
+        return Script(
+            (act(text, EXEC),),
+            after_tool("exec", answer_matches(number_pattern(count), f"{count} lines")),
+            {path: body},
+        )
 
     return build
 

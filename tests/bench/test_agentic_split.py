@@ -6,6 +6,7 @@ import hashlib
 import json
 import random
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 from bench._agentic_cases import CASES, Case, Say, Script
@@ -14,9 +15,12 @@ from bench._agentic_split import SPLIT_PATH, extend, load, save, select
 #: The entries drawn first (in file order) and their digest: they never change.
 FROZEN = 104
 FROZEN_SHA256 = "ccbd5243f2d1c08ed38b091fa8b4ad3386fbba0c542709e3f7b5d535ebd632e8"
+#: The forty fresh cases appended at once after them, and their digest.
+FRESH_END = 144
+FRESH_SHA256 = "87370dae363a7960a6e27f11f63662516964fc597e16cc9df48a9c1e7930606c"
 
 
-def _digest(items: list[tuple[str, str]]) -> str:
+def _digest(items: Sequence[tuple[str, str]]) -> str:
     return hashlib.sha256(json.dumps(items).encode()).hexdigest()
 
 
@@ -38,6 +42,13 @@ def test_the_first_draw_never_changes() -> None:
     items = list(load().items())
     assert len(items) >= FROZEN
     assert _digest(items[:FROZEN]) == FROZEN_SHA256
+
+
+def test_the_fresh_draw_never_changes() -> None:
+    """The forty fresh cases come right after the first draw, pinned the same way."""
+    items = list(load().items())
+    assert len(items) >= FRESH_END
+    assert _digest(items[FROZEN:FRESH_END]) == FRESH_SHA256
 
 
 def test_the_file_is_what_the_seeded_draw_gives() -> None:
