@@ -174,9 +174,12 @@ class AgentLoop:
     async def guards(self) -> ruleset.Guards:
         """The rules turns run now: those for a small local model when the model is held to
         a grammar by a local llama-server, else the structural ones (see ``guards.build``)."""
+        return self.rules(local=await self._grammar())
+
+    async def _grammar(self) -> bool:
+        """Whether the model is held to a grammar (a local llama-server)."""
         enabled = getattr(self.model, "grammar_enabled", None)
-        local = enabled is not None and bool(await enabled())
-        return self.rules(local=local)
+        return enabled is not None and bool(await enabled())
 
     async def run(
         self,
@@ -207,7 +210,8 @@ class AgentLoop:
         this returns or raises, in the caller's task.
         """
         state = self._start(conversation, usage, use_tools, client_tools, rule, allowed)
-        guards = await self.guards() if state.schemas else ruleset.Guards()
+        state.shows_all = bool(state.schemas) and await self._grammar()
+        guards = self.rules(local=state.shows_all) if state.schemas else ruleset.Guards()
         if state.schemas:
             state.recalled = await self._recalled(conversation)
         following = Next(route=state.fresh)
@@ -252,7 +256,8 @@ class AgentLoop:
         client = list(schemas) if schemas is not None else []
         allowed: frozenset[str] | None = frozenset() if schemas is not None else None
         state = self._start(conversation, None, True, client, ANY, allowed)
-        guards = await self.guards()
+        state.shows_all = bool(state.schemas) and await self._grammar()
+        guards = self.rules(local=state.shows_all)
         state.step = 1
         plan = await self._plan(state, guards, Next(route=state.fresh))
         result = await self._call(state, plan, None)
@@ -322,6 +327,7 @@ class AgentLoop:
             notes=list(following.notes),
             alone=following.alone,
             routable=following.route,
+            shown=schemas if state.shows_all else None,
         )
         if following.tools is not None and plan.tools:
             plan.only(following.tools)
@@ -383,7 +389,7 @@ class AgentLoop:
             reply.metadata[CLIENT_CALLS] = [c.id for c in handed]
         outcomes, cached = await self._run_tools(state, plan, ours) if ours else ([], 0)
         results = [
-            tool_result(call, self._fitted(call, out.content, plan.tools, len(outcomes)))
+            tool_result(call, self._fitted(call, out.content, plan.prompt_tools, len(outcomes)))
             if not out.error
             else tool_result(call, out.content, error=True)
             for call, out in zip(ours, outcomes, strict=True)
@@ -445,7 +451,7 @@ class AgentLoop:
         sent: Sequence[Message] = conversation.messages
         if self.budget is not None:
             try:
-                sent = self.budget.fit(conversation, plan.tools)
+                sent = self.budget.fit(conversation, plan.prompt_tools)
             except ContextOverflow:
                 sent = self.budget.fit(conversation, None)
         return self._shaped(state, plan, sent)
@@ -476,51 +482,49 @@ class AgentLoop:
                 sent = (
                     conversation.messages
                     if budget is None
-                    else budget.fit(conversation, plan.tools)
+                    else budget.fit(conversation, plan.prompt_tools)
                 )
             except ContextOverflow:
-                if budget is None or not plan.tools:
+                shown = plan.prompt_tools
+                if budget is None or not shown:
                     raise
                 sent = budget.fit(conversation, None)
                 log.warning(
                     "context.no_room_for_tools",
-                    tools=len(plan.tools),
-                    tool_tokens=budget.counter.tokens(budget.tool_chars(plan.tools)),
+                    tools=len(shown),
+                    tool_tokens=budget.counter.tokens(budget.tool_chars(shown)),
                     limit=budget.context,
                 )
                 plan.without_tools()
+                plan.shown = None
             messages = self._shaped(state, plan, sent)
             self.asker.spend(state, "retry" if retried else "step")
+            tools, rule, answer_only = plan.request()
             try:
                 if out is not None:
                     result = await self._streamed(messages, plan, out)
                 else:
                     result = await self.model.chat(
-                        messages,
-                        plan.tools,
-                        plan.names,
-                        answer_only=plan.answer_only,
-                        rule=plan.rule,
+                        messages, tools, plan.names, answer_only=answer_only, rule=rule
                     )
             except ContextExceeded as exc:
                 if budget is None or retried or state.requests.left == 0:
                     limit = exc.limit or (budget.context if budget is not None else 0)
                     raise ContextOverflow(needed=exc.requested or limit, limit=limit) from exc
                 log.warning("context.exceeded", limit=exc.limit, requested=exc.requested)
-                budget.tighten(sent, plan.tools, exc.requested, exc.limit)
+                budget.tighten(sent, tools, exc.requested, exc.limit)
                 retried = True
                 continue
             state.usage.add(result.usage)
             if budget is not None:
-                budget.calibrate(sent, plan.tools, result.usage.prompt_tokens)
+                budget.calibrate(sent, tools, result.usage.prompt_tokens)
             conversation.prompt_tokens = result.usage.prompt_tokens
             return result
 
     async def _streamed(self, messages: Sequence[Message], plan: StepPlan, out: _Out) -> ChatResult:
         result: ChatResult | None = None
-        events = self.model.stream(
-            messages, plan.tools, plan.names, answer_only=plan.answer_only, rule=plan.rule
-        )
+        tools, rule, answer_only = plan.request()
+        events = self.model.stream(messages, tools, plan.names, answer_only=answer_only, rule=rule)
         async with aclosing(events):  # type: ignore[type-var]
             async for event in events:
                 if isinstance(event, Completed):

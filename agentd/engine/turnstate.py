@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from agentd.engine.callcache import CallCache
@@ -45,7 +45,14 @@ class Next:
 class StepPlan:
     """What one model call offers and holds: the tools (None: none), their names, the call
     rule, whether only words may come back, the notes sent after the conversation, and the
-    route the step took (None: not routed)."""
+    route the step took (None: not routed).
+
+    ``shown``: the tools the prompt shows whatever the step offers (None: those offered).
+    Under a grammar every step of a turn shows all of the turn's tools and the grammar holds
+    the calls to the offered ones: the prompt then starts the same way at every step and in
+    every turn, and the model server reads only its new tokens. (Narrowed in the prompt
+    itself, a step re-read everything after the system prompt: ~1,000 tokens, 18-20 s on 2
+    cores, on most turns that act.)"""
 
     tools: list[dict[str, Any]] | None
     names: frozenset[str]
@@ -55,6 +62,21 @@ class StepPlan:
     alone: Message | None = None
     routable: bool = False
     route: str | None = None
+    shown: list[dict[str, Any]] | None = None
+
+    @property
+    def prompt_tools(self) -> list[dict[str, Any]] | None:
+        """The tools the prompt shows: ``shown``, else those offered."""
+        return self.shown if self.shown is not None else self.tools
+
+    def request(self) -> tuple[list[dict[str, Any]] | None, CallRule, bool]:
+        """What the model call is sent: the prompt's tools, the call rule (held to the
+        offered tools when more are shown) and whether only words may come back."""
+        if self.shown is None:
+            return self.tools, self.rule, self.answer_only
+        if not self.tools:
+            return self.shown, self.rule, True
+        return self.shown, replace(self.rule, among=self.names), self.answer_only
 
     def without_tools(self) -> None:
         """Offer no tools: the step answers in words."""
@@ -117,6 +139,9 @@ class TurnState:
     #: The messages a step with this plan sends (fitted to the context; set by the loop), so
     #: a question about the step shares its cached prompt.
     view: Callable[[StepPlan], list[Message]] = lambda plan: []
+    #: Every step shows all of ``schemas`` in its prompt, the grammar holding its calls to
+    #: those it offers (:attr:`StepPlan.shown`): set when the model is held to a grammar.
+    shows_all: bool = False
     #: Told of each rule that fired: (guard, verdict); the daemon counts them.
     on_guard: Callable[[str, str], None] | None = None
 

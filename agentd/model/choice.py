@@ -2,7 +2,9 @@
 
 A :class:`CallRule` travels with a model call. Under agentd's step grammar it is enforced:
 ``required`` leaves out the answer-in-words half, a ``name`` narrows the calls to that tool,
-``single`` allows one call, ``values`` holds some of its arguments to given values. A server
+``single`` allows one call, ``values`` holds some of its arguments to given values, ``among``
+narrows the calls to some of the tools shown (the rest stay in the prompt, so the model
+server's cached prefix of it still holds). A server
 without the grammar is sent the OpenAI fields instead (what it does with them is up to it; it
 is not told ``values``), and the agent loop keeps the first call of a step when ``single``
 holds either way.
@@ -19,12 +21,14 @@ from typing import Any
 class CallRule:
     """``required``: the step must call a tool; ``name``: that tool (implies required);
     ``single``: at most one call in the step; ``values``: (argument, allowed values) pairs for
-    the named tool's call, e.g. ``(("path", ("notes.md",)),)``. The default allows anything."""
+    the named tool's call, e.g. ``(("path", ("notes.md",)),)``; ``among``: the tools a call
+    may name (None: every tool shown). The default allows anything."""
 
     required: bool = False
     name: str | None = None
     single: bool = False
     values: tuple[tuple[str, tuple[str | int, ...]], ...] = ()
+    among: frozenset[str] | None = None
 
     @property
     def must_call(self) -> bool:
@@ -36,8 +40,11 @@ class CallRule:
         return CallRule(single=self.single) if self.must_call else self
 
     def narrow(self, tools: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-        """The tools a call may name under this rule (all of them unless one is named), with
-        the arguments that ``values`` holds narrowed to an ``enum`` of those values."""
+        """The tools a call may name under this rule (all of them unless one is named or
+        ``among`` names some), with the arguments that ``values`` holds narrowed to an
+        ``enum`` of those values."""
+        if self.among is not None:
+            tools = [t for t in tools if t.get("function", t).get("name") in self.among]
         if self.name is None:
             return list(tools)
         named = [t for t in tools if t.get("function", t).get("name") == self.name]

@@ -92,7 +92,8 @@ class ChatModel(Protocol):
     """What the agent loop needs of a model client (LLMClient and TimedModel are two).
 
     ``answer_only`` marks a step of a tool-using turn that offers no tools: the model must
-    answer in words now (a constrained client holds it to prose).
+    answer in words now (a constrained client holds it to prose; ``tools`` given then are
+    only shown, so the prompt stays the one the server has cached).
     ``rule`` says how the step may call the tools offered (see :mod:`agentd.model.choice`).
     """
 
@@ -295,11 +296,15 @@ class LLMClient:
         if tools:
             body["tools"] = list(tools)
             callable_tools = rule.narrow(tools)
-            if grammar and callable_tools:
+            if grammar and callable_tools and not answer_only:
                 # The template still shows the tools; llama-server's own tool parsing is off
                 # (it refuses a grammar next to it) and the grammar below takes its place.
                 body["tool_choice"] = "none"
                 body["grammar"] = self._grammar_for(callable_tools, rule)
+            elif grammar and answer_only:
+                # Shown (the prompt stays the one the server cached), none callable: words.
+                body["tool_choice"] = "none"
+                body["grammar"] = answer_grammar()
             else:
                 body.update(rule.openai_fields())
         elif grammar and answer_only:

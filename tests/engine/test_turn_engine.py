@@ -128,9 +128,39 @@ async def test_a_lookup_runs_no_acting_tool_on_a_local_model() -> None:
     reg, files, calls = file_tools()
     result = await AgentLoop(model, reg).run(chat("Translate 'good morning' into Spanish."))
     assert result.message.content == "Buenos días." and calls == [] and files == {"a.txt": "old"}
-    assert model.shown[1] is not None
-    assert [t["function"]["name"] for t in model.shown[1]] == ["read_file"]
+    assert model.options[1] == ("answer", "read_file")
     assert result.usage.prompt_tokens == 2 * 2 + 1  # two questions and the step
+
+
+async def test_under_a_grammar_every_request_shows_every_tool() -> None:
+    """A step narrowed to some tools still shows them all (the prompt the server cached stays
+    the same from step to step and turn to turn); the grammar holds its calls to those it
+    offers."""
+    model = LocalModel()
+    model.choices.extend([LOOKUP, "read_file"])
+    model.add(answer("", READ), answer("It says old."))
+    reg, _, _ = file_tools()
+    await AgentLoop(model, reg).run(chat("What does a.txt say?"))
+    every = ["read_file", "write_file"]
+    assert [[t["function"]["name"] for t in r.tools or ()] for r in model.requests] == [every] * 2
+    assert model.shown[1] is not None and len(model.shown[1]) == 2  # the routing question too
+    first = model.requests[0]
+    assert first.rule.name == "read_file" and first.rule.among == frozenset({"read_file"})
+    assert [t["function"]["name"] for t in first.rule.narrow(first.tools or ())] == ["read_file"]
+
+
+async def test_under_a_grammar_the_last_request_shows_the_tools_and_takes_words() -> None:
+    """The last request of a turn offers no tool: under a grammar it still shows them, held
+    to an answer in words; without one it is sent none."""
+    # Under a grammar: the intent, routing and check questions, the read, the answer.
+    for model, limit in ((LocalModel(), 5), (FakeModel(), 2)):
+        model.choices.extend([LOOKUP, "read_file", "yes"])
+        model.add(answer("", READ), answer("old"))
+        reg, _, _ = file_tools()
+        await AgentLoop(model, reg, max_requests=limit).run(chat("What is in a.txt?"))
+        last = model.requests[-1]
+        assert last.answer_only and last.tool_names == frozenset()
+        assert (last.tools is not None) is isinstance(model, LocalModel)
 
 
 async def test_an_answer_in_words_takes_one_question_and_one_step() -> None:
@@ -142,7 +172,8 @@ async def test_an_answer_in_words_takes_one_question_and_one_step() -> None:
     reg, _, calls = file_tools()
     result = await AgentLoop(model, reg).run(chat("Translate 'good morning' into Spanish."))
     assert result.message.content == "Buenos días." and calls == []
-    assert result.requests == 2 and model.requests[0].tools is None
+    step = model.requests[0]
+    assert result.requests == 2 and step.answer_only and step.tool_names == frozenset()
 
 
 async def test_a_capable_model_runs_only_the_structural_rules() -> None:

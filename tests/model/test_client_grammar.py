@@ -130,6 +130,41 @@ async def test_answer_only_steps_are_held_to_prose() -> None:
     assert "grammar" not in off.bodies[0]
 
 
+async def test_an_answer_only_step_may_show_tools_it_cannot_call() -> None:
+    """Tools sent with an answer-only step are shown (the cached prompt stays the same) and the
+    step is held to prose: llama-server's parsing off, the prose grammar."""
+    server = Server()
+    server.reply = "It is noon."
+    client = make_client(server, tool_grammar="on")
+    result = await client.chat([user("time?")], TOOLS, answer_only=True)
+    body = server.bodies[0]
+    assert body["tools"] == TOOLS and body["tool_choice"] == "none"
+    assert body["grammar"].startswith("root ::= answer") and "current_time" not in body["grammar"]
+    assert result.message.content == "It is noon."
+
+
+def test_among_narrows_the_callable_tools_to_some_of_those_shown() -> None:
+    """``among`` keeps the named tools (a name outside it leaves nothing to call)."""
+    other = {**TOOLS[0], "function": {**TOOLS[0]["function"], "name": "web_fetch"}}
+    shown = [TOOLS[0], other]
+    assert CallRule(among=frozenset({"web_fetch"})).narrow(shown) == [other]
+    assert CallRule(among=frozenset()).narrow(shown) == []
+    assert CallRule(name="current_time", among=frozenset({"web_fetch"})).narrow(shown) == []
+    assert CallRule().narrow(shown) == shown
+
+
+async def test_a_step_held_among_some_tools_shows_all_and_grammars_some() -> None:
+    """The grammar of a step held to some of the tools names only those; all are shown."""
+    other = {**TOOLS[0], "function": {**TOOLS[0]["function"], "name": "web_fetch"}}
+    server = Server()
+    client = make_client(server, tool_grammar="on")
+    held = CallRule(among=frozenset({"current_time"}))
+    await client.chat([user("time?")], [TOOLS[0], other], rule=held)
+    body = server.bodies[0]
+    assert [t["function"]["name"] for t in body["tools"]] == ["current_time", "web_fetch"]
+    assert "current_time" in body["grammar"] and "web_fetch" not in body["grammar"]
+
+
 @pytest.mark.parametrize(
     ("grammar", "reply", "expected"),
     [

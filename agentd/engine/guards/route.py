@@ -48,7 +48,8 @@ class Route:
         if ANSWER in names:
             return  # a tool called "answer" would make the word ambiguous
         asked = [*state.view(plan), user(question(names))]
-        choice = await self.asker.ask(state, "route", asked, (ANSWER, *names), tools=plan.tools)
+        options = (ANSWER, *names)
+        choice = await self.asker.ask(state, "route", asked, options, tools=plan.prompt_tools)
         if choice is None or (choice != ANSWER and choice not in plan.names):
             return
         state.fire(self.name, "answer" if choice == ANSWER else "tool")
