@@ -10,7 +10,7 @@ against the tenant's usage.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from contextlib import nullcontext
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 import structlog
@@ -54,17 +54,20 @@ class Asker:
         *,
         tools: Sequence[dict[str, Any]] | None = None,
         shared: bool = False,
+        apart: bool = False,
     ) -> str | None:
         """One of ``options``, or None: the model could not say, the question failed, or no
         spare request is left (a guard then does nothing). A ``shared`` question's prompt is
         the same for every session up to the request: it goes to the model server's slot kept
-        for such questions (:func:`agentd.model.pinning.shared_question`)."""
+        for such questions (:func:`agentd.model.pinning.shared_question`); a question ``apart``
+        shares its prompt with nothing: it goes to the slot for those
+        (:func:`agentd.model.pinning.question_apart`)."""
         if self._choose is None or not state.requests.spare():
             return None
         self.spend(state, kind)
         usage = Usage()
         try:
-            with pinning.shared_question() if shared else nullcontext():
+            with _where(shared=shared, apart=apart):
                 if tools:
                     answer = await self._choose(messages, options, tools=tools, usage=usage)
                 else:
@@ -75,3 +78,10 @@ class Asker:
         finally:
             state.usage.add(usage)
         return answer if isinstance(answer, str) else None
+
+
+def _where(*, shared: bool, apart: bool) -> AbstractContextManager[None]:
+    """The slot a question goes to (see :meth:`Asker.ask`)."""
+    if shared:
+        return pinning.shared_question()
+    return pinning.question_apart() if apart else nullcontext()

@@ -571,16 +571,17 @@ class Runtime:
     @contextmanager
     def _slot_for(self, scope: scopes.Scope, session_id: str | None) -> Iterator[None]:
         """The turn's model requests go to its session's slot; a stateless turn's to the
-        quick slot (none of a session's); the questions every turn asks alike to theirs."""
+        quick slot (none of a session's); the questions every turn asks alike to theirs, a
+        question that shares its prompt with nothing to the quick slot."""
         if self.pins is None:
             yield
         elif session_id is None:
-            with pinning.use(self.pins.quick, self.pins.questions_slot):
+            with pinning.use(self.pins.quick, self.pins.questions_slot, self.pins.quick):
                 yield
         else:
             with (
                 self.pins.hold((scope.tenant, session_id)) as slot,
-                pinning.use(slot, self.pins.questions_slot),
+                pinning.use(slot, self.pins.questions_slot, self.pins.quick),
             ):
                 yield
 

@@ -22,8 +22,10 @@ ggml_can_mul_mat), so they share the background slot.
 
 A session keeps its slot across its turns; a session new to the pins takes the slot used least
 recently that no running turn holds; when every session slot is held by a running turn, the
-new one goes unpinned (llama-server picks). A turn's routing and check requests stay on the
-session's slot: they share the session's prefix, so its cache serves them.
+new one goes unpinned (llama-server picks). A turn's routing question stays on the session's
+slot: it shares the session's prefix, so its cache serves it. A question whose prompt shares
+nothing with any other request (whether a step's calls are needed) goes to the quick slot
+(:func:`question_apart`): anywhere else it would replace a prefix that is read again later.
 
 The slot of the running task is a contextvar (:func:`use`, :func:`current`) that the LLM client
 reads when it builds a request; the sidecar sizes the server so that every slot holds a whole
@@ -45,6 +47,8 @@ _current: ContextVar[int | None] = ContextVar("agentd_model_slot", default=None)
 #: Where the questions every session asks alike go now (None: to the current slot).
 QuestionsSlot = Callable[[], int | None]
 _questions: ContextVar[QuestionsSlot | None] = ContextVar("agentd_questions_slot", default=None)
+#: Where a question whose prompt no other request shares goes (None: to the current slot).
+_apart: ContextVar[int | None] = ContextVar("agentd_apart_slot", default=None)
 
 
 def current() -> int | None:
@@ -53,15 +57,20 @@ def current() -> int | None:
 
 
 @contextmanager
-def use(slot: int | None, questions: QuestionsSlot | None = None) -> Iterator[None]:
+def use(
+    slot: int | None, questions: QuestionsSlot | None = None, apart: int | None = None
+) -> Iterator[None]:
     """Send the model requests made inside this block to ``slot`` (None: the server picks),
-    and the questions every session asks alike to the slot ``questions()`` names when they
-    are asked (None: to ``slot``)."""
+    the questions every session asks alike to the slot ``questions()`` names when they are
+    asked (None: to ``slot``), and a question that shares its prompt with nothing to
+    ``apart`` (None: to ``slot``)."""
     token = _current.set(slot)
     token_q = _questions.set(questions)
+    token_a = _apart.set(apart)
     try:
         yield
     finally:
+        _apart.reset(token_a)
         _questions.reset(token_q)
         _current.reset(token)
 
@@ -77,6 +86,20 @@ def shared_question() -> Iterator[None]:
         yield
         return
     with use(slot, questions):
+        yield
+
+
+@contextmanager
+def question_apart() -> Iterator[None]:
+    """Send the requests made inside this block to the slot for questions whose prompt no
+    other request shares (the quick slot), when the block runs under :func:`use` with one:
+    on the session's slot such a question replaced the session's cached prompt, on the
+    questions' slot the intent question's, and the next request there read it all again."""
+    apart = _apart.get()
+    if apart is None:
+        yield
+        return
+    with use(apart, _questions.get(), apart):
         yield
 
 
@@ -195,6 +218,7 @@ __all__ = [
     "SlotPins",
     "current",
     "key_digest",
+    "question_apart",
     "shared_question",
     "slot_layout",
     "use",

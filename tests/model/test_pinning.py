@@ -101,3 +101,17 @@ def test_shared_questions_go_to_the_background_slot_unless_a_summary_is_written(
                 assert pinning.current() == 0
     with pinning.shared_question():  # outside a turn: nothing is named
         assert pinning.current() is None
+
+
+def test_a_question_apart_goes_to_the_quick_slot() -> None:
+    """A question whose prompt nothing else shares goes to the quick slot (it would replace a
+    session's or the shared questions' cached prompt anywhere else); unnamed, it stays."""
+    pins = SlotPins(2)
+    with pinning.use(0, pins.questions_slot, pins.quick):
+        with pinning.question_apart():
+            assert pinning.current() == pins.quick == 3
+            with pinning.shared_question():
+                assert pinning.current() == pins.background
+        assert pinning.current() == 0
+    with pinning.use(1), pinning.question_apart():
+        assert pinning.current() == 1

@@ -58,9 +58,10 @@ class CheckCalls:
             for c in reply.tool_calls
         )
         question = CHECK_QUESTION.format(request=state.request[:REQUEST_CHARS], calls=calls)
-        word = await self.asker.ask(
-            state, "check", [system(CHECK_SYSTEM), user(question)], ("yes", "no")
-        )
+        # A prompt of its own, asked apart: on the session's slot it would replace the
+        # session's cached prompt, and the next step would read the conversation again.
+        asked = [system(CHECK_SYSTEM), user(question)]
+        word = await self.asker.ask(state, "check", asked, ("yes", "no"), apart=True)
         log.info("turn.check_calls", needed=word != "no", tools=[c.name for c in reply.tool_calls])
         if word != "no":
             return ACCEPT

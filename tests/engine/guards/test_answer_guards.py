@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from agentd.engine.asking import Asker
@@ -14,6 +16,7 @@ from agentd.engine.guards.empty import FROM_RESULTS, NO_ANSWER, Empty
 from agentd.engine.guards.read_first import READ_FIRST
 from agentd.engine.notes import ANSWER_NOW, NOT_DONE_HEAD
 from agentd.messages import ToolCall, assistant, tool_result, user
+from agentd.model import pinning
 from agentd.model.choice import CallRule
 from tests.engine.guards.conftest import make_plan, make_state
 from tests.support.fake_model import FakeModel
@@ -200,6 +203,23 @@ async def test_check_calls_no_asks_for_words() -> None:
     verdict = await CheckCalls(Asker(model)).judge(state, make_plan(state), reply)
     assert isinstance(verdict, Retry) and verdict.next.bare
     assert model.asked[0][0].content == CHECK_SYSTEM and "2+2" in model.asked[0][1].content
+
+
+async def test_check_calls_asks_apart_from_the_session_s_slot() -> None:
+    """The check question's prompt shares nothing with the session's: it goes to the quick
+    slot, so the session's cached prompt is still there for the next step."""
+    seen: list[int | None] = []
+
+    class Model(FakeModel):
+        async def choose(self, *args: Any, **kwargs: Any) -> str | None:
+            seen.append(pinning.current())
+            return "yes"
+
+    state = make_state("What time is it?")
+    reply = assistant("", [ToolCall("c1", "current_time", "{}")])
+    with pinning.use(0, lambda: 2, 3):
+        await CheckCalls(Asker(Model())).judge(state, make_plan(state), reply)
+    assert seen == [3]
 
 
 @pytest.mark.parametrize("word", ["yes", None])
