@@ -147,6 +147,13 @@ class GuardSettings(_Section):
         "routed step more (the model may still answer). Serves small local models. "
         f"{_GUARD}",
     )
+    overwrite: Switch = Field(
+        "auto",
+        description="After write_file held back a write that would drop most of a file, the "
+        "model says (keep/replace, under a grammar) whether the user asked to replace it; keep "
+        f"routes the next step to the tools that add or change a piece. Serves small local "
+        f"models. {_GUARD}",
+    )
     repeats: Switch = Field(
         "auto",
         description="A step whose calls were all made before (or failed as before) is followed "

@@ -14,6 +14,8 @@ from __future__ import annotations
 import hashlib
 from collections import OrderedDict
 
+#: How the error for a write held back opens (the engine's ``overwrite`` rule knows it by this).
+HELD_BACK = "not written: this would replace all of"
 #: Writes asked about and not yet confirmed, at most (the oldest is forgotten first).
 REMEMBERED = 256
 #: Dropped lines quoted in the error.
@@ -57,7 +59,7 @@ class Overwrites:
         quoted = "; ".join(repr(line) for line in dropped[:QUOTED])
         more = f" and {len(dropped) - QUOTED} more" if len(dropped) > QUOTED else ""
         return (
-            f"not written: this would replace all of {path} and drop {len(dropped)} of its "
+            f"{HELD_BACK} {path} and drop {len(dropped)} of its "
             f"{len(_lines(old))} lines ({quoted}{more}). To add lines, use append_file; to "
             "change one piece, edit_file; to replace the whole file anyway, send this same "
             "write_file call again"

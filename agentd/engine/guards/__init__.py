@@ -23,6 +23,7 @@ from agentd.engine.guards.claims import Claims
 from agentd.engine.guards.client_tools import ClientTools
 from agentd.engine.guards.empty import Empty
 from agentd.engine.guards.intent import Intent
+from agentd.engine.guards.overwrite import Overwrite
 from agentd.engine.guards.read_first import Mentioned, ReadFirst
 from agentd.engine.guards.repeats import Repeats
 from agentd.engine.guards.reroute import Reroute
@@ -32,7 +33,7 @@ from agentd.engine.guards.write_paths import WritePaths
 #: Every rule's name, in the order each kind runs.
 PLANNERS = ("client_tools", "read_first", "intent", "route", "write_paths")
 ANSWER_GUARDS = ("check_calls", "empty", "calls_in_answer", "answered_earlier", "claims")
-AFTER_TOOL = ("read_first", "repeats", "reroute")
+AFTER_TOOL = ("read_first", "overwrite", "repeats", "reroute")
 NAMES = tuple(dict.fromkeys((*PLANNERS, *ANSWER_GUARDS, *AFTER_TOOL)))
 
 
@@ -69,6 +70,7 @@ def build(
         "calls_in_answer": CallsInAnswer(),
         "answered_earlier": AnsweredEarlier(),
         "claims": Claims(),
+        "overwrite": Overwrite(asker) if asks else None,
         "repeats": Repeats(),
         "reroute": Reroute(),
     }

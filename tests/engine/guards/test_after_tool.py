@@ -1,15 +1,20 @@
-"""The after-tool policies: repeats and reroute."""
+"""The after-tool policies: repeats, reroute and overwrite."""
 
 from __future__ import annotations
 
 import pytest
 
+from agentd.engine.asking import Asker
 from agentd.engine.guards.base import StepRun
+from agentd.engine.guards.overwrite import KEEP, KEEP_HEAD, REPLACE, REPLACE_HEAD, Overwrite
 from agentd.engine.guards.repeats import Repeats
 from agentd.engine.guards.reroute import Reroute
 from agentd.engine.notes import ANSWER_NOW, REMINDER_HEAD
+from agentd.engine.turnstate import TurnState
+from agentd.tools.overwrite import HELD_BACK
 from agentd.tools.registry import ToolOutcome
-from tests.engine.guards.conftest import make_plan, make_state
+from tests.engine.guards.conftest import KINDS, make_plan, make_state
+from tests.support.fake_model import FakeModel
 
 pytestmark = pytest.mark.anyio
 
@@ -45,3 +50,66 @@ async def test_reroute_routes_once_after_failed_calls() -> None:
     assert await Reroute().after(state, failed) is None  # once a turn
     ok = StepRun(make_plan(state), (CALL,), (ToolOutcome("fine"),), 0)
     assert await Reroute().after(make_state("y"), ok) is None
+
+
+HELD = ToolOutcome(f"{HELD_BACK} todo.txt and drop 2 of its 2 lines ('a'; 'b')", error=True)
+WRITE = ("write_file", '{"path": "todo.txt", "content": "- call the bank\\n"}')
+
+
+def overwrite_run(state: TurnState, outcome: ToolOutcome = HELD) -> StepRun:
+    """A step whose write_file call came back with ``outcome``."""
+    return StepRun(make_plan(state), (WRITE,), (outcome,), 0)
+
+
+async def test_overwrite_keep_routes_to_the_tools_that_add_or_change_a_piece() -> None:
+    """After a write held back, the model's `keep` routes the next step among the file tools
+    that keep the other lines (never write_file, never another kind's tool); asked apart, with
+    the request and the new text, once a turn."""
+    model = FakeModel()
+    model.choices.append(KEEP)
+    state = make_state("Add '- call the bank' to todo.txt.", kinds=KINDS)
+    following = await Overwrite(Asker(model)).after(state, overwrite_run(state))
+    assert following is not None and following.route
+    assert following.tools == frozenset({"append_file"})
+    assert following.notes[0].content.startswith(KEEP_HEAD)
+    question = model.asked[0][1].content
+    assert "Add '- call the bank' to todo.txt." in question and "- call the bank" in question
+    assert model.options == [(KEEP, REPLACE)] and ("overwrite", KEEP) in state.fired
+    assert await Overwrite(Asker(model)).after(state, overwrite_run(state)) is None
+
+
+async def test_overwrite_replace_offers_the_write_again() -> None:
+    """`replace`: the next step is offered write_file alone, to send the same call again."""
+    model = FakeModel()
+    model.choices.append(REPLACE)
+    state = make_state("Replace todo.txt with just '- call the bank'.", kinds=KINDS)
+    following = await Overwrite(Asker(model)).after(state, overwrite_run(state))
+    assert following is not None and following.tools == frozenset({"write_file"})
+    assert following.notes[0].content.startswith(REPLACE_HEAD) and not following.route
+
+
+@pytest.mark.parametrize(
+    ("outcome", "word"),
+    [
+        pytest.param(ToolOutcome("wrote 16 characters to todo.txt"), KEEP, id="written"),
+        pytest.param(ToolOutcome("no such directory", error=True), KEEP, id="other-error"),
+        pytest.param(HELD, None, id="no-answer"),
+    ],
+)
+async def test_overwrite_says_nothing_otherwise(outcome: ToolOutcome, word: str | None) -> None:
+    """A write that went through or failed for another reason asks nothing; no answer from
+    the model leaves the turn as it was."""
+    model = FakeModel()
+    model.choices.append(word)
+    state = make_state("Add a line to todo.txt.", kinds=KINDS)
+    assert await Overwrite(Asker(model)).after(state, overwrite_run(state, outcome)) is None
+    assert len(model.asked) == (1 if outcome is HELD else 0)
+
+
+async def test_overwrite_needs_a_tool_that_keeps_the_lines() -> None:
+    """With no other file tool that acts on offer, there is nothing to route to: no question."""
+    model = FakeModel()
+    model.choices.append(KEEP)
+    state = make_state("Add a line to todo.txt.", tools=("read_file", "write_file"), kinds=KINDS)
+    assert await Overwrite(Asker(model)).after(state, overwrite_run(state)) is None
+    assert model.asked == []
