@@ -28,4 +28,7 @@ class Reroute:
             return None
         state.rerouted = True
         state.fire(self.name, "routed")
-        return Next(notes=[reminder(state)], route=True)
+        # The reminder names the request's workdir files when the calls used none of them
+        # (asked to count datos.txt, the model ran `wc -l data.txt`, then answered that no
+        # such file exists).
+        return Next(notes=[reminder(state, run.calls)], route=True)

@@ -113,3 +113,14 @@ async def test_overwrite_needs_a_tool_that_keeps_the_lines() -> None:
     state = make_state("Add a line to todo.txt.", tools=("read_file", "write_file"), kinds=KINDS)
     assert await Overwrite(Asker(model)).after(state, overwrite_run(state)) is None
     assert model.asked == []
+
+
+async def test_reroute_names_the_request_s_files_the_failed_calls_missed() -> None:
+    """After failed calls that used none of the request's workdir files, the routed step's
+    note names them."""
+    state = make_state("Count the lines of datos.txt with wc.")
+    state.named = ("datos.txt",)
+    call = ("exec", '{"command": "wc -l data.txt"}')
+    failed = StepRun(make_plan(state), (call,), (ToolOutcome("no such file", error=True),), 0)
+    following = await Reroute().after(state, failed)
+    assert following is not None and "datos.txt" in following.notes[0].content
