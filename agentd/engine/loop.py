@@ -477,6 +477,8 @@ class AgentLoop:
         budget = self.budget
         conversation = state.conversation
         retried = False
+        if not plan.tools and plan.shown is not None and not state.added:
+            plan.hide_tools()  # an answer before any tool ran is shown none (StepPlan)
         while True:
             try:
                 sent = (

@@ -52,7 +52,8 @@ class StepPlan:
     the calls to the offered ones: the prompt then starts the same way at every step and in
     every turn, and the model server reads only its new tokens. (Narrowed in the prompt
     itself, a step re-read everything after the system prompt: ~1,000 tokens, 18-20 s on 2
-    cores, on most turns that act.)"""
+    cores, on most turns that act.) The one exception is an answer in words before any tool
+    of the turn ran: it is shown none (:meth:`hide_tools`)."""
 
     tools: list[dict[str, Any]] | None
     names: frozenset[str]
@@ -77,6 +78,13 @@ class StepPlan:
         if not self.tools:
             return self.shown, self.rule, True
         return self.shown, replace(self.rule, among=self.names), self.answer_only
+
+    def hide_tools(self) -> None:
+        """Show no tools either: an answer in words before any tool ran. (Shown tools it
+        could not call, the model wrote a call as text for its answer: a JSON memory_save
+        for a translation, a current_time for a fact it was asked to recall.)"""
+        self.without_tools()
+        self.shown = None
 
     def without_tools(self) -> None:
         """Offer no tools: the step answers in words."""

@@ -163,6 +163,17 @@ async def test_under_a_grammar_the_last_request_shows_the_tools_and_takes_words(
         assert (last.tools is not None) is isinstance(model, LocalModel)
 
 
+async def test_under_a_grammar_an_answer_before_any_tool_ran_is_shown_none() -> None:
+    """Found a request for words only, the answer is shown no tools at all (shown tools it
+    could not call, the model wrote a call as text for its answer)."""
+    model = LocalModel()
+    model.choices.append(ANSWER)
+    model.add(answer("Buenos días."))
+    reg, _, _ = file_tools()
+    await AgentLoop(model, reg).run(chat("Translate 'good morning' into Spanish."))
+    assert model.requests[0].tools is None and model.requests[0].answer_only
+
+
 async def test_an_answer_in_words_takes_one_question_and_one_step() -> None:
     """Found a request for words only, the turn makes two requests: the intent question and
     an answer offered no tool (no routing question, no call to check)."""

@@ -47,6 +47,9 @@ class Claims:
             return ACCEPT
         log.warning("turn.no_action", step=state.step)
         state.retried.add(self.name)
-        # Routed among the tools that act, or answer: routed among all, the model read the
-        # same file again, six times.
-        return Retry(Next(notes=[not_done(state)], route=True, tools=state.acting))
+        # Routed among the tools that act on what the request changes (all that act when
+        # the model named no kind), or answer: routed among all, the model read the same
+        # file again, six times; among every acting tool, a fact to remember was written to
+        # notes.txt.
+        acting = state.doing if state.doing is not None else state.acting
+        return Retry(Next(notes=[not_done(state)], route=True, tools=acting))

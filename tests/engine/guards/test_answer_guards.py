@@ -18,7 +18,7 @@ from agentd.engine.notes import ANSWER_NOW, NOT_DONE_HEAD
 from agentd.messages import ToolCall, assistant, tool_result, user
 from agentd.model import pinning
 from agentd.model.choice import CallRule
-from tests.engine.guards.conftest import make_plan, make_state
+from tests.engine.guards.conftest import KINDS, make_plan, make_state
 from tests.support.fake_model import FakeModel
 
 pytestmark = pytest.mark.anyio
@@ -253,3 +253,17 @@ async def test_check_calls_on_routed_steps(may_act: bool | None, route: str, che
     reply = assistant("", [ToolCall("c1", "web_fetch", '{"url": "https://example.com"}')])
     verdict = await CheckCalls(Asker(model)).judge(state, plan, reply)
     assert isinstance(verdict, Retry) is checked and bool(model.asked) is checked
+
+
+async def test_claims_routes_among_the_tools_of_what_the_request_changes() -> None:
+    """An action of a kind the model named (remember) answered without any action is routed
+    among that kind's acting tools, never every acting tool (a fact went to notes.txt)."""
+    state = make_state("Remember: my locker is 12.", kinds=KINDS)
+    state.may_act = True
+    state.doing = frozenset({"memory_save"})
+    verdict = await Claims().judge(state, make_plan(state), assistant("Noted!"))
+    assert isinstance(verdict, Retry) and verdict.next.tools == frozenset({"memory_save"})
+    other = make_state("Do it.", kinds=KINDS)
+    other.may_act = True
+    verdict = await Claims().judge(other, make_plan(other), assistant("Done!"))
+    assert isinstance(verdict, Retry) and verdict.next.tools == other.acting
