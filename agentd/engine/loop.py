@@ -210,8 +210,9 @@ class AgentLoop:
         this returns or raises, in the caller's task.
         """
         state = self._start(conversation, usage, use_tools, client_tools, rule, allowed)
-        state.shows_all = bool(state.schemas) and await self._grammar()
-        guards = self.rules(local=state.shows_all) if state.schemas else ruleset.Guards()
+        local = bool(state.schemas) and await self._grammar()
+        state.shows_all = local and not state.client_led
+        guards = self.rules(local=local) if state.schemas else ruleset.Guards()
         if state.schemas:
             state.recalled = await self._recalled(conversation)
         following = Next(route=state.fresh)
@@ -256,8 +257,9 @@ class AgentLoop:
         client = list(schemas) if schemas is not None else []
         allowed: frozenset[str] | None = frozenset() if schemas is not None else None
         state = self._start(conversation, None, True, client, ANY, allowed)
-        state.shows_all = bool(state.schemas) and await self._grammar()
-        guards = self.rules(local=state.shows_all)
+        local = await self._grammar()
+        state.shows_all = local and bool(state.schemas) and not state.client_led
+        guards = self.rules(local=local)
         state.step = 1
         plan = await self._plan(state, guards, Next(route=state.fresh))
         result = await self._call(state, plan, None)

@@ -148,7 +148,8 @@ class TurnState:
     #: a question about the step shares its cached prompt.
     view: Callable[[StepPlan], list[Message]] = lambda plan: []
     #: Every step shows all of ``schemas`` in its prompt, the grammar holding its calls to
-    #: those it offers (:attr:`StepPlan.shown`): set when the model is held to a grammar.
+    #: those it offers (:attr:`StepPlan.shown`): set when the model is held to a grammar and
+    #: the caller brought no tools of its own (its request is shown as it sent it).
     shows_all: bool = False
     #: Told of each rule that fired: (guard, verdict); the daemon counts them.
     on_guard: Callable[[str, str], None] | None = None

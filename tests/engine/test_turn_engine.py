@@ -149,6 +149,17 @@ async def test_under_a_grammar_every_request_shows_every_tool() -> None:
     assert [t["function"]["name"] for t in first.rule.narrow(first.tools or ())] == ["read_file"]
 
 
+async def test_a_caller_s_own_tools_are_all_its_request_shows() -> None:
+    """A caller that brings its own tools is shown those alone, under a grammar too: the
+    daemon's own tools never enter its prompt."""
+    model = LocalModel()
+    model.add(answer("", ("area", '{"r": 2}')))
+    reg, _, _ = file_tools()
+    client = [{"type": "function", "function": {"name": "area", "parameters": {}}}]
+    await AgentLoop(model, reg).run(chat("Area of a circle of radius 2?"), client_tools=client)
+    assert [t["function"]["name"] for t in model.requests[0].tools or ()] == ["area"]
+
+
 async def test_under_a_grammar_the_last_request_shows_the_tools_and_takes_words() -> None:
     """The last request of a turn offers no tool: under a grammar it still shows them, held
     to an answer in words; without one it is sent none."""
