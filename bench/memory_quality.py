@@ -52,7 +52,7 @@ from agentd.memory.recall import MIN_SHARE, overlap
 from agentd.model.packages import DEFAULT_MODEL
 from bench._common import pct
 from bench._memory_cases import Fact, Question, load
-from bench._memory_e2e import play, probes, scores
+from bench._memory_e2e import WATCHED, ask_session, play, probes, scores, session_events
 from bench._memory_split import HALVES, load_split
 
 TOP = 10
@@ -378,8 +378,27 @@ async def end_to_end(args: argparse.Namespace) -> dict[str, object]:
                 return str(response.json()["choices"][0]["message"]["content"] or "")
 
             start = time.perf_counter()
-            outcomes = await play(ask, facts, probes(args.half, questions))
+            told, outcomes = await play(ask, facts, probes(args.half, questions))
             seconds = time.perf_counter() - start
+            found = {}
+            for number, o in enumerate(outcomes):
+                body = {"query": o.probe.question.text, "top_k": 3}
+                response = await http.post("/v1/memories/search", json=body)
+                found[ask_session(number)] = response.json().get("data", response.json())
+            stored = (await http.get("/v1/memories/stats")).json()
+            # Every memory (the store holds a few dozen at most): what the turns saved.
+            every = {"query": "memory", "top_k": 100}
+            saved = (await http.post("/v1/memories/search", json=every)).json().get("data", [])
+            log_lines = daemon.log_path.read_text(errors="replace").splitlines()
+            if args.out:
+                args.out.with_suffix(".daemon.log").write_text("\n".join(log_lines) + "\n")
+    events = session_events(log_lines, WATCHED)
+    print(f"stored: {stored}")
+    for m in sorted(saved, key=lambda m: m.get("ts") or 0):
+        print(f"  saved {m.get('id')}: {' '.join(str(m.get('content')).split())[:100]}")
+    for t in told:
+        tools = [e.get("tools") for e in events.get(t.session, []) if e["event"] == "turn.tools"]
+        print(f"  told {t.fact.id:6s} tools {tools} {' '.join(t.answer.split())[:80]}")
     for o in outcomes:
         answer = " ".join(o.answer.split())[:110]
         asked = o.probe.question.text[:50]
@@ -388,7 +407,31 @@ async def end_to_end(args: argparse.Namespace) -> dict[str, object]:
     for name, row in result.items():
         print(f"  {name:<11} n={row['n']:<3.0f} passed {row['passed']:.2f}")
     print(f"{len(outcomes)} questions in {seconds:.0f} s")
-    return {"half": args.half, "model": args.model, "seconds": round(seconds), **result}
+    detail = {
+        "told": [
+            {"fact": t.fact.id, "answer": t.answer, "events": events.get(t.session, [])}
+            for t in told
+        ],
+        "asked": [
+            {
+                "question": o.probe.question.id,
+                "verdict": o.verdict,
+                "answer": o.answer,
+                "events": events.get(ask_session(number), []),
+                "search": found[ask_session(number)],
+            }
+            for number, o in enumerate(outcomes)
+        ],
+    }
+    return {
+        "half": args.half,
+        "model": args.model,
+        "seconds": round(seconds),
+        "stored": stored,
+        "saved": saved,
+        **result,
+        "detail": detail,
+    }
 
 
 def main() -> None:
