@@ -9,7 +9,7 @@ import pytest
 
 from agentd.errors import MemoryUnavailable
 from agentd.memory.longterm import Memory
-from agentd.memory.recall import CANDIDATES, HEAD, memory_recall, overlap
+from agentd.memory.recall import CANDIDATES, HEAD, NOTHING, memory_recall, overlap
 
 pytestmark = pytest.mark.anyio
 
@@ -42,9 +42,15 @@ async def test_matches_above_the_floor_become_a_note() -> None:
     assert store.queries == [("When is the party?", CANDIDATES)]
 
 
-async def test_nothing_close_enough_is_no_note() -> None:
+async def test_nothing_close_enough_says_nothing_was_recalled() -> None:
+    """Memories searched, none close enough: the note says nothing was recalled."""
     recall = memory_recall(Store([mem("Tea: sencha.", 0.6)]), 3, 0.8)  # type: ignore[arg-type]
-    assert await recall("What's 2+2?") is None
+    assert await recall("What is my mother's maiden name?") == NOTHING
+
+
+async def test_an_empty_store_is_no_note() -> None:
+    """A store that holds no memory adds nothing to the message."""
+    assert await memory_recall(Store([]), 3, 0.8)("What's 2+2?") is None  # type: ignore[arg-type]
 
 
 async def test_a_store_that_cannot_answer_is_no_note() -> None:
@@ -88,7 +94,7 @@ async def test_a_memory_holding_most_of_the_words_is_recalled_under_the_floor() 
     assert await recall("my favorite tea?") == f"{HEAD}\n- Jasmine tea is my favorite tea)"
     note = await recall("door code of the Lisbon office?")
     assert note == f"{HEAD}\n- The door code of the Lisbon office is 4239.)"
-    assert await recall("What is the capital of France?") is None
+    assert await recall("What is the capital of France?") == NOTHING
 
 
 async def test_tags_count_as_words_and_the_store_order_is_kept() -> None:
