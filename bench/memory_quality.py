@@ -337,6 +337,10 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
     return report
 
 
+#: The daemon's log event that says which embedding model memory's server serves.
+STARTED = ("memory.embedder_ready",)
+
+
 async def end_to_end(args: argparse.Namespace) -> dict[str, object]:
     """The end-to-end half of ``args.half`` on the packaged chat model ``args.model``."""
     import httpx
@@ -352,7 +356,10 @@ async def end_to_end(args: argparse.Namespace) -> dict[str, object]:
     sidecar = base.llm.sidecar.model_copy(
         update={"enabled": True, "model_path": gguf, "port": free_port()}
     )
-    config = {"memory": {"embed": True}, "log": {"level": "info", "format": "json"}}
+    config = {
+        "memory": {"embed": True, "embedder": args.embedder},
+        "log": {"level": "info", "format": "json"},
+    }
     with tempfile.TemporaryDirectory(prefix="agentd-memq-e2e-") as tmp:
         root = Path(tmp)
         state = root / "daemon" / "state"
@@ -366,7 +373,18 @@ async def end_to_end(args: argparse.Namespace) -> dict[str, object]:
             httpx.AsyncClient(base_url=daemon.url, headers=daemon.headers, timeout=600) as http,
         ):
             ready = (await http.get("/readyz")).json()
-            print(f"memory: {ready.get('checks', {}).get('memory')}", flush=True)
+            started = session_events(daemon.log_path.read_text().splitlines(), STARTED)
+            served = [
+                e.get("model", "")
+                for e in started.get("", [])
+                if e["event"] == "memory.embedder_ready"
+            ]
+            print(f"memory: {ready.get('checks', {}).get('memory')}, embedder {served}", flush=True)
+            if served != [args.embedder]:
+                raise SystemExit(
+                    f"the daemon did not serve {args.embedder} ({served}): the target is for "
+                    f"the default models; agentd model fetch --embedder {args.embedder}"
+                )
 
             async def ask(session: str, text: str) -> str:
                 body = {"model": "agentd", "messages": [{"role": "user", "content": text}]}
@@ -426,6 +444,7 @@ async def end_to_end(args: argparse.Namespace) -> dict[str, object]:
     return {
         "half": args.half,
         "model": args.model,
+        "embedder": args.embedder,
         "seconds": round(seconds),
         "stored": stored,
         "saved": saved,
