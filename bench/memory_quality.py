@@ -48,7 +48,7 @@ from agentd.memory.fulltext import TextIndex
 from agentd.memory.hybrid import CANDIDATES, HybridStore, fuse
 from agentd.memory.longterm import Embedder, FuncEmbedder, Memory
 from agentd.memory.milvus import MilvusStore
-from agentd.memory.recall import MIN_SHARE, overlap
+from agentd.memory.recall import MIN_SHARE, least_score, overlap
 from agentd.model.packages import DEFAULT_MODEL
 from bench._common import pct
 from bench._memory_cases import Fact, Question, load
@@ -203,11 +203,14 @@ async def sweep(
 
 
 def recalled(result: Result, floor: float, top_k: int = 3) -> list[str]:
-    """The keys recall would show: score >= floor or half the trigrams, up to top_k."""
+    """The keys recall would show: score >= floor (or a little under it for a best one that
+    stands out from the others, among the top 10 here, 20 in the daemon) or half the
+    trigrams, up to top_k."""
+    low = least_score([score for score, _, _ in result.hits], floor)
     keys = [
         key
         for score, share, key in result.hits
-        if (score is not None and score >= floor) or share >= MIN_SHARE
+        if (score is not None and score >= low) or share >= MIN_SHARE
     ]
     return keys[:top_k]
 

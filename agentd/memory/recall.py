@@ -25,7 +25,7 @@ that has saved nothing) adds no note.
 from __future__ import annotations
 
 import statistics
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 import structlog
 
@@ -61,10 +61,10 @@ def overlap(query: str, memory: Memory) -> float:
     return share(query, memory.content + " " + " ".join(memory.tags))
 
 
-def _standing_out(found: list[Memory], min_score: float) -> float:
-    """The least score recalled among ``found``: ``min_score``, or less for the best of them
-    when it stands out from the others' median."""
-    scores = sorted(m.score for m in found if m.score is not None)
+def least_score(found: Sequence[float | None], min_score: float) -> float:
+    """The least score recalled among candidates scoring ``found``: ``min_score``, or less for
+    the best of them when it stands out from the others' median."""
+    scores = sorted(score for score in found if score is not None)
     if len(scores) <= BACKGROUND_AFTER:
         return min_score
     best, others = scores[-1], scores[:-1]
@@ -90,7 +90,7 @@ def memory_recall(store: MemoryStore, top_k: int, min_score: float) -> Recall:
             return None
         hits: list[Memory] = []
         by_words = 0
-        low = _standing_out(found, min_score)
+        low = least_score([m.score for m in found], min_score)
         for memory in found:
             close = memory.score is not None and memory.score >= low
             worded = overlap(text, memory) >= MIN_SHARE
