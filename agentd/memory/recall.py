@@ -15,11 +15,6 @@ the message's other candidates: within :data:`UNDER_FLOOR` of the floor and :dat
 above their median. On the memory benchmark's dev half (questions against stores of 17 of its
 facts) this showed the answer for 70% of questions instead of 49%, and left 83% of never-told
 questions without a note instead of 96%; against all 300 facts it changed neither.
-
-When the store holds memories but none matches, the note says so (:data:`NOTHING`): asked about
-something never told ("What is my mother's maiden name?"), a small model with no note made an
-answer up in four of five cases on the memory benchmark's dev half. An empty store (a daemon
-that has saved nothing) adds no note.
 """
 
 from __future__ import annotations
@@ -37,11 +32,6 @@ log = structlog.get_logger("agentd.memory.recall")
 
 Recall = Callable[[str], Awaitable[str | None]]
 HEAD = "(Remembered from earlier conversations; use it if it helps:"
-#: The note when memories were searched and none matched.
-NOTHING = (
-    "(Nothing about this was recalled from earlier conversations: what the user has not told "
-    "you, you do not know.)"
-)
 #: Best matches looked at for each message.
 CANDIDATES = 20
 #: Share of the message's trigrams a memory must hold to match on words alone.
@@ -77,8 +67,7 @@ def memory_recall(store: MemoryStore, top_k: int, min_score: float) -> Recall:
     """A recall function on ``store``: up to ``top_k`` memories among the best ``CANDIDATES``
     that score ``min_score`` or more (cosine similarity) or hold at least ``MIN_SHARE`` of the
     message's trigrams (or stand out, see the module's docstring), in the store's order, as a
-    short note; :data:`NOTHING` when none does;
-    None when the store holds none or cannot answer."""
+    short note; None when none does or the store cannot answer."""
 
     async def recall(text: str) -> str | None:
         if not text.strip() or store.degraded is not None:
@@ -99,11 +88,8 @@ def memory_recall(store: MemoryStore, top_k: int, min_score: float) -> Recall:
                 by_words += not close
             if len(hits) == top_k:
                 break
-        if not found:
-            return None
         if not hits:
-            log.info("memory.recalled", count=0, candidates=len(found))
-            return NOTHING
+            return None
         # Newest first: where two memories disagree, the one said last leads the note.
         hits.sort(key=memory_said, reverse=True)
         best = max((m.score for m in hits if m.score is not None), default=None)
