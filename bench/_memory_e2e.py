@@ -22,7 +22,7 @@ import json
 import time
 import unicodedata
 from collections import Counter
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -78,6 +78,18 @@ ABSTAIN = (
     "存じません",
 )
 
+#: The daemon's log events kept per session for the report (what each turn did).
+WATCHED = (
+    "turn.intent",
+    "turn.route",
+    "turn.tools",
+    "turn.end",
+    "memory.recalled",
+    "memory.curated",
+    "tool.failed",
+    "tool.timeout",
+)
+
 #: Sends one user turn in a session and returns the answer: ``(session, text) -> answer``.
 Ask = Callable[[str, str], Awaitable[str]]
 
@@ -105,6 +117,15 @@ class Outcome:
         if self.probe.question.kind == "never":
             return self.verdict == "abstained"
         return self.verdict == "right"
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """A fact told in its own session, and what the agent answered."""
+
+    fact: Fact
+    session: str
+    answer: str
 
 
 def probes(half: str, questions: Sequence[Question], path: Path = E2E_PATH) -> list[Probe]:
@@ -144,26 +165,38 @@ def judge(probe: Probe, answer: str) -> str:
     return "abstained" if abstains(answer) else "wrong"
 
 
-async def play(ask: Ask, facts: Sequence[Fact], chosen: Sequence[Probe]) -> list[Outcome]:
+async def play(
+    ask: Ask, facts: Sequence[Fact], chosen: Sequence[Probe]
+) -> tuple[list[Told], list[Outcome]]:
     """Tell the facts, each in its own session, then ask every probe in a new session."""
+    told = []
     for number, fact in enumerate(to_tell(chosen, facts)):
-        await ask(f"memq-tell-{number}", REMEMBER[fact.lang] + fact.text)
+        session = f"memq-tell-{number}"
+        told.append(Told(fact, session, await ask(session, REMEMBER[fact.lang] + fact.text)))
     outcomes = []
     for number, probe in enumerate(chosen):
         start = time.perf_counter()
-        answer = await ask(f"memq-ask-{number}", probe.question.text)
+        answer = await ask(ask_session(number), probe.question.text)
         seconds = time.perf_counter() - start
         outcomes.append(Outcome(probe, answer, judge(probe, answer), seconds))
-    return outcomes
+    return told, outcomes
+
+
+def ask_session(number: int) -> str:
+    """The session the ``number``-th probe is asked in."""
+    return f"memq-ask-{number}"
 
 
 def scores(outcomes: Sequence[Outcome]) -> dict[str, dict[str, float]]:
-    """Share passed per group: answered (same- and cross-language), update, abstention."""
+    """Share passed per group: answered (same- and cross-language), update, abstention, and
+    per language of the question (``lang:xx``)."""
     groups: dict[str, list[Outcome]] = {"answered": [], "update": [], "abstention": []}
     for o in outcomes:
         kind = o.probe.question.kind
         name = "update" if kind == "update" else "abstention" if kind == "never" else "answered"
         groups[name].append(o)
+    for o in sorted(outcomes, key=lambda o: o.probe.question.lang):
+        groups.setdefault(f"lang:{o.probe.question.lang}", []).append(o)
     out: dict[str, dict[str, float]] = {}
     for name, rows in groups.items():
         if rows:
@@ -174,3 +207,28 @@ def scores(outcomes: Sequence[Outcome]) -> dict[str, dict[str, float]]:
     if every:
         out["all"] = {"n": len(every), "passed": sum(o.passed for o in every) / len(every)}
     return out
+
+
+def session_events(
+    lines: Iterable[str], watched: Iterable[str]
+) -> dict[str, list[dict[str, object]]]:
+    """The ``watched`` events of the daemon's JSON log, per session (its ``http:`` dropped),
+    each without the fields every line has."""
+    wanted = set(watched)
+    out: dict[str, list[dict[str, object]]] = {}
+    for line in lines:
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(record, dict) or record.get("event") not in wanted:
+            continue
+        session = str(record.get("session", "")).removeprefix("http:")
+        kept = {k: v for k, v in record.items() if k not in _EVERY_LINE}
+        out.setdefault(session, []).append(kept)
+    return out
+
+
+_EVERY_LINE = frozenset(
+    {"session", "principal", "tenant", "run_id", "channel", "level", "timestamp"}
+)

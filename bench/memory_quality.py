@@ -48,11 +48,11 @@ from agentd.memory.fulltext import TextIndex
 from agentd.memory.hybrid import CANDIDATES, HybridStore, fuse
 from agentd.memory.longterm import Embedder, FuncEmbedder, Memory
 from agentd.memory.milvus import MilvusStore
-from agentd.memory.recall import MIN_SHARE, overlap
+from agentd.memory.recall import MIN_SHARE, least_score, overlap
 from agentd.model.packages import DEFAULT_MODEL
 from bench._common import pct
 from bench._memory_cases import Fact, Question, load
-from bench._memory_e2e import play, probes, scores
+from bench._memory_e2e import WATCHED, ask_session, play, probes, scores, session_events
 from bench._memory_split import HALVES, load_split
 
 TOP = 10
@@ -203,11 +203,14 @@ async def sweep(
 
 
 def recalled(result: Result, floor: float, top_k: int = 3) -> list[str]:
-    """The keys recall would show: score >= floor or half the trigrams, up to top_k."""
+    """The keys recall would show: score >= floor (or a little under it for a best one that
+    stands out from the others, among the top 10 here, 20 in the daemon) or half the
+    trigrams, up to top_k."""
+    low = least_score([score for score, _, _ in result.hits], floor)
     keys = [
         key
         for score, share, key in result.hits
-        if (score is not None and score >= floor) or share >= MIN_SHARE
+        if (score is not None and score >= low) or share >= MIN_SHARE
     ]
     return keys[:top_k]
 
@@ -337,6 +340,10 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
     return report
 
 
+#: The daemon's log event that says which embedding model memory's server serves.
+STARTED = ("memory.embedder_ready",)
+
+
 async def end_to_end(args: argparse.Namespace) -> dict[str, object]:
     """The end-to-end half of ``args.half`` on the packaged chat model ``args.model``."""
     import httpx
@@ -352,7 +359,10 @@ async def end_to_end(args: argparse.Namespace) -> dict[str, object]:
     sidecar = base.llm.sidecar.model_copy(
         update={"enabled": True, "model_path": gguf, "port": free_port()}
     )
-    config = {"memory": {"embed": True}, "log": {"level": "info", "format": "json"}}
+    config = {
+        "memory": {"embed": True, "embedder": args.embedder},
+        "log": {"level": "info", "format": "json"},
+    }
     with tempfile.TemporaryDirectory(prefix="agentd-memq-e2e-") as tmp:
         root = Path(tmp)
         state = root / "daemon" / "state"
@@ -366,7 +376,18 @@ async def end_to_end(args: argparse.Namespace) -> dict[str, object]:
             httpx.AsyncClient(base_url=daemon.url, headers=daemon.headers, timeout=600) as http,
         ):
             ready = (await http.get("/readyz")).json()
-            print(f"memory: {ready.get('checks', {}).get('memory')}", flush=True)
+            started = session_events(daemon.log_path.read_text().splitlines(), STARTED)
+            served = [
+                e.get("model", "")
+                for e in started.get("", [])
+                if e["event"] == "memory.embedder_ready"
+            ]
+            print(f"memory: {ready.get('checks', {}).get('memory')}, embedder {served}", flush=True)
+            if served != [args.embedder]:
+                raise SystemExit(
+                    f"the daemon did not serve {args.embedder} ({served}): the target is for "
+                    f"the default models; agentd model fetch --embedder {args.embedder}"
+                )
 
             async def ask(session: str, text: str) -> str:
                 body = {"model": "agentd", "messages": [{"role": "user", "content": text}]}
@@ -378,8 +399,27 @@ async def end_to_end(args: argparse.Namespace) -> dict[str, object]:
                 return str(response.json()["choices"][0]["message"]["content"] or "")
 
             start = time.perf_counter()
-            outcomes = await play(ask, facts, probes(args.half, questions))
+            told, outcomes = await play(ask, facts, probes(args.half, questions))
             seconds = time.perf_counter() - start
+            found = {}
+            for number, o in enumerate(outcomes):
+                body = {"query": o.probe.question.text, "top_k": 3}
+                response = await http.post("/v1/memories/search", json=body)
+                found[ask_session(number)] = response.json().get("data", response.json())
+            stored = (await http.get("/v1/memories/stats")).json()
+            # Every memory (the store holds a few dozen at most): what the turns saved.
+            every = {"query": "memory", "top_k": 100}
+            saved = (await http.post("/v1/memories/search", json=every)).json().get("data", [])
+            log_lines = daemon.log_path.read_text(errors="replace").splitlines()
+            if args.out:
+                args.out.with_suffix(".daemon.log").write_text("\n".join(log_lines) + "\n")
+    events = session_events(log_lines, WATCHED)
+    print(f"stored: {stored}")
+    for m in sorted(saved, key=lambda m: m.get("ts") or 0):
+        print(f"  saved {m.get('id')}: {' '.join(str(m.get('content')).split())[:100]}")
+    for t in told:
+        tools = [e.get("tools") for e in events.get(t.session, []) if e["event"] == "turn.tools"]
+        print(f"  told {t.fact.id:6s} tools {tools} {' '.join(t.answer.split())[:80]}")
     for o in outcomes:
         answer = " ".join(o.answer.split())[:110]
         asked = o.probe.question.text[:50]
@@ -388,7 +428,32 @@ async def end_to_end(args: argparse.Namespace) -> dict[str, object]:
     for name, row in result.items():
         print(f"  {name:<11} n={row['n']:<3.0f} passed {row['passed']:.2f}")
     print(f"{len(outcomes)} questions in {seconds:.0f} s")
-    return {"half": args.half, "model": args.model, "seconds": round(seconds), **result}
+    detail = {
+        "told": [
+            {"fact": t.fact.id, "answer": t.answer, "events": events.get(t.session, [])}
+            for t in told
+        ],
+        "asked": [
+            {
+                "question": o.probe.question.id,
+                "verdict": o.verdict,
+                "answer": o.answer,
+                "events": events.get(ask_session(number), []),
+                "search": found[ask_session(number)],
+            }
+            for number, o in enumerate(outcomes)
+        ],
+    }
+    return {
+        "half": args.half,
+        "model": args.model,
+        "embedder": args.embedder,
+        "seconds": round(seconds),
+        "stored": stored,
+        "saved": saved,
+        **result,
+        "detail": detail,
+    }
 
 
 def main() -> None:

@@ -130,6 +130,14 @@ def recall_floor(settings: Settings, embedder: ServedEmbedder | None) -> float:
     return embedder.model.min_score if embedder is not None else CHAT_MIN_SCORE
 
 
+def same_floor(recall: float, embedder: ServedEmbedder | None) -> float:
+    """The plain cosine from which a stored memory may be about a new fact's subject (an
+    update's candidate): the embedding model's own, else the ``recall`` floor less 0.05."""
+    if embedder is not None and embedder.model.same_score is not None:
+        return embedder.model.same_score
+    return recall - 0.05
+
+
 def read_only_files(settings: Settings) -> list[Path]:
     """What the agent's file tools may not write: its instruction files, unless allowed."""
     if settings.default.instructions_writable:
@@ -178,7 +186,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
         if memory is not None:
             floor = recall_floor(settings, embedder)
             choose = llm.choose if settings.memory.curate else None
-            register_memory_tools(tools, memory, choose, similar=floor - 0.05)
+            register_memory_tools(tools, memory, choose, similar=same_floor(floor, embedder))
         if settings.tools.exec.enabled:
             register_exec_tool(
                 tools, settings.tools.exec, workdirs, read_only_files(settings), quota

@@ -72,9 +72,8 @@ def centred_order(
     same moves just above it."""
     if not vectors:
         return []
-    q = _unit(_unit(np.asarray(query, dtype=np.float64)) - mean)
-    stored = _unit(_unit(np.asarray(vectors, dtype=np.float64)) - mean)
-    order = [int(i) for i in np.argsort(-(stored @ q), kind="stable")]
+    stored = _centred(vectors, mean)
+    order = [int(i) for i in np.argsort(-(stored @ _centred([query], mean)[0]), kind="stable")]
     if said is None:
         return order
     same = (stored @ stored.T) >= SAME_FACT
@@ -86,6 +85,20 @@ def centred_order(
                 order.insert(above, order.pop(position))
                 break
     return order
+
+
+def centred_cosines(
+    query: Sequence[float], vectors: Sequence[Sequence[float]], mean: np.ndarray
+) -> list[float]:
+    """The cosine of ``query`` with each of ``vectors`` once ``mean`` is subtracted from both
+    (unit-normalised first)."""
+    if not vectors:
+        return []
+    return [float(x) for x in _centred(vectors, mean) @ _centred([query], mean)[0]]
+
+
+def _centred(vectors: Sequence[Sequence[float]], mean: np.ndarray) -> np.ndarray:
+    return _unit(_unit(np.asarray(vectors, dtype=np.float64)) - mean)
 
 
 def _unit(x: np.ndarray) -> np.ndarray:

@@ -141,6 +141,11 @@ class HybridStore:
         known.update({m.key: m for m in await self.dense.get_many(missing)})
         return [known[key] for key in order if key in known]
 
+    async def neighbours(self, content: str, top_k: int) -> tuple[list[float], list[Memory]]:
+        """The memories nearest to ``content`` as a stored text (:meth:`MilvusStore.neighbours`:
+        a save compares a fact with facts by meaning; shared words are the curator's test)."""
+        return await self.dense.neighbours(content, top_k)
+
     async def get(self, key: str) -> Memory | None:
         return await self.dense.get(key)
 

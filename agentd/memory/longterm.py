@@ -74,7 +74,8 @@ _KEY = re.compile(r"^[A-Za-z0-9_.:-]{1,200}$")
 
 @dataclass(frozen=True, slots=True)
 class Memory:
-    """One long-term memory. ``score`` is set on search results (cosine similarity).
+    """One long-term memory. ``score`` is set on search results (cosine similarity), and
+    ``closeness`` too once the store ranks around its memories' mean (the cosine around it).
 
     ``ts`` is when it was saved (or last changed), ``confirmed`` when it was last said again
     (unix ms; 0: never since it was saved).
@@ -88,6 +89,7 @@ class Memory:
     confirmed: int = 0
     embedding: tuple[float, ...] | None = field(default=None, repr=False)
     score: float | None = None
+    closeness: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ shapes (``delete`` returns a list or a dict); the store only reads what both ret
 
 from __future__ import annotations
 
+import dataclasses
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -18,7 +19,7 @@ import structlog
 
 from agentd import scope as scopes
 from agentd.errors import AgentdError, MemoryUnavailable
-from agentd.memory.centre import MEAN_SAMPLE, MeanVector, centred_order
+from agentd.memory.centre import MEAN_SAMPLE, MeanVector, centred_cosines, centred_order
 from agentd.memory.collection import (
     META_SCOPE,
     OUTPUT_FIELDS,
@@ -42,6 +43,7 @@ from agentd.memory.longterm import (
     Memory,
     MemoryStats,
     as_embedder,
+    check_content,
     check_key,
     check_top_k,
     memory_said,
@@ -341,7 +343,24 @@ class MilvusStore:
             expr += " and " + self._tags_expr(tags)
         if self.dimension is None and not await self._collection_exists():
             return []
-        vector = await self._embed_query(query)
+        return await self._nearest(await self._embed_query(query), top_k, tags, expr)
+
+    async def neighbours(self, content: str, top_k: int) -> tuple[list[float], list[Memory]]:
+        """The ``top_k`` memories nearest to ``content`` compared as a stored text (its document
+        vector, returned for its save; two stored texts about one thing lie closer than a
+        question and its answer), best first."""
+        check_top_k(top_k)
+        vector = (await self._embed_documents([check_content(content)]))[0]
+        if self.dimension is None and not await self._collection_exists():
+            return vector, []
+        expr = f"scope == {literal(scope_hash(scopes.current()))}"
+        return vector, await self._nearest(vector, top_k, (), expr)
+
+    async def _nearest(
+        self, vector: list[float], top_k: int, tags: Sequence[str], expr: str
+    ) -> list[Memory]:
+        """The ``top_k`` memories nearest to ``vector``: found by plain cosine, then ranked
+        around the mean (each with its ``closeness``) once it is known."""
         await self._flush_if_dirty()
         mean = await self._mean()
         limit = top_k if mean is None else max(top_k, RERANK_DEPTH)
@@ -366,7 +385,11 @@ class MilvusStore:
         if mean is not None:
             vectors = [_vector(row, vector) for row, _ in rows]
             said = [memory_said(m) for m in found]
-            found = [found[i] for i in centred_order(vector, vectors, mean, said)]
+            close = centred_cosines(vector, vectors, mean)
+            found = [
+                dataclasses.replace(found[i], closeness=close[i])
+                for i in centred_order(vector, vectors, mean, said)
+            ]
         return found[:top_k]
 
     async def _nearest_here(

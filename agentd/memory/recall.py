@@ -8,11 +8,19 @@ when hybrid, by words too); a memory is shown when its embedding is close enough
 ``MIN_SHARE`` of the message's trigrams, which works alike in every language (no word lists).
 The note lists them newest first, each with the day it was last said, so where two disagree
 the model sees which is current.
+
+A small embedding model's cosines are poorly calibrated (multilingual-e5-small puts any two
+texts at 0.78-0.87), so a memory a little under the floor is also shown when it stands out from
+the message's other candidates: within :data:`UNDER_FLOOR` of the floor and :data:`STANDS_OUT`
+above their median. On the memory benchmark's dev half (questions against stores of 17 of its
+facts) this showed the answer for 70% of questions instead of 49%, and left 83% of never-told
+questions without a note instead of 96%; against all 300 facts it changed neither.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import statistics
+from collections.abc import Awaitable, Callable, Sequence
 
 import structlog
 
@@ -30,6 +38,12 @@ CANDIDATES = 20
 MIN_SHARE = 0.5
 #: The recall floor of the chat model's embeddings (related sentences above ~0.8).
 CHAT_MIN_SCORE = 0.8
+#: How far under the floor a memory that stands out may score, and how far above the median
+#: of the other candidates it must (chosen on the memory benchmark's dev half, with e5).
+UNDER_FLOOR = 0.04
+STANDS_OUT = 0.06
+#: Candidates with a score the median needs (fewer: the floor alone decides).
+BACKGROUND_AFTER = 5
 
 
 def overlap(query: str, memory: Memory) -> float:
@@ -37,11 +51,23 @@ def overlap(query: str, memory: Memory) -> float:
     return share(query, memory.content + " " + " ".join(memory.tags))
 
 
+def least_score(found: Sequence[float | None], min_score: float) -> float:
+    """The least score recalled among candidates scoring ``found``: ``min_score``, or less for
+    the best of them when it stands out from the others' median."""
+    scores = sorted(score for score in found if score is not None)
+    if len(scores) <= BACKGROUND_AFTER:
+        return min_score
+    best, others = scores[-1], scores[:-1]
+    if best >= min_score - UNDER_FLOOR and best - statistics.median(others) >= STANDS_OUT:
+        return min(min_score, best)
+    return min_score
+
+
 def memory_recall(store: MemoryStore, top_k: int, min_score: float) -> Recall:
     """A recall function on ``store``: up to ``top_k`` memories among the best ``CANDIDATES``
     that score ``min_score`` or more (cosine similarity) or hold at least ``MIN_SHARE`` of the
-    message's trigrams, in the store's order, as a short note; None when none does or the
-    store cannot answer."""
+    message's trigrams (or stand out, see the module's docstring), in the store's order, as a
+    short note; None when none does or the store cannot answer."""
 
     async def recall(text: str) -> str | None:
         if not text.strip() or store.degraded is not None:
@@ -53,8 +79,9 @@ def memory_recall(store: MemoryStore, top_k: int, min_score: float) -> Recall:
             return None
         hits: list[Memory] = []
         by_words = 0
+        low = least_score([m.score for m in found], min_score)
         for memory in found:
-            close = memory.score is not None and memory.score >= min_score
+            close = memory.score is not None and memory.score >= low
             worded = overlap(text, memory) >= MIN_SHARE
             if close or worded:
                 hits.append(memory)

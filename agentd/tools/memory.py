@@ -16,8 +16,14 @@ import dataclasses
 import time
 
 from agentd.errors import InvalidMemory, MemoryUnavailable, ToolError
-from agentd.memory.curate import CANDIDATES, Choose, decide_forget, decide_save
-from agentd.memory.fulltext import share
+from agentd.memory.curate import (
+    CANDIDATES,
+    Choose,
+    Neighbours,
+    about_the_same,
+    decide_forget,
+    decide_save,
+)
 from agentd.memory.longterm import MAX_TOP_K, Memory, MemoryAccess, memory_line
 from agentd.tools.kinds import MEMORY
 from agentd.tools.registry import ToolRegistry
@@ -33,16 +39,17 @@ def unavailable(exc: MemoryUnavailable) -> str:
 async def curated_save(
     store: MemoryAccess, choose: Choose | None, memory: Memory, similar: float
 ) -> str:
-    """Save ``memory`` as the model decides against the similar ones (cosine ``similar`` or
-    more, or a third of its trigrams); the tool's answer. No similar memory: no model call."""
+    """Save ``memory`` as the model decides against the memories that may be about the same
+    thing (:func:`~agentd.memory.curate.about_the_same`); the tool's answer. None of them: no
+    model call."""
     if choose is None:
         return f"saved memory {await store.save(memory)}"
-    found = await store.search(memory.content, CANDIDATES)
-    candidates = [
-        m
-        for m in found
-        if (m.score is not None and m.score >= similar) or share(memory.content, m.content) >= 0.34
-    ]
+    if isinstance(store, Neighbours):
+        vector, found = await store.neighbours(memory.content, CANDIDATES)
+        memory = dataclasses.replace(memory, embedding=tuple(vector))
+    else:
+        found = await store.search(memory.content, CANDIDATES)
+    candidates = [m for m in found if about_the_same(memory.content, m, similar)]
     if not candidates:
         return f"saved memory {await store.save(memory)}"
     decision = await decide_save(choose, memory.content, candidates)

@@ -7,6 +7,7 @@ import pytest
 from bench._memory_cases import load
 from bench._memory_e2e import (
     REMEMBER,
+    WATCHED,
     Outcome,
     Probe,
     abstains,
@@ -14,6 +15,7 @@ from bench._memory_e2e import (
     play,
     probes,
     scores,
+    session_events,
     to_tell,
 )
 from bench._memory_split import HALVES, load_split
@@ -76,22 +78,28 @@ async def test_a_stub_agent_that_remembers_passes_and_one_that_forgets_does_not(
             return f"You told me: {probe.expect[0]}."
         return "I don't know."
 
-    outcomes = await play(remembering, facts, chosen)
+    told, outcomes = await play(remembering, facts, chosen)
     assert saved == [f.id for f in to_tell(chosen, facts)]
+    assert [t.fact.id for t in told] == saved
+    assert {t.answer for t in told} == {"Saved."}
     assert all(o.passed for o in outcomes)
-    assert scores(outcomes)["all"]["passed"] == 1.0
+    result = scores(outcomes)
+    assert result["all"]["passed"] == 1.0
+    langs = {name for name in result if name.startswith("lang:")}
+    assert langs == {f"lang:{p.question.lang}" for p in chosen}
+    assert sum(result[name]["n"] for name in langs) == len(chosen)
 
     async def forgetting(session: str, text: str) -> str:
         return "I don't know."
 
-    forgot = scores(await play(forgetting, facts, chosen))
+    forgot = scores((await play(forgetting, facts, chosen))[1])
     assert forgot["answered"]["passed"] == forgot["update"]["passed"] == 0.0
     assert forgot["abstention"]["passed"] == 1.0
 
     async def inventing(session: str, text: str) -> str:
         return "It is Tuesday."
 
-    invented = scores(await play(inventing, facts, chosen))
+    invented = scores((await play(inventing, facts, chosen))[1])
     assert invented["abstention"]["passed"] == 0.0
 
 
@@ -103,3 +111,25 @@ def test_a_never_told_question_passes_only_by_abstaining() -> None:
     assert Outcome(Probe(never), "I don't know.", "abstained").passed
     assert not Outcome(Probe(never), "Blue.", "wrong").passed
     assert not Outcome(Probe(same, ("x",)), "I don't know.", "abstained").passed
+
+
+def test_the_daemon_log_is_read_per_session_and_hostile_lines_are_skipped() -> None:
+    """Watched events are grouped by session (its channel prefix dropped), without the fields
+    every line has; other events, non-JSON and non-object lines are skipped."""
+    lines = [
+        '{"event": "turn.tools", "tools": ["memory_save"], "session": "http:memq-tell-0",'
+        ' "run_id": "r", "timestamp": "t", "level": "info"}',
+        '{"event": "memory.curated", "action": "update", "session": "http:memq-tell-0"}',
+        '{"event": "turn.tools", "tools": ["memory_search"], "session": "http:memq-ask-1"}',
+        '{"event": "http.request", "session": "http:memq-ask-1"}',
+        "not json",
+        "[1, 2]",
+    ]
+    events = session_events(lines, WATCHED)
+    assert events == {
+        "memq-tell-0": [
+            {"event": "turn.tools", "tools": ["memory_save"]},
+            {"event": "memory.curated", "action": "update"},
+        ],
+        "memq-ask-1": [{"event": "turn.tools", "tools": ["memory_search"]}],
+    }

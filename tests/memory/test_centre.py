@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from agentd import scope as scopes
-from agentd.memory.centre import CENTRE_AFTER, MeanVector, centred_order
+from agentd.memory.centre import CENTRE_AFTER, MeanVector, centred_cosines, centred_order
 from agentd.memory.longterm import Memory
 from agentd.memory.milvus import MilvusStore
 
@@ -101,3 +102,46 @@ def test_of_two_memories_saying_the_same_the_newer_leads() -> None:
     assert centred_order(unit(QUERY), vectors, mean) == [2, 1, 0]
     assert centred_order(unit(QUERY), vectors, mean, said=[5, 1, 2]) == [2, 1, 0]
     assert centred_order(unit(QUERY), vectors, mean, said=[1, 9, 2]) == [1, 2, 0]
+
+
+class TwoFaced:
+    """An embedder whose queries and stored texts differ, as retrieval models' do."""
+
+    model_id = "two-faced"
+
+    async def query(self, text: str) -> list[float]:
+        return unit(WRONG)
+
+    async def documents(self, texts: Sequence[str]) -> list[list[float]]:
+        return [unit(QUERY) for _ in texts]
+
+
+async def test_neighbours_compare_a_fact_as_a_stored_text_with_its_closeness(
+    tmp_path: Path,
+) -> None:
+    """A new fact is compared by its document vector (returned for its save): ranked around
+    the mean, each memory with its centred cosine as closeness; a small store has none."""
+    async with MilvusStore.open(str(tmp_path / "milvus.db"), TwoFaced()) as store:
+        with scopes.use(scopes.Scope(tenant="t")):
+            await store.save_many(
+                [
+                    Memory("wrong topic", embedding=tuple(unit(WRONG))),
+                    Memory("right topic", embedding=tuple(unit(RIGHT))),
+                ]
+            )
+            vector, small = await store.neighbours("a fact", 2)
+            await store.save_many([Memory("filler", embedding=tuple(unit(v))) for v in HAYSTACK])
+            _, found = await store.neighbours("a fact", len(HAYSTACK) + 2)
+            searched = [m.content for m in await store.search("anything", len(HAYSTACK) + 2)]
+    assert vector == pytest.approx(unit(QUERY))
+    assert [m.closeness for m in small] == [None, None]
+    by_content = {m.content: m for m in found}
+    ranked = [m.content for m in found]
+    assert ranked.index("right topic") < ranked.index("wrong topic")
+    vectors = [unit(v) for v in (*HAYSTACK, WRONG, RIGHT)]
+    mean = np.mean(np.asarray(vectors), axis=0)
+    expected = centred_cosines(unit(QUERY), [unit(RIGHT), unit(WRONG)], mean)
+    assert by_content["right topic"].closeness == pytest.approx(expected[0], abs=1e-4)
+    assert by_content["wrong topic"].closeness == pytest.approx(expected[1], abs=1e-4)
+    # A search embeds its text as a query (here the other topic's vector).
+    assert searched.index("wrong topic") < searched.index("right topic")

@@ -6,10 +6,11 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+import anyio
 import pytest
 
 from agentd.errors import LLMUnavailable
-from agentd.memory.curate import decide_forget, decide_save
+from agentd.memory.curate import about_the_same, decide_forget, decide_save
 from agentd.memory.longterm import Memory, MemoryStats
 from agentd.messages import Message, ToolCall
 from agentd.tools.memory import register_memory_tools
@@ -166,3 +167,73 @@ async def test_no_similar_memory_saves_without_a_model_call() -> None:
     register_memory_tools(registry, store, model, similar=0.95)
     assert (await _call(registry, "memory_save", content="I live in Paris.")).startswith("saved")
     assert model.offered == [] and len(store.memories) == 2
+
+
+@dataclass
+class NearStore(FakeStore):
+    """A FakeStore that compares a new fact with stored ones as a store ranking around its
+    mean does: each memory's closeness is given, the fact's vector is (1, 0)."""
+
+    closeness: dict[str, float] = field(default_factory=dict)
+    asked: list[str] = field(default_factory=list)
+
+    async def neighbours(self, content: str, top_k: int) -> tuple[list[float], list[Memory]]:
+        self.asked.append(content)
+        found = [
+            replace(m, score=0.9, closeness=self.closeness[m.key]) for m in self.memories.values()
+        ]
+        return [1.0, 0.0], found[:top_k]
+
+
+async def test_only_memories_close_around_the_mean_are_offered_for_an_update() -> None:
+    """A store's closeness decides the candidates, not the plain cosine every memory of a small
+    model reaches: the unrelated memory is never offered, the related one is; the save keeps
+    the vector the comparison computed."""
+    store = NearStore({"tea": TEA, "home": PARIS}, closeness={"tea": 0.1, "home": 0.55})
+    model = StubModel([action("update", 1)])
+    registry = await _tools(store, model)
+    answer = await _call(registry, "memory_save", content="I moved to Berlin.")
+    assert answer == "updated memory home (it said: I live in Paris.)"
+    assert model.offered == [[action("add"), action("update", 1), action("nothing")]]
+    assert "Sencha" not in model.prompts[0]
+    assert store.asked == ["I moved to Berlin."]
+    assert store.memories["home"].embedding == (1.0, 0.0)
+    assert store.memories["tea"] == TEA
+
+
+async def test_nothing_close_around_the_mean_adds_without_a_model_call() -> None:
+    """Every memory at plain cosine 0.9 but none close around the mean: added, unasked."""
+    store = NearStore({"tea": TEA, "home": PARIS}, closeness={"tea": 0.2, "home": 0.3})
+    model = StubModel()
+    registry = await _tools(store, model)
+    assert (await _call(registry, "memory_save", content="My cat is Pixel.")).startswith("saved")
+    assert model.offered == [] and len(store.memories) == 3
+
+
+async def test_a_slow_decision_adds_the_fact() -> None:
+    """A model that does not decide in time: the fact is added, not lost to the tool's
+    timeout."""
+
+    async def stuck(messages: Sequence[Message], options: Sequence[str]) -> str | None:
+        await anyio.sleep(60)
+        return options[1]
+
+    with anyio.fail_after(5):
+        decision = await decide_save(stuck, "I moved to Berlin.", [PARIS], within=0.05)
+    assert decision.action == "add" and decision.memory is None
+
+
+@pytest.mark.parametrize(
+    ("memory", "similar", "same"),
+    [
+        pytest.param(replace(PARIS, score=0.9, closeness=0.1), 0.8, False, id="far-around-mean"),
+        pytest.param(replace(PARIS, score=0.5, closeness=0.45), 0.8, True, id="close-around-mean"),
+        pytest.param(replace(PARIS, score=0.9), 0.8, True, id="no-mean-plain-cosine"),
+        pytest.param(replace(PARIS, score=0.7), 0.8, False, id="no-mean-below-floor"),
+        pytest.param(replace(PARIS, closeness=0.0), 0.8, True, id="same-words"),
+    ],
+)
+def test_about_the_same(memory: Memory, similar: float, same: bool) -> None:
+    """Closeness when the store gives it, else the plain cosine floor; or the fact's words."""
+    fact = "I live in Paris now." if memory.closeness == 0.0 else "I moved to Berlin."
+    assert about_the_same(fact, memory, similar) is same

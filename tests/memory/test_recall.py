@@ -9,7 +9,13 @@ import pytest
 
 from agentd.errors import MemoryUnavailable
 from agentd.memory.longterm import Memory
-from agentd.memory.recall import CANDIDATES, HEAD, memory_recall, overlap
+from agentd.memory.recall import (
+    BACKGROUND_AFTER,
+    CANDIDATES,
+    HEAD,
+    memory_recall,
+    overlap,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -43,6 +49,7 @@ async def test_matches_above_the_floor_become_a_note() -> None:
 
 
 async def test_nothing_close_enough_is_no_note() -> None:
+    """Memories searched, none close enough: no note."""
     recall = memory_recall(Store([mem("Tea: sencha.", 0.6)]), 3, 0.8)  # type: ignore[arg-type]
     assert await recall("What's 2+2?") is None
 
@@ -118,3 +125,29 @@ async def test_the_newest_memory_leads_when_two_disagree() -> None:
         f"{HEAD}\n- Tea: sencha. [2026-02-02]\n- I moved to Berlin. [2025-10-09]"
         "\n- I live in Paris. [2023-11-14])"
     )
+
+
+@pytest.mark.parametrize(
+    ("best", "others", "recalled"),
+    [
+        pytest.param(0.82, 0.74, True, id="stands-out-under-the-floor"),
+        pytest.param(0.82, 0.78, False, id="close-to-the-others"),
+        pytest.param(0.79, 0.70, False, id="too-far-under-the-floor"),
+    ],
+)
+async def test_a_memory_standing_out_from_the_others_is_recalled_a_little_under_the_floor(
+    best: float, others: float, recalled: bool
+) -> None:
+    """Under the floor by at most UNDER_FLOOR and STANDS_OUT above the other candidates'
+    median: recalled; otherwise not."""
+    found = [mem("Our cat is called Pixel.", best)]
+    found += [mem(f"Filler {i}.", others - 0.001 * i) for i in range(BACKGROUND_AFTER + 2)]
+    note = await memory_recall(Store(found), 3, 0.84)("Wie heißt das Haustier?")  # type: ignore[arg-type]
+    assert note == (f"{HEAD}\n- Our cat is called Pixel.)" if recalled else None)
+
+
+async def test_a_few_candidates_are_no_background() -> None:
+    """With BACKGROUND_AFTER candidates or fewer, only the floor decides."""
+    found = [mem("Our cat is called Pixel.", 0.82)]
+    found += [mem(f"Filler {i}.", 0.6) for i in range(BACKGROUND_AFTER - 1)]
+    assert await memory_recall(Store(found), 3, 0.84)("Wie heißt das Haustier?") is None  # type: ignore[arg-type]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import httpx
@@ -12,7 +13,7 @@ from structlog.testing import capture_logs
 
 from agentd import scope as scopes
 from agentd.config import Settings
-from agentd.daemon.app import open_app
+from agentd.daemon.app import open_app, same_floor
 from agentd.errors import LLMResponseError
 from agentd.memory.hybrid import HybridStore
 from agentd.memory.longterm import Memory
@@ -183,3 +184,15 @@ async def test_the_daemon_embeds_memory_with_the_fetched_model(
     assert [m.content for m in found] == ["green tea in the morning"]
     log = (state / "models" / "requests.jsonl").read_text()
     assert '"input_type": "query"' in log and '"input_type": "passage"' in log
+
+
+async def test_an_updates_candidates_start_at_the_models_own_cosine() -> None:
+    """A model that knows where two stored texts start to be about one thing says it; others
+    (and the chat model's embeddings) take the recall floor less 0.05."""
+    async with httpx.AsyncClient() as http:
+        plain = ServedEmbedder(http, "http://127.0.0.1:9", _model())
+        measured = ServedEmbedder(http, "http://127.0.0.1:9", replace(_model(), same_score=0.86))
+        assert same_floor(0.84, measured) == 0.86
+        assert same_floor(0.84, plain) == pytest.approx(0.79)
+        assert same_floor(0.8, None) == pytest.approx(0.75)
+    assert embedders.get_embedder("multilingual-e5-small").same_score == 0.86
