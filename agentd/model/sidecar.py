@@ -101,7 +101,10 @@ def server_command(
     if slots is not None:
         cmd += ["--slot-save-path", str(slots)]
     if draft is not None:
-        cmd += ["--model-draft", str(draft), "--threads-draft", str(sc.threads)]
+        # This build loads a draft model without using it unless the type is named: measured,
+        # with --model-draft alone no request drafted a token.
+        cmd += ["--model-draft", str(draft), "--spec-type", "draft-simple"]
+        cmd += ["--threads-draft", str(sc.threads)]
         cmd += ["--spec-draft-n-max", str(sc.draft_max), "--spec-draft-n-min", str(sc.draft_min)]
     return [*cmd, *sc.extra_args]
 

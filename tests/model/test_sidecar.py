@@ -240,7 +240,7 @@ def test_a_draft_model_adds_speculative_decoding(tmp_path: Path) -> None:
     settings = _settings(tmp_path, draft_max=8, draft_min=2, threads=2)
     cmd = server_command(Path("/b"), Path("/m"), 1, settings, draft=Path("/d.gguf"))
     joined = " ".join(cmd)
-    assert "--model-draft /d.gguf --threads-draft 2" in joined
+    assert "--model-draft /d.gguf --spec-type draft-simple --threads-draft 2" in joined
     assert "--spec-draft-n-max 8 --spec-draft-n-min 2" in joined
     assert "draft" not in " ".join(server_command(Path("/b"), Path("/m"), 1, settings))
 
