@@ -39,6 +39,8 @@ OVERWRITE_QUESTION = (
 KEEP_HEAD = "(write_file would have replaced the whole file: its other lines stay.)"
 #: Opens the note after the model said the user asked for the whole file to be replaced.
 REPLACE_HEAD = "(The whole file is to be replaced, as asked.)"
+#: How far into a failed call's result the held-back error may begin.
+HEAD_CHARS = 80
 #: The new text quoted in the question, at most.
 CONTENT_CHARS = 400
 
@@ -77,7 +79,8 @@ class Overwrite:
 def _held_back(run: StepRun) -> tuple[str, str] | None:
     """(path, content) of the step's write_file call that was held back, if one was."""
     for (name, arguments), out in zip(run.calls, run.outcomes, strict=True):
-        if name == WRITE_TOOL and out.error and out.content.startswith(HELD_BACK):
+        # The registry reports it as "error: ToolError: not written: ...".
+        if name == WRITE_TOOL and out.error and HELD_BACK in out.content[:HEAD_CHARS]:
             path, content = argument(arguments, "path"), argument(arguments, "content")
             if isinstance(path, str) and isinstance(content, str):
                 return path, content

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import anyio
 import pytest
 
 from agentd.engine.asking import Asker
@@ -11,8 +12,10 @@ from agentd.engine.guards.repeats import Repeats
 from agentd.engine.guards.reroute import Reroute
 from agentd.engine.notes import ANSWER_NOW, REMINDER_HEAD
 from agentd.engine.turnstate import TurnState
+from agentd.errors import ToolError
+from agentd.messages import ToolCall
 from agentd.tools.overwrite import HELD_BACK
-from agentd.tools.registry import ToolOutcome
+from agentd.tools.registry import ToolOutcome, ToolRegistry
 from tests.engine.guards.conftest import KINDS, make_plan, make_state
 from tests.support.fake_model import FakeModel
 
@@ -52,8 +55,29 @@ async def test_reroute_routes_once_after_failed_calls() -> None:
     assert await Reroute().after(make_state("y"), ok) is None
 
 
-HELD = ToolOutcome(f"{HELD_BACK} todo.txt and drop 2 of its 2 lines ('a'; 'b')", error=True)
 WRITE = ("write_file", '{"path": "todo.txt", "content": "- call the bank\\n"}')
+
+
+def held_back() -> ToolOutcome:
+    """write_file's refusal as the registry reports it to the turn."""
+    registry = ToolRegistry()
+
+    async def write_file(path: str, content: str) -> str:
+        """Write a file.
+
+        Args:
+            path: The file.
+            content: Its text.
+        """
+        raise ToolError(f"{HELD_BACK} {path} and drop 2 of its 2 lines ('a'; 'b')")
+
+    registry.add(write_file)
+    outcome = anyio.run(registry.call, ToolCall("c1", *WRITE))
+    assert outcome.error
+    return outcome
+
+
+HELD = held_back()
 
 
 def overwrite_run(state: TurnState, outcome: ToolOutcome = HELD) -> StepRun:
