@@ -143,9 +143,9 @@ class GuardSettings(_Section):
     )
     claims: Switch = Field(
         "auto",
-        description="An answer to a request for an action that no tool carried out gets one "
-        "routed step more (the model may still answer). Serves small local models. "
-        f"{_GUARD}",
+        description="An answer to a request to change a file, a memory or a task that no tool "
+        "carried out gets one step more, routed among that kind's tools (the model may still "
+        f"answer). Serves small local models. {_GUARD}",
     )
     overwrite: Switch = Field(
         "auto",

@@ -7,6 +7,13 @@ of the answer is looked at: when the model itself found that the request asks fo
 answer is held and the model asked once more in a routed step, told that nothing has changed
 yet: it names the tool that makes the change, or ``answer`` (to say plainly that it cannot).
 No call is ever demanded.
+
+Only when the model named what the request changes (a kind: a file, a fact to remember, a
+task); then the step is routed among that kind's tools. For the other actions (``action``:
+a command, several things) it stays out: measured, in action turns it rescued nothing (dev,
+three fires: "show the command, don't run it" answered right, asked again, answered again)
+and routed among every acting tool it wrote files nobody asked for (held-out, three of three
+fires: a show-only request wrote ``.log``).
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ class Claims:
     def holds(self, state: TurnState, plan: StepPlan) -> bool:
         return (
             state.may_act is True
+            and state.doing is not None
             and not state.client_led
             and self.name not in state.retried
             and bool(state.acting)
@@ -47,9 +55,7 @@ class Claims:
             return ACCEPT
         log.warning("turn.no_action", step=state.step)
         state.retried.add(self.name)
-        # Routed among the tools that act on what the request changes (all that act when
-        # the model named no kind), or answer: routed among all, the model read the same
-        # file again, six times; among every acting tool, a fact to remember was written to
-        # notes.txt.
-        acting = state.doing if state.doing is not None else state.acting
-        return Retry(Next(notes=[not_done(state)], route=True, tools=acting))
+        # Routed among the tools that act on what the request changes, or answer: routed
+        # among all, the model read the same file again, six times; among every acting
+        # tool, a fact to remember was written to notes.txt.
+        return Retry(Next(notes=[not_done(state)], route=True, tools=state.doing))

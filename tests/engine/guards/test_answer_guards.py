@@ -168,8 +168,9 @@ async def test_answered_earlier_asks_again_with_the_turn_alone_once() -> None:
 
 async def test_claims_routes_once_when_an_action_was_asked_and_none_ran() -> None:
     """The model found an action; only a look ran: once more, routed, never a demanded call."""
-    state = make_state("Ändere in config.ini debug=true zu debug=false.")
+    state = make_state("Ändere in config.ini debug=true zu debug=false.", kinds=KINDS)
     state.may_act = True
+    state.doing = frozenset({"write_file", "append_file"})
     ran(state, "read_file", "debug=true")
     guard = Claims()
     verdict = await guard.judge(state, make_plan(state), assistant("Erledigt."))
@@ -190,6 +191,7 @@ async def test_claims_stays_out(may_act: bool | None, acting_ran: bool) -> None:
     """A question, an undecided request, or an action that ran: the answer stands."""
     state = make_state("Summarise notes.md")
     state.may_act = may_act
+    state.doing = frozenset({"write_file"})
     ran(state, "write_file" if acting_ran else "read_file", "ok")
     assert await Claims().judge(state, make_plan(state), assistant("Saved.")) is ACCEPT
 
@@ -263,7 +265,12 @@ async def test_claims_routes_among_the_tools_of_what_the_request_changes() -> No
     state.doing = frozenset({"memory_save"})
     verdict = await Claims().judge(state, make_plan(state), assistant("Noted!"))
     assert isinstance(verdict, Retry) and verdict.next.tools == frozenset({"memory_save"})
-    other = make_state("Do it.", kinds=KINDS)
-    other.may_act = True
-    verdict = await Claims().judge(other, make_plan(other), assistant("Done!"))
-    assert isinstance(verdict, Retry) and verdict.next.tools == other.acting
+
+
+async def test_claims_stays_out_of_actions_of_no_kind() -> None:
+    """An action the model named no kind for (a command, several things) answered without
+    any action: the answer stands (routed among every acting tool, a request to show a
+    command wrote a file)."""
+    state = make_state("What command would delete the .log files? Just show it.", kinds=KINDS)
+    state.may_act = True
+    assert await Claims().judge(state, make_plan(state), assistant("rm *.log")) is ACCEPT
