@@ -20,7 +20,9 @@ FILE, MEMORY, SCHEDULE, COMMAND = "file", "memory", "schedule", "command"
 #: edits of a file, and ``exec`` ran them (``rm``, ``sed -i``).
 #: Each kind with the word the model names it by (a verb: asked with nouns, the model named
 #: "file" for "What files are in your workdir?") and what that word means, in the order the
-#: question lists them.
+#: question lists them. These are the options of the intent question's grammar and their
+#: meanings as its prompt states them to the model: the model answers with one of them,
+#: whatever the request's language; no request's words are ever matched against them.
 KINDS: tuple[tuple[str, str, str], ...] = (
     (FILE, "write", "a file written, created, edited, added to or deleted"),
     (MEMORY, "remember", "a fact or preference saved to memory for later, or a memory forgotten"),
