@@ -147,6 +147,13 @@ class GuardSettings(_Section):
         "carried out gets one step more, routed among that kind's tools (the model may still "
         f"answer). Serves small local models. {_GUARD}",
     )
+    unfinished: Switch = Field(
+        "auto",
+        description="An answer after a change: the model says (yes/no, under a grammar) whether "
+        "the request asks for a step the calls have not done (a read or a command after the "
+        "change); yes routes one more step among the tools of the kinds not yet done. Serves "
+        f"small local models. {_GUARD}",
+    )
     overwrite: Switch = Field(
         "auto",
         description="After write_file held back a write that would drop most of a file, the "

@@ -28,11 +28,19 @@ from agentd.engine.guards.read_first import Mentioned, ReadFirst
 from agentd.engine.guards.repeats import Repeats
 from agentd.engine.guards.reroute import Reroute
 from agentd.engine.guards.route import Listing, Route
+from agentd.engine.guards.unfinished import Unfinished
 from agentd.engine.guards.write_paths import WritePaths
 
 #: Every rule's name, in the order each kind runs.
 PLANNERS = ("client_tools", "read_first", "intent", "route", "write_paths")
-ANSWER_GUARDS = ("check_calls", "empty", "calls_in_answer", "answered_earlier", "claims")
+ANSWER_GUARDS = (
+    "check_calls",
+    "empty",
+    "calls_in_answer",
+    "answered_earlier",
+    "claims",
+    "unfinished",
+)
 AFTER_TOOL = ("read_first", "overwrite", "repeats", "reroute")
 NAMES = tuple(dict.fromkeys((*PLANNERS, *ANSWER_GUARDS, *AFTER_TOOL)))
 
@@ -70,6 +78,7 @@ def build(
         "calls_in_answer": CallsInAnswer(),
         "answered_earlier": AnsweredEarlier(),
         "claims": Claims(),
+        "unfinished": Unfinished(asker) if asks else None,
         "overwrite": Overwrite(asker) if asks else None,
         "repeats": Repeats(),
         "reroute": Reroute(),
