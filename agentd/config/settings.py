@@ -126,6 +126,12 @@ class GuardSettings(_Section):
         description="Before a turn's first unrouted calls run, the model says (yes/no) whether "
         f"they are needed; if not, it answers in words. Serves small local models. {_GUARD}",
     )
+    confirm: Switch = Field(
+        "auto",
+        description="Before the turn's first call of a tool that acts runs, the model says "
+        "(yes/no, under a grammar) whether the user asked for it to be done now; no drops the "
+        f"call and asks for the answer in words. Serves small local models. {_GUARD}",
+    )
     empty: Switch = Field(
         "auto",
         description="An empty answer is asked for once more in words, then made from the tool "

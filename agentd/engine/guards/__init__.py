@@ -21,6 +21,7 @@ from agentd.engine.guards.calls_in_answer import CallsInAnswer
 from agentd.engine.guards.check_calls import CheckCalls
 from agentd.engine.guards.claims import Claims
 from agentd.engine.guards.client_tools import ClientTools
+from agentd.engine.guards.confirm import Confirm
 from agentd.engine.guards.empty import Empty
 from agentd.engine.guards.intent import Intent
 from agentd.engine.guards.overwrite import Overwrite
@@ -35,6 +36,7 @@ from agentd.engine.guards.write_paths import WritePaths
 PLANNERS = ("client_tools", "read_first", "intent", "route", "write_paths")
 ANSWER_GUARDS = (
     "check_calls",
+    "confirm",
     "empty",
     "calls_in_answer",
     "answered_earlier",
@@ -74,6 +76,7 @@ def build(
         "route": Route(asker, listing) if asks else None,
         "write_paths": WritePaths(),
         "check_calls": CheckCalls(asker) if asks else None,
+        "confirm": Confirm(asker) if asks else None,
         "empty": Empty(),
         "calls_in_answer": CallsInAnswer(),
         "answered_earlier": AnsweredEarlier(),
