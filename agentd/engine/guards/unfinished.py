@@ -5,9 +5,9 @@ file afterwards", "... then count the lines"), the small local model made the ch
 answered: the read or the command never ran. When a tool that acts ran in the turn and the
 model answers, it is asked once, apart and under a grammar (yes or no), in whatever language
 the request came, whether the request asks for something the calls so far have not done. A
-"yes" routes one more step among the turn's tools, those of the kinds already done left out
-(the change is not made twice); the route may still name ``answer``. Nothing reads the
-request's words, and no call is ever demanded.
+"yes" routes one more step among the turn's tools, the acting ones of the kinds already done
+left out (the change is not made twice; a file may be read again); the route may still name
+``answer``. Nothing reads the request's words, and no call is ever demanded.
 
 For a small local model only (``serves = "local"``); a capable model finishes what it starts.
 """
@@ -92,12 +92,12 @@ def _done(state: TurnState) -> frozenset[str]:
 
 
 def _rest(state: TurnState) -> frozenset[str]:
-    """The turn's tools but those of the kinds already done (a tool of no kind: itself)."""
+    """The turn's tools but the acting ones of the kinds already done (a tool of no kind:
+    itself); every tool that looks stays (a file read again after its change)."""
     done = _done(state)
     kinds = {state.kinds.get(n, "") for n in done} - {""}
-    return frozenset(
-        n for n in state.names if n not in done and (state.kinds.get(n, "") not in kinds)
-    )
+    gone = {n for n in state.acting if n in done or state.kinds.get(n, "") in kinds}
+    return state.names - gone
 
 
 def _calls(state: TurnState) -> str:

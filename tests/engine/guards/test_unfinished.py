@@ -38,7 +38,8 @@ def changed(request: str = REQUEST) -> TurnState:
 
 async def test_yes_routes_one_more_step_without_the_kind_already_done() -> None:
     """After a change, "yes" (a part is not done) routes once more among the turn's tools,
-    those of the file kind left out (the change is not made twice); asked apart with the
+    the acting ones of the file kind left out (the change is not made twice; the file may be
+    read again); asked apart with the
     request and the calls in order, once a turn."""
     model = FakeModel()
     model.choices.append(YES)
@@ -47,7 +48,8 @@ async def test_yes_routes_one_more_step_without_the_kind_already_done() -> None:
     assert guard.holds(state, make_plan(state))
     verdict = await guard.judge(state, make_plan(state), assistant("Done."))
     assert isinstance(verdict, Retry) and verdict.next.route
-    assert verdict.next.tools == frozenset({"current_time", "exec", "memory_save"})
+    looking = {"read_file", "list_dir", "current_time"}
+    assert verdict.next.tools == frozenset({*looking, "exec", "memory_save"})
     assert verdict.next.notes[0].content.startswith(UNFINISHED_HEAD)
     question = model.asked[0][1].content
     assert REQUEST in question
