@@ -4,10 +4,12 @@ Cases in English (:mod:`.en`, the first thirty; :mod:`.near`, near misses) and i
 Spanish, French and Japanese (:mod:`.de`, :mod:`.es`, :mod:`.fr`, :mod:`.ja`, built from the
 shapes of :mod:`.forms`); then the fresh cases (:data:`FRESH`: :mod:`.fresh_en`,
 :mod:`.fresh_de`, :mod:`.fresh_es`, :mod:`.fresh_fr`, :mod:`.fresh_ja`), forty written at once
-after both halves had been read for failures, split like every case. :mod:`.script` is the
-shape of a case and of what each turn asks for; :mod:`.effects` the checks of an effect. Every
-case has a kind and a language; the suite's dev and held-out halves are drawn once over them
-(``bench/agentic_split.json``).
+after both halves had been read for failures, split like every case; last the second fresh
+cases (:data:`FRESH2`: :mod:`.fresh2_en`, :mod:`.fresh2_de`, :mod:`.fresh2_es`,
+:mod:`.fresh2_fr`, :mod:`.fresh2_ja`), fifty written from the forms and kinds alone, all in a
+third half, held-out-2, that no rule was tuned on. :mod:`.script` is the shape of a case and
+of what each turn asks for; :mod:`.effects` the checks of an effect. Every case has a kind and
+a language; the suite's halves are kept in ``bench/agentic_split.json``.
 """
 
 from __future__ import annotations
@@ -17,6 +19,11 @@ from bench._agentic_cases import (
     en,
     es,
     fr,
+    fresh2_de,
+    fresh2_en,
+    fresh2_es,
+    fresh2_fr,
+    fresh2_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -46,6 +53,13 @@ FRESH: tuple[Case, ...] = (
     *fresh_fr.CASES,
     *fresh_ja.CASES,
 )
+FRESH2: tuple[Case, ...] = (
+    *fresh2_en.CASES,
+    *fresh2_de.CASES,
+    *fresh2_es.CASES,
+    *fresh2_fr.CASES,
+    *fresh2_ja.CASES,
+)
 CASES: tuple[Case, ...] = (
     *en.CASES,
     *near.CASES,
@@ -54,11 +68,13 @@ CASES: tuple[Case, ...] = (
     *fr.CASES,
     *ja.CASES,
     *FRESH,
+    *FRESH2,
 )
 
 __all__ = [
     "CASES",
     "FRESH",
+    "FRESH2",
     "KINDS",
     "LANGUAGES",
     "Case",
