@@ -1,16 +1,21 @@
-"""The agentic suite's dev and held-out halves, drawn once and kept in ``agentic_split.json``.
+"""The agentic suite's halves, drawn once and kept in ``agentic_split.json``.
 
 Rules and prompts are tuned on the dev half only; the held-out half says whether the gain is
-real. The split is data, not code: :func:`extend` gives every case not yet in it a half, in an
-order shuffled with the committed :data:`SEED`, putting each into the half that has fewer cases
-of its language and kind (then fewer cases overall, then a seeded coin), so the halves stay
-balanced per language and kind. Entries already in the file never move: new cases are appended.
+real, and the held-out-2 half, written later from the forms and kinds alone, says it again on
+cases no rule was ever tuned on. The split is data, not code: :func:`extend` gives every case
+not yet in it a half, in an order shuffled with the committed :data:`SEED`, putting each into
+the one of dev and held-out that has fewer cases of its language and kind (then fewer cases
+overall, then a seeded coin), so those two stay balanced per language and kind; with ``into``
+every new case goes to that half instead. Entries already in the file never move: new cases
+are appended.
 
-    python -m bench._agentic_split     # append the cases the file lacks, print the counts
+    python -m bench._agentic_split                     # balanced over dev and held-out
+    python -m bench._agentic_split --into held-out-2   # every new case into held-out-2
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 from collections import Counter
@@ -20,16 +25,26 @@ from typing import Literal
 
 from bench._agentic_cases import CASES, Case
 
-Half = Literal["dev", "held-out"]
-HALVES: tuple[Half, ...] = ("dev", "held-out")
+Half = Literal["dev", "held-out", "held-out-2"]
+#: The halves a new case is balanced over, unless it is put into one half by name.
+BALANCED: tuple[Half, ...] = ("dev", "held-out")
+HALVES: tuple[Half, ...] = (*BALANCED, "held-out-2")
 SEED = 34_2026
 SPLIT_PATH = Path(__file__).with_name("agentic_split.json")
 
 
-def extend(split: Mapping[str, Half], cases: Iterable[Case], seed: int = SEED) -> dict[str, Half]:
-    """``split`` with a half for each of ``cases`` it lacks, appended in seeded order."""
+def extend(
+    split: Mapping[str, Half], cases: Iterable[Case], seed: int = SEED, into: Half | None = None
+) -> dict[str, Half]:
+    """``split`` with a half for each of ``cases`` it lacks, appended: balanced over
+    :data:`BALANCED` in seeded order, or (``into``) all in that half in the cases' order."""
     out: dict[str, Half] = dict(split)
     known = {c.name: c for c in cases}
+    if into is not None:
+        if into not in HALVES:
+            raise ValueError(f"unknown half {into!r}; one of {HALVES}")
+        out.update((name, into) for name in known if name not in out)
+        return out
     count = Counter[tuple[str, Half]]()  # per "language kind", "language", "kind" and ""
 
     def add(case: Case | None, half: Half) -> None:
@@ -45,9 +60,9 @@ def extend(split: Mapping[str, Half], cases: Iterable[Case], seed: int = SEED) -
     for name in new:
         case = known[name]
         both, language, kind, _ = _groups(case)
-        preferred = HALVES[rng.random() < 0.5]
+        preferred = BALANCED[rng.random() < 0.5]
         half = min(
-            HALVES,
+            BALANCED,
             key=lambda h: (
                 count[(both, h)],
                 count[(language, h)] + count[(kind, h)],
@@ -87,16 +102,25 @@ def select(cases: Sequence[Case], split: Mapping[str, Half], half: str) -> list[
     return [c for c in cases if split.get(c.name) == half]
 
 
-def main() -> None:
-    split = load() if SPLIT_PATH.exists() else {}
-    grown = extend(split, CASES)
-    save(grown)
+def main(argv: Sequence[str] | None = None) -> None:
+    """Append the cases the split file lacks (``--into``: all into that half), print counts."""
+    parser = argparse.ArgumentParser(description="Give every case the split lacks a half.")
+    parser.add_argument(
+        "--into",
+        choices=HALVES,
+        help="put every new case into this half; default: balanced over dev and held-out",
+    )
+    args = parser.parse_args(argv)
+    path = SPLIT_PATH
+    split = load(path) if path.exists() else {}
+    grown = extend(split, CASES, into=args.into)
+    save(grown, path)
     language = {c.name: c.language for c in CASES}
     counts = Counter((language.get(name, "?"), half) for name, half in grown.items())
     added = len(grown) - len(split)
-    print(f"{SPLIT_PATH.name}: {len(grown)} cases ({added} added)")
+    print(f"{path.name}: {len(grown)} cases ({added} added)")
     for lang in sorted({lang for lang, _ in counts}):
-        print(f"  {lang}: dev {counts[(lang, 'dev')]}, held-out {counts[(lang, 'held-out')]}")
+        print(f"  {lang}: " + ", ".join(f"{h} {counts[(lang, h)]}" for h in HALVES))
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from bench._agentic_cases.script import EXEC, FILES, SAVE, act, chat, look, show
 from bench._agentic_checks import Call
 from bench._agentic_report import by_half_and_language, half_row, summary
 from bench._agentic_score import CaseResult, score, turn_flags
+from bench._agentic_split import HALVES
 from bench.agentic import counter_total, model_requests
 
 NOW = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.UTC)
@@ -205,6 +206,21 @@ def test_the_report_has_a_row_per_half_and_language() -> None:
         ("all", "ja", "1"),
         ("all", "all", "2"),
     ]
+
+
+def test_the_report_has_rows_for_held_out_2_when_asked() -> None:
+    """--half all shows the three halves and all; held-out-2 counts only its own cases."""
+    done = [
+        _result("a", "de", [_turn(chat("Hallo"), "Hallo!")], effect=True),
+        _result("c", "fr", [_turn(chat("Salut"), "Salut !")], effect=True),
+    ]
+    split = {"a": "dev", "c": "held-out-2"}
+    table = by_half_and_language(done, split, (*HALVES, "all"))
+    rows = [line.split("|")[1:4] for line in table.splitlines()[2:]]
+    cells = [tuple(cell.strip() for cell in row) for row in rows]
+    assert ("held-out-2", "fr", "1") in cells and ("held-out-2", "all", "1") in cells
+    assert not [c for c in cells if c[0] == "held-out-2" and c[1] == "de"]
+    assert ("all", "all", "2") in cells
 
 
 @pytest.mark.anyio

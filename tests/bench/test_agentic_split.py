@@ -1,4 +1,5 @@
-"""The agentic suite's dev/held-out split: drawn once, committed, balanced, never moved."""
+"""The agentic suite's split: dev/held-out drawn once, committed, balanced, never moved; the
+second fresh cases all in held-out-2."""
 
 from __future__ import annotations
 
@@ -9,8 +10,11 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from bench._agentic_cases import CASES, Case, Say, Script
-from bench._agentic_split import SPLIT_PATH, extend, load, save, select
+import pytest
+
+import bench._agentic_split as agentic_split
+from bench._agentic_cases import CASES, FRESH2, Case, Say, Script
+from bench._agentic_split import HALVES, SPLIT_PATH, extend, load, save, select
 
 #: The entries drawn first (in file order) and their digest: they never change.
 FROZEN = 104
@@ -18,6 +22,9 @@ FROZEN_SHA256 = "ccbd5243f2d1c08ed38b091fa8b4ad3386fbba0c542709e3f7b5d535ebd632e
 #: The forty fresh cases appended at once after them, and their digest.
 FRESH_END = 144
 FRESH_SHA256 = "87370dae363a7960a6e27f11f63662516964fc597e16cc9df48a9c1e7930606c"
+#: The fifty second fresh cases, all put into held-out-2 right after them, and their digest.
+FRESH2_END = 194
+FRESH2_SHA256 = "7cbce838d3c865b009e7a62f7fca8165f77c4ceb1e3008b9c1e81f3b58c43e40"
 
 
 def _digest(items: Sequence[tuple[str, str]]) -> str:
@@ -49,6 +56,16 @@ def test_the_fresh_draw_never_changes() -> None:
     items = list(load().items())
     assert len(items) >= FRESH_END
     assert _digest(items[FROZEN:FRESH_END]) == FRESH_SHA256
+
+
+def test_the_second_fresh_cases_are_all_held_out_2_after_the_fresh_draw() -> None:
+    """The fifty second fresh cases come right after the fresh draw, all in held-out-2, and
+    nothing else is; pinned like the draws before them."""
+    items = list(load().items())
+    assert len(items) >= FRESH2_END
+    assert _digest(items[FRESH_END:FRESH2_END]) == FRESH2_SHA256
+    assert [name for name, _ in items[FRESH_END:FRESH2_END]] == [c.name for c in FRESH2]
+    assert {name for name, half in items if half == "held-out-2"} == {c.name for c in FRESH2}
 
 
 def test_the_file_is_what_the_seeded_draw_gives() -> None:
@@ -84,18 +101,72 @@ def test_the_halves_are_balanced_per_language_and_kind() -> None:
 
 
 def test_select_gives_one_half_or_all() -> None:
-    """--half dev plays only dev cases; all plays every case."""
+    """--half dev plays only dev cases, held-out-2 only the second fresh ones; all plays every
+    case."""
     split = load()
-    dev = select(CASES, split, "dev")
-    held = select(CASES, split, "held-out")
-    assert {c.name for c in dev} | {c.name for c in held} == {c.name for c in CASES}
-    assert not {c.name for c in dev} & {c.name for c in held}
+    names = [{c.name for c in select(CASES, split, half)} for half in HALVES]
+    assert set().union(*names) == {c.name for c in CASES}
+    assert sum(len(n) for n in names) == len(CASES)
+    assert select(CASES, split, "held-out-2") == list(FRESH2)
     assert select(CASES, split, "all") == list(CASES)
 
 
-def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
-    """The file round-trips with its order, so appending is visible as appending."""
+def test_into_puts_every_new_case_into_that_half() -> None:
+    """--into: each case the split lacks goes into the named half, in the cases' order; every
+    existing entry keeps its half and place."""
+    split = load()
+    new = [_case("zz_new_one"), _case("zz_new_two", "ja", "recall"), _case("zz_new_three")]
+    grown = extend(split, [*CASES, *new], into="held-out-2")
+    assert list(grown.items())[: len(split)] == list(split.items())
+    assert list(grown.items())[len(split) :] == [(c.name, "held-out-2") for c in new]
+    assert extend(split, CASES, into="dev") == split
+
+
+def test_an_unknown_half_is_rejected(tmp_path: Path) -> None:
+    """A split file naming another half, --into another half, or extend into it, fails."""
     path = tmp_path / "split.json"
-    save({"b": "dev", "a": "held-out"}, path)
-    assert list(load(path).items()) == [("b", "dev"), ("a", "held-out")]
+    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-3"}}))
+    with pytest.raises(ValueError, match="held-out-2"):
+        load(path)
+    with pytest.raises(ValueError, match="unknown half"):
+        extend({}, [_case("a")], into="test")  # type: ignore[arg-type]
+    with pytest.raises(SystemExit):
+        agentic_split.main(["--into", "held-out-3"])
+
+
+def _run_main(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *argv: str) -> dict[str, str]:
+    """main() over a split file of two entries and four cases (two of them new)."""
+    path = tmp_path / "split.json"
+    save({"old_a": "dev", "old_b": "held-out"}, path)
+    cases = (_case("old_a"), _case("old_b"), _case("new_a", "fr"), _case("new_b", "fr"))
+    monkeypatch.setattr(agentic_split, "SPLIT_PATH", path)
+    monkeypatch.setattr(agentic_split, "CASES", cases)
+    agentic_split.main(list(argv))
+    return dict(load(path))
+
+
+def test_main_into_appends_into_that_half(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """python -m bench._agentic_split --into held-out-2: the new cases all in held-out-2."""
+    split = _run_main(tmp_path, monkeypatch, "--into", "held-out-2")
+    assert list(split.items()) == [
+        ("old_a", "dev"),
+        ("old_b", "held-out"),
+        ("new_a", "held-out-2"),
+        ("new_b", "held-out-2"),
+    ]
+
+
+def test_main_without_into_stays_balanced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without --into the new cases are balanced over dev and held-out, never held-out-2."""
+    split = _run_main(tmp_path, monkeypatch)
+    assert list(split)[:2] == ["old_a", "old_b"]
+    assert {split["new_a"], split["new_b"]} == {"dev", "held-out"}
+
+
+def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
+    """The file round-trips with its order and every half, so appending is visible as
+    appending."""
+    path = tmp_path / "split.json"
+    save({"b": "dev", "a": "held-out", "c": "held-out-2"}, path)
+    assert list(load(path).items()) == [("b", "dev"), ("a", "held-out"), ("c", "held-out-2")]
     assert SPLIT_PATH.name == "agentic_split.json"
