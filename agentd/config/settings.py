@@ -126,12 +126,6 @@ class GuardSettings(_Section):
         description="Before a turn's first unrouted calls run, the model says (yes/no) whether "
         f"they are needed; if not, it answers in words. Serves small local models. {_GUARD}",
     )
-    confirm: Switch = Field(
-        "auto",
-        description="Before the turn's first call of a tool that acts runs, the model says "
-        "(yes/no, under a grammar) whether the user asked for it to be done now; no drops the "
-        f"call and asks for the answer in words. Serves small local models. {_GUARD}",
-    )
     empty: Switch = Field(
         "auto",
         description="An empty answer is asked for once more in words, then made from the tool "
@@ -152,13 +146,6 @@ class GuardSettings(_Section):
         description="An answer to a request to change a file, a memory or a task that no tool "
         "carried out gets one step more, routed among that kind's tools (the model may still "
         f"answer). Serves small local models. {_GUARD}",
-    )
-    unfinished: Switch = Field(
-        "auto",
-        description="An answer after a change: the model says (yes/no, under a grammar) whether "
-        "the request asks for a step the calls have not done (a read or a command after the "
-        "change); yes routes one more step among the tools of the kinds not yet done. Serves "
-        f"small local models. {_GUARD}",
     )
     overwrite: Switch = Field(
         "auto",

@@ -77,34 +77,6 @@ async def test_a_read_after_a_write_sees_the_new_text() -> None:
     assert conv.messages[-2].content == "new" and result.message.content == "It says new."
 
 
-async def test_a_change_then_a_read_asked_for_runs_the_read_too() -> None:
-    """Answered right after the change, the model says (yes/no, under a grammar) that the
-    request asks for more: one more routed step reads the file, and only the last answer is
-    stored."""
-    model = LocalModel()
-    model.choices.extend([ACTION, "write_file", "yes", "yes", "read_file"])
-    model.add(answer("", WRITE), answer("Done."), answer("", READ), answer("It says new."))
-    reg, files, calls = file_tools()
-    conv = chat("Change a.txt to new, then show me the file.")
-    result = await AgentLoop(model, reg).run(conv)
-    assert calls == ["write a.txt", "read a.txt"] and files["a.txt"] == "new"
-    assert result.message.content == "It says new."
-    assert "Done." not in [m.content for m in conv.messages]
-    assert model.options[3] == ("yes", "no") and model.options[4] == ("answer", "read_file")
-
-
-async def test_a_write_the_model_finds_unasked_is_never_made() -> None:
-    """Before the turn's first acting call runs, the model says (yes/no, under a grammar)
-    whether the user asked for it: "no" drops the call and the answer comes in words."""
-    model = LocalModel()
-    model.choices.extend([ACTION, "write_file", "no"])
-    model.add(answer("", WRITE), answer("Use: rm *.log"))
-    reg, files, calls = file_tools()
-    result = await AgentLoop(model, reg).run(chat("Show me how to delete the logs, do not run it."))
-    assert calls == [] and files == {"a.txt": "old"}
-    assert result.message.content == "Use: rm *.log" and model.requests[-1].answer_only
-
-
 async def test_a_repeated_read_is_served_from_the_cache() -> None:
     model = FakeModel()
     model.add(answer("", READ), answer("", READ), answer("old"))

@@ -21,7 +21,6 @@ from agentd.engine.guards.calls_in_answer import CallsInAnswer
 from agentd.engine.guards.check_calls import CheckCalls
 from agentd.engine.guards.claims import Claims
 from agentd.engine.guards.client_tools import ClientTools
-from agentd.engine.guards.confirm import Confirm
 from agentd.engine.guards.empty import Empty
 from agentd.engine.guards.intent import Intent
 from agentd.engine.guards.overwrite import Overwrite
@@ -29,20 +28,11 @@ from agentd.engine.guards.read_first import Mentioned, ReadFirst
 from agentd.engine.guards.repeats import Repeats
 from agentd.engine.guards.reroute import Reroute
 from agentd.engine.guards.route import Listing, Route
-from agentd.engine.guards.unfinished import Unfinished
 from agentd.engine.guards.write_paths import WritePaths
 
 #: Every rule's name, in the order each kind runs.
 PLANNERS = ("client_tools", "read_first", "intent", "route", "write_paths")
-ANSWER_GUARDS = (
-    "check_calls",
-    "confirm",
-    "empty",
-    "calls_in_answer",
-    "answered_earlier",
-    "claims",
-    "unfinished",
-)
+ANSWER_GUARDS = ("check_calls", "empty", "calls_in_answer", "answered_earlier", "claims")
 AFTER_TOOL = ("read_first", "overwrite", "repeats", "reroute")
 NAMES = tuple(dict.fromkeys((*PLANNERS, *ANSWER_GUARDS, *AFTER_TOOL)))
 
@@ -76,12 +66,10 @@ def build(
         "route": Route(asker, listing) if asks else None,
         "write_paths": WritePaths(),
         "check_calls": CheckCalls(asker) if asks else None,
-        "confirm": Confirm(asker) if asks else None,
         "empty": Empty(),
         "calls_in_answer": CallsInAnswer(),
         "answered_earlier": AnsweredEarlier(),
         "claims": Claims(),
-        "unfinished": Unfinished(asker) if asks else None,
         "overwrite": Overwrite(asker) if asks else None,
         "repeats": Repeats(),
         "reroute": Reroute(),
