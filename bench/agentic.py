@@ -2,7 +2,8 @@
 
 For each model it starts llama-server (agentd's sidecar helper: the packaged GGUF, the user's
 sidecar settings) and, per run, a fresh ``agentd run`` against it (HTTP channel, the built-in
-tools, long-term memory in Milvus Lite with the server's embeddings, agentd's default
+tools, long-term memory in Milvus Lite with the user's fetched embedding model as ``make run``
+serves it (the chat model's embeddings when none is fetched), agentd's default
 temperature unless ``--temperature``), then plays the cases of ``bench/_agentic_cases/``:
 conversations of 1-5 user turns in English, German, Spanish, French and Japanese, some opening
 with unrelated chat, a few streamed, among them near misses (an edit worded like an append, a
@@ -62,7 +63,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from contextlib import closing
+from contextlib import closing, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -107,6 +108,9 @@ class Options:
     sidecar: SidecarSettings = field(default_factory=SidecarSettings)
     #: More ``default.*`` settings for the daemon (``--default KEY=VALUE``).
     defaults: tuple[tuple[str, Any], ...] = ()
+    #: The user's fetched models (``state_dir/models``): each run's daemon finds its embedding
+    #: model there, as the daemon of ``make run`` does (None: memory embeds with the chat model).
+    models: Path | None = None
 
 
 def _stored_after(db: Path, session: str, after: int) -> list[dict[str, Any]]:
@@ -295,6 +299,7 @@ async def play_all(
     results: list[CaseResult] = []
     for run in range(options.runs):
         daemon_dir = tmp / f"run{run + 1}"
+        share_models(options.models, daemon_dir / "state")
         async with (
             agentd_daemon(llama_url, daemon_dir, daemon_config(options, model)) as daemon,
             httpx.AsyncClient(
@@ -305,6 +310,7 @@ async def play_all(
             memory = ready.get("checks", {}).get("memory")
             if memory != "ok":
                 print(f"  ! long-term memory is {memory}: recall cases cannot succeed")
+            print(f"  memory embeds with {embedder(daemon.log_path)}", flush=True)
             for case in cases:
                 result = await play(http, daemon, model, case, run)
                 results.append(result)
@@ -333,6 +339,26 @@ def progress(result: CaseResult) -> None:
     print(line + (f"  {problems[0][:150]}" if problems else ""), flush=True)
 
 
+def embedder(log_path: Path) -> str:
+    """The embedding model the daemon's memory serves, from its log ("the chat model" when it
+    started none)."""
+    for line in log_path.read_text(encoding="utf-8", errors="replace").splitlines():
+        if '"memory.embedder_ready"' in line:
+            with suppress(ValueError):
+                return str(json.loads(line).get("model") or "?")
+    return "the chat model"
+
+
+def share_models(models: Path | None, state_dir: Path) -> None:
+    """Link ``models`` (the user's fetched models) into a daemon's ``state_dir``, once."""
+    if models is None or not models.is_dir():
+        return
+    state_dir.mkdir(parents=True, exist_ok=True)
+    link = state_dir / "models"
+    if not link.exists():
+        link.symlink_to(models.resolve(), target_is_directory=True)
+
+
 def model_spec(name: str, base: Settings) -> ModelSpec:
     """The packaged model ``name`` from the user's state dir (ModelError when absent)."""
     return ModelSpec(name, resolve_model_file(base.state_dir, name, None))
@@ -349,6 +375,7 @@ async def main_async(
         args.seed,
         base.llm.sidecar,
         tuple(args.default or ()),
+        base.state_dir.expanduser() / "models",
     )
     stop = SignalStop()
 

@@ -18,7 +18,7 @@ import pytest
 from agentd.engine.notes import ANSWER_NOW, REMINDER_HEAD
 from agentd.memory.recall import HEAD as RECALL_HEAD
 from bench._agentic_cases import CASES
-from bench.agentic import Options, daemon_config, play_all
+from bench.agentic import Options, daemon_config, embedder, play_all, share_models
 from tests.support.stub_llm import Reply, StubLLM
 
 pytestmark = [pytest.mark.anyio, pytest.mark.timeout(240)]
@@ -125,3 +125,29 @@ def test_the_daemon_routes_as_make_run_would_for_each_packaged_model() -> None:
     assert "guards" not in daemon_config(Options(), "qwen2.5-coder-1.5b").get("default", {})
     forced = daemon_config(Options(defaults=(("guards.route", "on"),)), "qwen2.5-coder-0.5b")
     assert forced["default"]["guards"]["route"] == "on"
+
+
+def test_each_run_s_daemon_finds_the_user_s_fetched_models(tmp_path: Path) -> None:
+    """The suite's daemon embeds with the user's fetched embedding model, as `make run` does:
+    its state dir links to the user's models (once; nothing when none are fetched)."""
+    models = tmp_path / "home" / "models"
+    models.mkdir(parents=True)
+    (models / "e5.bin").write_bytes(b"x")
+    state = tmp_path / "run1" / "state"
+    share_models(models, state)
+    share_models(models, state)  # a second run of the same dir keeps the link
+    assert (state / "models").is_symlink()
+    assert (state / "models" / "e5.bin").read_bytes() == b"x"
+    share_models(tmp_path / "absent", tmp_path / "run2" / "state")
+    share_models(None, tmp_path / "run3" / "state")
+    assert not (tmp_path / "run2").exists()
+    assert not (tmp_path / "run3").exists()
+
+
+def test_the_embedding_model_served_is_read_from_the_daemon_s_log(tmp_path: Path) -> None:
+    log = tmp_path / "agentd.log"
+    log.write_text('{"event": "app.started"}\nnot json\n')
+    assert embedder(log) == "the chat model"
+    with log.open("a") as out:
+        out.write(json.dumps({"event": "memory.embedder_ready", "model": "e5-small"}) + "\n")
+    assert embedder(log) == "e5-small"
