@@ -60,8 +60,9 @@ def protect(
     is bound by its path there instead, once checked through the fd: bwrap, running as the
     unprivileged user, could not reach the fd's own path, and reads nothing that user could
     not. A missing one at the workdir's top gets an
-    empty read-only file (bwrap leaves an empty file as the mount point: the prompt ignores
-    an empty AGENTS.md), so a command cannot create it either. A file in a folder is
+    empty read-only file, so a command cannot create it either; bwrap leaves an empty file
+    as its mount point, removed when ``stack`` closes (after the command) so the user's
+    workdir does not fill with empty instruction files. A file in a folder is
     protected by binding that top folder read-only; a missing folder is not protected.
     The fds are closed by ``stack``.
     """
@@ -82,6 +83,7 @@ def protect(
             fd, write_end = os.pipe()
             os.close(write_end)  # nothing: an empty file
             stack.callback(os.close, fd)
+            stack.callback(_remove_mount_point, workdir, top[0])
             args += ["--ro-bind-data", str(fd), dest]
             fds.append(fd)
             continue
@@ -97,6 +99,18 @@ def protect(
         args += ["--ro-bind-fd", str(fd), dest]
         fds.append(fd)
     return args, fds
+
+
+def _remove_mount_point(workdir: Path, name: str) -> None:
+    """Remove the empty file bwrap left at ``name`` as the mount point of a missing
+    instruction file (a file with content, a folder or a symlink there is left alone)."""
+    try:
+        with workdir_fs.open_dir(workdir, ()) as dir_fd:
+            st = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
+            if stat.S_ISREG(st.st_mode) and st.st_size == 0:
+                os.unlink(name, dir_fd=dir_fd)
+    except (OSError, ToolError):
+        pass  # nothing left there, or the workdir is gone: nothing to tidy
 
 
 def _sandboxed_argv(

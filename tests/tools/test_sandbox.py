@@ -92,3 +92,22 @@ async def test_without_proc_the_sandbox_has_none(tmp_path: Path) -> None:
     """tools.exec.proc off (the systemd unit's choice): no /proc at all, never the host's."""
     outcome = await run_exec(ExecSettings(proc=False), tmp_path, "ls /proc; echo ran")
     assert "cannot access '/proc'" in outcome.content and "ran" in outcome.content
+
+
+@needs_bwrap
+async def test_a_command_leaves_no_empty_instruction_files(tmp_path: Path) -> None:
+    """A missing AGENTS.md is held empty and read-only during a command; afterwards the
+    workdir holds only what the command made (bwrap's empty mount point is gone), and an
+    AGENTS.md that exists is kept as it is."""
+    workdir = tmp_path / "workdir"
+    workdir.mkdir()
+    (workdir / "HEARTBEAT.md").write_text("check the backups\n")
+    registry = ToolRegistry()
+    files = [Path("AGENTS.md"), Path("HEARTBEAT.md")]
+    register_exec_tool(registry, ExecSettings(), lambda tenant: workdir, files)
+    command = "echo evil > AGENTS.md; echo made > out.txt"
+    with scopes.use(scopes.Scope()):
+        outcome = await registry.call(ToolCall("c", "exec", json.dumps({"command": command})))
+    assert "cannot create AGENTS.md" in outcome.content
+    assert sorted(p.name for p in workdir.iterdir()) == ["HEARTBEAT.md", "out.txt"]
+    assert (workdir / "HEARTBEAT.md").read_text() == "check the backups\n"
