@@ -10,9 +10,9 @@ with unrelated chat, a few streamed, among them near misses (an edit worded like
 question opening like an order, "show me, do not do it"...). Between cases the workdir is
 emptied and the case's files are put in it; each case talks in sessions of its own
 (``X-Session-Id``), and a recall case asks in a second, new session. The cases are split once
-into a dev and a held-out half, and the cases written later for judging alone into a third,
-held-out-2 (``bench/agentic_split.json``, see ``bench/_agentic_split.py``): tune on dev, judge
-on held-out and held-out-2; ``--half`` plays one of them.
+into a dev and a held-out half, and the cases written later for judging alone into halves of
+their own, held-out-2 and held-out-3 (``bench/agentic_split.json``, see
+``bench/_agentic_split.py``): tune on dev, judge on the others; ``--half`` plays one of them.
 
 A case succeeds by its effect, never by its words: a file with the right content, a fact only
 a tool could give (the weekday in Tokyo, checked with zoneinfo around the turn; a value from a
@@ -47,7 +47,7 @@ a JSON line per turn (answer, tool calls with results, flags, requests) in
 (llama-server's log in ``DIR/<model>/server/``).
 
     python -m bench.agentic [--model NAME ...] [--runs N] [--case NAME ...]
-                            [--half dev|held-out|held-out-2|all] [--language LANG ...]
+                            [--half dev|held-out|held-out-2|held-out-3|all] [--language LANG ...]
                             [--temperature T] [--seed N] [--default KEY=VALUE ...]
                             [--out DIR]
 """

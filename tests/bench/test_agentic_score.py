@@ -209,7 +209,7 @@ def test_the_report_has_a_row_per_half_and_language() -> None:
 
 
 def test_the_report_has_rows_for_held_out_2_when_asked() -> None:
-    """--half all shows the three halves and all; held-out-2 counts only its own cases."""
+    """--half all shows every half and all; held-out-2 counts only its own cases."""
     done = [
         _result("a", "de", [_turn(chat("Hallo"), "Hallo!")], effect=True),
         _result("c", "fr", [_turn(chat("Salut"), "Salut !")], effect=True),

@@ -125,13 +125,13 @@ def test_into_puts_every_new_case_into_that_half() -> None:
 def test_an_unknown_half_is_rejected(tmp_path: Path) -> None:
     """A split file naming another half, --into another half, or extend into it, fails."""
     path = tmp_path / "split.json"
-    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-3"}}))
-    with pytest.raises(ValueError, match="held-out-2"):
+    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-4"}}))
+    with pytest.raises(ValueError, match="held-out-3"):
         load(path)
     with pytest.raises(ValueError, match="unknown half"):
         extend({}, [_case("a")], into="test")  # type: ignore[arg-type]
     with pytest.raises(SystemExit):
-        agentic_split.main(["--into", "held-out-3"])
+        agentic_split.main(["--into", "held-out-4"])
 
 
 def _run_main(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *argv: str) -> dict[str, str]:
@@ -156,8 +156,14 @@ def test_main_into_appends_into_that_half(tmp_path: Path, monkeypatch: pytest.Mo
     ]
 
 
+def test_main_into_held_out_3(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """python -m bench._agentic_split --into held-out-3: the new cases all in held-out-3."""
+    split = _run_main(tmp_path, monkeypatch, "--into", "held-out-3")
+    assert list(split.items())[2:] == [("new_a", "held-out-3"), ("new_b", "held-out-3")]
+
+
 def test_main_without_into_stays_balanced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without --into the new cases are balanced over dev and held-out, never held-out-2."""
+    """Without --into the new cases are balanced over dev and held-out, never a judged half."""
     split = _run_main(tmp_path, monkeypatch)
     assert list(split)[:2] == ["old_a", "old_b"]
     assert {split["new_a"], split["new_b"]} == {"dev", "held-out"}
@@ -167,6 +173,11 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
     """The file round-trips with its order and every half, so appending is visible as
     appending."""
     path = tmp_path / "split.json"
-    save({"b": "dev", "a": "held-out", "c": "held-out-2"}, path)
-    assert list(load(path).items()) == [("b", "dev"), ("a", "held-out"), ("c", "held-out-2")]
+    save({"b": "dev", "a": "held-out", "c": "held-out-2", "d": "held-out-3"}, path)
+    assert list(load(path).items()) == [
+        ("b", "dev"),
+        ("a", "held-out"),
+        ("c", "held-out-2"),
+        ("d", "held-out-3"),
+    ]
     assert SPLIT_PATH.name == "agentic_split.json"
