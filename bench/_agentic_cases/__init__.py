@@ -4,12 +4,14 @@ Cases in English (:mod:`.en`, the first thirty; :mod:`.near`, near misses) and i
 Spanish, French and Japanese (:mod:`.de`, :mod:`.es`, :mod:`.fr`, :mod:`.ja`, built from the
 shapes of :mod:`.forms`); then the fresh cases (:data:`FRESH`: :mod:`.fresh_en`,
 :mod:`.fresh_de`, :mod:`.fresh_es`, :mod:`.fresh_fr`, :mod:`.fresh_ja`), forty written at once
-after both halves had been read for failures, split like every case; last the second fresh
+after both halves had been read for failures, split like every case; then the second fresh
 cases (:data:`FRESH2`: :mod:`.fresh2_en`, :mod:`.fresh2_de`, :mod:`.fresh2_es`,
 :mod:`.fresh2_fr`, :mod:`.fresh2_ja`), fifty written from the forms and kinds alone, all in a
-third half, held-out-2, that no rule was tuned on. :mod:`.script` is the shape of a case and
-of what each turn asks for; :mod:`.effects` the checks of an effect. Every case has a kind and
-a language; the suite's halves are kept in ``bench/agentic_split.json``.
+third half, held-out-2, that no rule was tuned on; last the third fresh cases (:data:`FRESH3`:
+:mod:`.fresh3_en`, :mod:`.fresh3_de`, :mod:`.fresh3_es`, :mod:`.fresh3_fr`, :mod:`.fresh3_ja`),
+fifty more written the same way, all in a fourth half, held-out-3. :mod:`.script` is the shape
+of a case and of what each turn asks for; :mod:`.effects` the checks of an effect. Every case
+has a kind and a language; the suite's halves are kept in ``bench/agentic_split.json``.
 """
 
 from __future__ import annotations
@@ -24,6 +26,11 @@ from bench._agentic_cases import (
     fresh2_es,
     fresh2_fr,
     fresh2_ja,
+    fresh3_de,
+    fresh3_en,
+    fresh3_es,
+    fresh3_fr,
+    fresh3_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -60,6 +67,13 @@ FRESH2: tuple[Case, ...] = (
     *fresh2_fr.CASES,
     *fresh2_ja.CASES,
 )
+FRESH3: tuple[Case, ...] = (
+    *fresh3_en.CASES,
+    *fresh3_de.CASES,
+    *fresh3_es.CASES,
+    *fresh3_fr.CASES,
+    *fresh3_ja.CASES,
+)
 CASES: tuple[Case, ...] = (
     *en.CASES,
     *near.CASES,
@@ -69,12 +83,14 @@ CASES: tuple[Case, ...] = (
     *ja.CASES,
     *FRESH,
     *FRESH2,
+    *FRESH3,
 )
 
 __all__ = [
     "CASES",
     "FRESH",
     "FRESH2",
+    "FRESH3",
     "KINDS",
     "LANGUAGES",
     "Case",

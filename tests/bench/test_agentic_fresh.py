@@ -12,7 +12,17 @@ from pathlib import Path
 import pytest
 
 from agentd.engine.loop import REPEATED
-from bench._agentic_cases import CASES, FRESH, FRESH2, Case, Outcome, Say, Script, TurnTrace
+from bench._agentic_cases import (
+    CASES,
+    FRESH,
+    FRESH2,
+    FRESH3,
+    Case,
+    Outcome,
+    Say,
+    Script,
+    TurnTrace,
+)
 from bench._agentic_cases.forms import number_pattern
 from bench._agentic_checks import Call, normalized
 from bench._agentic_split import load
@@ -324,16 +334,17 @@ ORACLES: dict[str, Oracle] = {
 
 def test_forty_fresh_cases_eight_per_language_after_the_first_draw() -> None:
     """40 fresh cases, 8 in each language with 2+ needing no tool, a show-only and a recall
-    each; they come last in the suite and in the split but for the second fresh cases, 20 in
-    each half."""
+    each; they come last in the suite and in the split but for the second and third fresh
+    cases, 20 in each half."""
+    later = len(FRESH2) + len(FRESH3)
     assert len(FRESH) == 40
-    assert CASES[-40 - len(FRESH2) :] == (*FRESH, *FRESH2)
+    assert CASES[-40 - later :] == (*FRESH, *FRESH2, *FRESH3)
     for language in ("en", "de", "es", "fr", "ja"):
         kinds = Counter(c.kind for c in FRESH if c.language == language)
         assert sum(kinds.values()) == 8, language
         assert kinds["no-tool"] >= 2 and kinds["show-only"] >= 1 and kinds["recall"] >= 1
     split = load()
-    assert set(list(split)[-40 - len(FRESH2) : -len(FRESH2)]) == {c.name for c in FRESH}
+    assert set(list(split)[-40 - later : -later]) == {c.name for c in FRESH}
     assert Counter(split[c.name] for c in FRESH) == {"dev": 20, "held-out": 20}
     assert set(ORACLES) == {c.name for c in FRESH}
 

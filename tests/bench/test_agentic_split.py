@@ -1,5 +1,5 @@
 """The agentic suite's split: dev/held-out drawn once, committed, balanced, never moved; the
-second fresh cases all in held-out-2."""
+second fresh cases all in held-out-2, the third all in held-out-3."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import bench._agentic_split as agentic_split
-from bench._agentic_cases import CASES, FRESH2, Case, Say, Script
+from bench._agentic_cases import CASES, FRESH2, FRESH3, Case, Say, Script
 from bench._agentic_split import HALVES, SPLIT_PATH, extend, load, save, select
 
 #: The entries drawn first (in file order) and their digest: they never change.
@@ -25,6 +25,9 @@ FRESH_SHA256 = "87370dae363a7960a6e27f11f63662516964fc597e16cc9df48a9c1e7930606c
 #: The fifty second fresh cases, all put into held-out-2 right after them, and their digest.
 FRESH2_END = 194
 FRESH2_SHA256 = "7cbce838d3c865b009e7a62f7fca8165f77c4ceb1e3008b9c1e81f3b58c43e40"
+#: The fifty third fresh cases, all put into held-out-3 right after them, and their digest.
+FRESH3_END = 244
+FRESH3_SHA256 = "8ad85d6c69ebf08b71d99e7d6aff8e2ed52512f0ebe3e03e562e7bce187dc4d9"
 
 
 def _digest(items: Sequence[tuple[str, str]]) -> str:
@@ -68,6 +71,16 @@ def test_the_second_fresh_cases_are_all_held_out_2_after_the_fresh_draw() -> Non
     assert {name for name, half in items if half == "held-out-2"} == {c.name for c in FRESH2}
 
 
+def test_the_third_fresh_cases_are_all_held_out_3_after_the_second() -> None:
+    """The fifty third fresh cases come right after the second fresh ones, all in held-out-3,
+    and nothing else is; pinned like the draws before them."""
+    items = list(load().items())
+    assert len(items) >= FRESH3_END
+    assert _digest(items[FRESH2_END:FRESH3_END]) == FRESH3_SHA256
+    assert [name for name, _ in items[FRESH2_END:FRESH3_END]] == [c.name for c in FRESH3]
+    assert {name for name, half in items if half == "held-out-3"} == {c.name for c in FRESH3}
+
+
 def test_the_file_is_what_the_seeded_draw_gives() -> None:
     """Extending the committed split over the suite adds nothing and moves nothing."""
     split = load()
@@ -101,13 +114,14 @@ def test_the_halves_are_balanced_per_language_and_kind() -> None:
 
 
 def test_select_gives_one_half_or_all() -> None:
-    """--half dev plays only dev cases, held-out-2 only the second fresh ones; all plays every
-    case."""
+    """--half dev plays only dev cases, held-out-2 only the second fresh ones, held-out-3 only
+    the third; all plays every case."""
     split = load()
     names = [{c.name for c in select(CASES, split, half)} for half in HALVES]
     assert set().union(*names) == {c.name for c in CASES}
     assert sum(len(n) for n in names) == len(CASES)
     assert select(CASES, split, "held-out-2") == list(FRESH2)
+    assert select(CASES, split, "held-out-3") == list(FRESH3)
     assert select(CASES, split, "all") == list(CASES)
 
 
