@@ -10,12 +10,10 @@ answers it is scored: recall@1, recall@5, MRR (over the top 10), per language of
 and per kind (same-language, cross-language, knowledge update: the newest fact must be found).
 For updates, "newest first" counts the questions whose new fact ranks above the stale one.
 
-The recall gate: recall (the note shown with a message) keeps a memory whose cosine comes within
-``recall.NEAR`` of the floor or that holds half the message's trigrams; the floor is chosen on the
-dev half (best mean of "answer recalled in the top 3" and "nothing recalled for a never-told
-question") and judged on the other half. The note asks the model to answer only from a memory
-that says what was asked, so a never-told question shown memories can still be answered "I do
-not know" (the end-to-end half measures that).
+Abstention: a question never answered by any fact should recall nothing. Recall (the note shown
+with a message) keeps a memory whose cosine reaches the floor or that holds half the message's
+trigrams; the floor is chosen on the dev half (best mean of "answer recalled in the top 3" and
+"nothing recalled for a never-told question") and judged on the other half.
 
 ``--end-to-end`` plays the end-to-end half instead (``bench/_memory_e2e.py``): facts told
 through agent turns of a real ``agentd run`` on the default chat model, asked from new sessions
@@ -50,7 +48,7 @@ from agentd.memory.fulltext import TextIndex
 from agentd.memory.hybrid import CANDIDATES, HybridStore, fuse
 from agentd.memory.longterm import Embedder, FuncEmbedder, Memory
 from agentd.memory.milvus import MilvusStore
-from agentd.memory.recall import near, overlap
+from agentd.memory.recall import MIN_SHARE, least_score, overlap
 from agentd.model.packages import DEFAULT_MODEL
 from bench._common import pct
 from bench._memory_cases import Fact, Question, load
@@ -205,9 +203,15 @@ async def sweep(
 
 
 def recalled(result: Result, floor: float, top_k: int = 3) -> list[str]:
-    """The keys recall would show with ``floor``: those near it (``recall.near``: a little
-    under it, or half the trigrams), up to top_k."""
-    keys = [key for score, share, key in result.hits if near(score, share, floor)]
+    """The keys recall would show: score >= floor (or a little under it for a best one that
+    stands out from the others, among the top 10 here, 20 in the daemon) or half the
+    trigrams, up to top_k."""
+    low = least_score([score for score, _, _ in result.hits], floor)
+    keys = [
+        key
+        for score, share, key in result.hits
+        if (score is not None and score >= low) or share >= MIN_SHARE
+    ]
     return keys[:top_k]
 
 
