@@ -13,6 +13,7 @@ from agentd.errors import LLMUnavailable
 from agentd.memory.curate import about_the_same, decide_forget, decide_save
 from agentd.memory.longterm import Memory, MemoryStats
 from agentd.messages import Message, ToolCall
+from agentd.model.embedders import get_embedder
 from agentd.tools.memory import register_memory_tools
 from agentd.tools.registry import ToolRegistry
 
@@ -237,3 +238,31 @@ def test_about_the_same(memory: Memory, similar: float, same: bool) -> None:
     """Closeness when the store gives it, else the plain cosine floor; or the fact's words."""
     fact = "I live in Paris now." if memory.closeness == 0.0 else "I moved to Berlin."
     assert about_the_same(fact, memory, similar) is same
+
+
+@pytest.mark.parametrize(
+    ("fact", "memory", "same"),
+    [
+        pytest.param(
+            "漫画は『鬼滅の刃』を全巻持っています。",
+            Memory("毎週土曜日の午前中に書道教室に通っています。", score=0.87),
+            False,
+            id="unrelated-same-language",
+        ),
+        pytest.param(
+            "書道教室は日曜日の午後に変わりました。",
+            Memory("毎週土曜日の午前中に書道教室に通っています。", score=0.91),
+            True,
+            id="update",
+        ),
+    ],
+)
+def test_a_small_stores_candidates_start_at_e5s_own_cosine(
+    fact: str, memory: Memory, same: bool
+) -> None:
+    """Before the store has a mean, e5's plain-cosine floor keeps two facts of one language
+    about different things apart (end to end, a manga collection at 0.87 replaced a
+    calligraphy class) and still offers an update."""
+    floor = get_embedder("multilingual-e5-small").same_score
+    assert floor is not None
+    assert about_the_same(fact, memory, floor) is same
