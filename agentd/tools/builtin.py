@@ -22,7 +22,7 @@ from agentd.tools import workdir_fs
 from agentd.tools.edit import edit_file as _edit_file
 from agentd.tools.fit import more_marker
 from agentd.tools.kinds import FILE
-from agentd.tools.overwrite import Overwrites
+from agentd.tools.overwrite import Overwrites, unchanged
 from agentd.tools.quota import NO_QUOTA, WorkdirQuota
 from agentd.tools.registry import ToolRegistry
 from agentd.zones import find_zone
@@ -101,9 +101,7 @@ def register_builtin_tools(
         def write(who: str) -> str:
             folder, checked = writable(who, path)
             with appending:
-                asked = overwrites.question(who, checked, _old_text(folder, checked), content)
-                if asked is not None:
-                    raise ToolError(asked)
+                _may_replace(folder, checked, content, overwrites.question, who)
                 return _write_file(folder, checked, content, quota)
 
         return await anyio.to_thread.run_sync(write, tenant())
@@ -211,14 +209,29 @@ def _count(fh: TextIO, limit: int | None = None) -> int:
     return done
 
 
-def _old_text(workdir: Path, path: str) -> str:
-    """A file's text before it is replaced ("" when missing, not text, or too large)."""
+def _may_replace(
+    workdir: Path,
+    path: str,
+    content: str,
+    question: Callable[[str, str, str, str], str | None],
+    who: str,
+) -> None:
+    """Raise the ToolError of a write of ``content`` that would change nothing, or that
+    drops most of the file and was not asked about yet (:mod:`agentd.tools.overwrite`)."""
+    old = _old_text(workdir, path)
+    refused = unchanged(old, content) or question(who, path, old or "", content)
+    if refused is not None:
+        raise ToolError(refused)
+
+
+def _old_text(workdir: Path, path: str) -> str | None:
+    """A file's text before it is replaced (None when missing, "" when too large)."""
     try:
         with workdir_fs.open_file(workdir, workdir_fs.split(path)) as fd:
             with open(fd, "rb", closefd=False) as fh:
                 data = fh.read(MAX_WRITE + 1)
     except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
-        return ""
+        return None
     if len(data) > MAX_WRITE:
         return ""
     return data.decode("utf-8", errors="replace")

@@ -16,10 +16,26 @@ from collections import OrderedDict
 
 #: How the error for a write held back opens (the engine's ``overwrite`` rule knows it by this).
 HELD_BACK = "not written: this would replace all of"
+#: How the error for a write that would change nothing opens.
+UNCHANGED = "not written: nothing would change:"
 #: Writes asked about and not yet confirmed, at most (the oldest is forgotten first).
 REMEMBERED = 256
 #: Dropped lines quoted in the error.
 QUOTED = 3
+
+
+def unchanged(old: str | None, new: str) -> str | None:
+    """The error for writing ``new`` over a file that holds ``old`` already (trailing newlines
+    aside); None when the write changes something (or the file is missing: ``old`` None).
+
+    A write that changes nothing is no action: asked to run a command on a file it had just
+    read, or only to show one, the small local model wrote the file's own text back (every
+    unasked write after a read in three runs of the agentic suite, five of five; no write
+    the requests asked for did). Refused, the call reads as failed to the turn, which is then
+    routed again, and nothing claims a change."""
+    if old is None or old.rstrip("\n") != new.rstrip("\n"):
+        return None
+    return f"{UNCHANGED} the file already holds exactly this text; nothing was written"
 
 
 def _lines(text: str) -> list[str]:

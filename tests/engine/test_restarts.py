@@ -44,9 +44,10 @@ def _script(body: dict[str, Any]) -> Reply:
 
 
 def _settings(tmp_path: Path, stub: StubLLM, state: str, **default: Any) -> Settings:
-    (tmp_path / "wd").mkdir(exist_ok=True)
+    # A workdir of its own: the note a run wrote would make the other's same write a no-op.
+    (tmp_path / f"wd-{state}").mkdir(exist_ok=True)
     return Settings(
-        workdir=tmp_path / "wd",
+        workdir=tmp_path / f"wd-{state}",
         state_dir=tmp_path / state,
         llm={"base_url": stub.url, "max_retries": 0},
         default=default,

@@ -412,3 +412,24 @@ async def test_a_missing_file_error_names_what_its_folder_holds(
     assert "the workdir holds: a.txt, notes/" in top.content
     gone = await run(registry, "read_file", path="nowhere/x.txt")
     assert gone.content.endswith("no file 'nowhere/x.txt' in the workdir")
+
+
+async def test_a_write_that_changes_nothing_is_refused(
+    registry: ToolRegistry, workdir: Path
+) -> None:
+    """Writing a file's own text back is no action: refused as an error (the turn sees a
+    failed call), the file untouched; any change, a new file or an empty one is written."""
+    (workdir / "deploy.sh").write_text("#!/bin/sh\nrsync -a site/ web:/var/www/\n")
+    before = (workdir / "deploy.sh").stat().st_mtime_ns
+    same = await run(
+        registry, "write_file", path="deploy.sh", content="#!/bin/sh\nrsync -a site/ web:/var/www/"
+    )
+    assert same.error and "not written: nothing would change" in same.content
+    assert (workdir / "deploy.sh").stat().st_mtime_ns == before
+    changed = await run(
+        registry, "write_file", path="deploy.sh", content="#!/bin/sh\nrsync -av site/ web:/var/www/"
+    )
+    assert not changed.error
+    assert "rsync -av" in (workdir / "deploy.sh").read_text()
+    assert not (await run(registry, "write_file", path="new.txt", content="")).error
+    assert (workdir / "new.txt").read_text() == ""
