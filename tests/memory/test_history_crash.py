@@ -145,10 +145,12 @@ def test_sigkill_mid_turn_then_restart_sends_the_no_crash_request(
     stub_llm: StubLLM, tmp_path: Path, turn2: list[Reply], kill_at: int
 ) -> None:
     """Killed mid-turn, a restarted agentd sends the model what an uncrashed one would."""
-    workdir = tmp_path / "workdir"
-    workdir.mkdir()
-    crashed = _crash_run(stub_llm, workdir, tmp_path / "crash", turn2, kill_at)
-    reference = anyio.run(_reference_run, stub_llm, workdir, tmp_path / "ref", turn2, kill_at)
+    # A workdir each: a file the first run wrote would make the second's same write a no-op.
+    crashed_dir, reference_dir = tmp_path / "wd-crash", tmp_path / "wd-ref"
+    crashed_dir.mkdir()
+    reference_dir.mkdir()
+    crashed = _crash_run(stub_llm, crashed_dir, tmp_path / "crash", turn2, kill_at)
+    reference = anyio.run(_reference_run, stub_llm, reference_dir, tmp_path / "ref", turn2, kill_at)
     assert crashed == reference
     contents = [m["content"] for m in crashed if m["role"] == "user"]
     assert contents == ["first", "second", "third"]
