@@ -353,8 +353,12 @@ def test_forty_fresh_cases_eight_per_language_after_the_first_draw() -> None:
 @pytest.mark.parametrize("case", [pytest.param(c, id=c.name) for c in FRESH])
 def test_a_fresh_case_passes_only_its_effect(case: Case, run: int, tmp_path: Path) -> None:
     """Runs 0 and 1: the right outcome passes the case's check, every wrong one fails it."""
-    script = case.script(run)
-    right, wrongs = ORACLES[case.name](script, tmp_path)
+    passes_only_its_effect(case.script(run), ORACLES[case.name], tmp_path)
+
+
+def passes_only_its_effect(script: Script, oracle: Oracle, tmp_path: Path) -> None:
+    """The right outcome of ``oracle`` passes the script's check; every wrong one fails it."""
+    right, wrongs = oracle(script, tmp_path)
     assert script.check(right) is None
     for wrong in wrongs:
         assert script.check(wrong) is not None
