@@ -7,11 +7,13 @@ shapes of :mod:`.forms`); then the fresh cases (:data:`FRESH`: :mod:`.fresh_en`,
 after both halves had been read for failures, split like every case; then the second fresh
 cases (:data:`FRESH2`: :mod:`.fresh2_en`, :mod:`.fresh2_de`, :mod:`.fresh2_es`,
 :mod:`.fresh2_fr`, :mod:`.fresh2_ja`), fifty written from the forms and kinds alone, all in a
-third half, held-out-2, that no rule was tuned on; last the third fresh cases (:data:`FRESH3`:
+third half, held-out-2, that no rule was tuned on; then the third fresh cases (:data:`FRESH3`:
 :mod:`.fresh3_en`, :mod:`.fresh3_de`, :mod:`.fresh3_es`, :mod:`.fresh3_fr`, :mod:`.fresh3_ja`),
-fifty more written the same way, all in a fourth half, held-out-3. :mod:`.script` is the shape
-of a case and of what each turn asks for; :mod:`.effects` the checks of an effect. Every case
-has a kind and a language; the suite's halves are kept in ``bench/agentic_split.json``.
+fifty more written the same way, all in a fourth half, held-out-3; last the fourth fresh cases
+(:data:`FRESH4`: :mod:`.fresh4_en`, :mod:`.fresh4_de`, :mod:`.fresh4_es`, :mod:`.fresh4_fr`,
+:mod:`.fresh4_ja`), fifty more again, all in a fifth half, held-out-4. :mod:`.script` is the
+shape of a case and of what each turn asks for; :mod:`.effects` the checks of an effect. Every
+case has a kind and a language; the suite's halves are kept in ``bench/agentic_split.json``.
 """
 
 from __future__ import annotations
@@ -31,6 +33,11 @@ from bench._agentic_cases import (
     fresh3_es,
     fresh3_fr,
     fresh3_ja,
+    fresh4_de,
+    fresh4_en,
+    fresh4_es,
+    fresh4_fr,
+    fresh4_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -74,6 +81,13 @@ FRESH3: tuple[Case, ...] = (
     *fresh3_fr.CASES,
     *fresh3_ja.CASES,
 )
+FRESH4: tuple[Case, ...] = (
+    *fresh4_en.CASES,
+    *fresh4_de.CASES,
+    *fresh4_es.CASES,
+    *fresh4_fr.CASES,
+    *fresh4_ja.CASES,
+)
 CASES: tuple[Case, ...] = (
     *en.CASES,
     *near.CASES,
@@ -84,6 +98,7 @@ CASES: tuple[Case, ...] = (
     *FRESH,
     *FRESH2,
     *FRESH3,
+    *FRESH4,
 )
 
 __all__ = [
@@ -91,6 +106,7 @@ __all__ = [
     "FRESH",
     "FRESH2",
     "FRESH3",
+    "FRESH4",
     "KINDS",
     "LANGUAGES",
     "Case",
