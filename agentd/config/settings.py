@@ -110,6 +110,12 @@ class GuardSettings(_Section):
         "change is routed (an action) or the answer follows (a question). Serves small local "
         f"models. {_GUARD}",
     )
+    plan: Switch = Field(
+        "auto",
+        description="For a request found to ask for an action, the model names the tools it "
+        "needs in order (under a grammar) and each step is held to the next one; when the plan "
+        f"is done the turn answers in words. Serves small local models. {_GUARD}",
+    )
     route: Switch = Field(
         "auto",
         description="Before the first step, the model names the tool it calls or 'answer' "

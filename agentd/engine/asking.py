@@ -55,23 +55,27 @@ class Asker:
         tools: Sequence[dict[str, Any]] | None = None,
         shared: bool = False,
         apart: bool = False,
+        most: int = 1,
     ) -> str | None:
         """One of ``options``, or None: the model could not say, the question failed, or no
         spare request is left (a guard then does nothing). A ``shared`` question's prompt is
         the same for every session up to the request: it goes to the model server's slot kept
         for such questions (:func:`agentd.model.pinning.shared_question`); a question ``apart``
         shares its prompt with nothing: it goes to the slot for those
-        (:func:`agentd.model.pinning.question_apart`)."""
+        (:func:`agentd.model.pinning.question_apart`). With ``most`` above 1 the answer is a
+        list of up to that many options joined by ", " (see the model's ``choose``)."""
         if self._choose is None or not state.requests.spare():
             return None
         self.spend(state, kind)
         usage = Usage()
         try:
+            extra: dict[str, Any] = {"usage": usage}
+            if tools:
+                extra["tools"] = tools
+            if most > 1:
+                extra["most"] = most
             with _where(shared=shared, apart=apart):
-                if tools:
-                    answer = await self._choose(messages, options, tools=tools, usage=usage)
-                else:
-                    answer = await self._choose(messages, options, usage=usage)
+                answer = await self._choose(messages, options, **extra)
         except LLMError as exc:
             log.warning("turn.question_failed", kind=kind, error=str(exc))
             return None

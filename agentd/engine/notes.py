@@ -73,3 +73,11 @@ def not_done(state: TurnState) -> Message:
         f'{NOT_DONE_HEAD} My request was: "{state.short_request}". If it needs a change, make '
         "it now with the tool that does it; if it cannot be done, say so plainly."
     )
+
+
+def next_step(state: TurnState) -> Message:
+    """After a planned step's tool results: the request, whose next step comes now."""
+    return user(
+        f'{REMINDER_HEAD} My request was: "{state.short_request}". Do the next step it asks '
+        "for now."
+    )

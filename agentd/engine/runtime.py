@@ -46,7 +46,7 @@ from agentd import origin as origins
 from agentd import scope as scopes
 from agentd.config import AgentDefaults
 from agentd.engine import pending
-from agentd.engine.guards import intent
+from agentd.engine.guards import intent, plan
 from agentd.engine.handoff import HandedTurns
 from agentd.engine.loop import AgentLoop, TurnDone, TurnEvent, TurnResult
 from agentd.engine.policy import SessionKey, SessionPolicy, session_key
@@ -315,7 +315,8 @@ class Runtime:
         """The requests every first turn of the default scope on ``channel`` makes before
         the user's words: the intent question, when the rules for a small local model ask it
         (tools that act on offer), then the step (its system message, and the tools its
-        policy offers: the model server renders them into that prefix).
+        policy offers: the model server renders them into that prefix), then the plan
+        question when those rules ask it.
 
         A warm-up sends these (:mod:`agentd.engine.warmup`)."""
         scope = self.default_scope
@@ -329,9 +330,12 @@ class Runtime:
             kinds = acting_kinds(acting, tools.kinds)
         step = step_prefix(messages, schemas or None)
         guards = await self.agent_loop.guards()
+        first = [step]
         if "intent" in guards.names and acting:
-            return [Prefix(intent.prompt(PLACEHOLDER, kinds), shared=True), step]
-        return [step]
+            first.insert(0, Prefix(intent.prompt(PLACEHOLDER, kinds), shared=True))
+            if "plan" in guards.names and schemas:
+                first.append(Prefix(plan.prompt(PLACEHOLDER, schemas), apart=True))
+        return first
 
     @asynccontextmanager
     async def _running(

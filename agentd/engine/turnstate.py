@@ -138,6 +138,11 @@ class TurnState:
     words_only: bool = False
     #: The workdir files the request names (read_first), read before a change of them.
     named: tuple[str, ...] = ()
+    #: The tools the model planned for the request, in order (plan guard), how many of
+    #: them are done, and how often the next one was held.
+    planned: tuple[str, ...] = ()
+    plan_at: int = 0
+    plan_holds: int = 0
     #: Guards that asked again already (each asks again at most once a turn).
     retried: set[str] = field(default_factory=set)
     #: (tool, error) of the turn's failed calls.
@@ -183,6 +188,10 @@ class TurnState:
             m.role == "tool" and not m.metadata.get("error") and m.name not in self.looking
             for m in self.added
         )
+
+    def next_planned(self) -> str | None:
+        """The plan's next tool (None: no plan, or it is done)."""
+        return self.planned[self.plan_at] if self.plan_at < len(self.planned) else None
 
     def turn_start(self) -> int | None:
         """Where the request stands in the conversation when tools ran in this turn (None

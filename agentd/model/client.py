@@ -31,7 +31,7 @@ from agentd.errors import (
 from agentd.messages import Message, ToolCall, assistant
 from agentd.model import pinning
 from agentd.model.choice import ANY, CallRule
-from agentd.model.grammar import answer_grammar, literal, tool_step_grammar
+from agentd.model.grammar import answer_grammar, choice_grammar, tool_step_grammar
 from agentd.model.overflow import context_exceeded
 from agentd.model.textcalls import TextToolCallFilter, parse_text_tool_calls
 from agentd.model.transport import ShardedTransport
@@ -116,6 +116,14 @@ class ChatModel(Protocol):
         answer_only: bool = ...,
         rule: CallRule = ...,
     ) -> AsyncIterator[StreamEvent]: ...
+
+
+def matched(text: str, options: Sequence[str]) -> str | None:
+    """The option ``text`` says: case and punctuation ignored, an exact match first, then
+    the first option it starts with."""
+    word = text.strip().lower().lstrip("*\"'` ").rstrip(".!*\"'` ")
+    exact = next((o for o in options if word == o.lower()), None)
+    return exact or next((o for o in options if word.startswith(o.lower())), None)
 
 
 def _new_call_id() -> str:
@@ -224,6 +232,7 @@ class LLMClient:
         *,
         tools: Sequence[dict[str, Any]] | None = None,
         usage: Usage | None = None,
+        most: int = 1,
     ) -> str | None:
         """One of ``options`` as the model's short answer to ``messages``, or None.
 
@@ -232,18 +241,20 @@ class LLMClient:
         Under a grammar the model can only write one of them; otherwise its first words are
         matched (case and punctuation ignored; an exact match first). ``tools`` are shown in
         the template but cannot be called (the same prompt as a tool step's, so the server's
-        cached prompt serves both).
+        cached prompt serves both). With ``most`` above 1 the answer is a list of up to that
+        many options, in the model's order, joined by ", " (a plan of steps).
         """
         body = self._params(messages, None)
         if tools:
             body["tools"] = list(tools)
             body["tool_choice"] = "none"
-        # Enough tokens for the longest option (a tool's name may take several).
-        body["max_tokens"] = max(4, 2 + max((len(o) for o in options), default=0) // 2)
+        # Enough tokens for the longest option (a tool's name may take several), per item.
+        longest = max((len(o) for o in options), default=0)
+        body["max_tokens"] = max(4, 2 + longest // 2) * max(1, most)
         body.pop("seed", None)
         body["temperature"] = 0
         if await self.grammar_enabled():
-            body["grammar"] = "root ::= " + " | ".join(literal(o) for o in options) + "\n"
+            body["grammar"] = choice_grammar(options, most)
 
         async def call() -> Any:
             response = await self._http.post(
@@ -259,9 +270,11 @@ class LLMClient:
             text = str(data["choices"][0]["message"].get("content") or "")
         except (KeyError, IndexError, TypeError, AttributeError) as exc:
             raise LLMResponseError("model server's answer has no choices[0].message") from exc
-        word = text.strip().lower().lstrip("*\"'` ").rstrip(".!*\"'` ")
-        exact = next((o for o in options if word == o.lower()), None)
-        return exact or next((o for o in options if word.startswith(o.lower())), None)
+        if most <= 1:
+            return matched(text, options)
+        items = [matched(part, options) for part in text.split(",")[:most]]
+        kept = [item for item in items if item is not None]
+        return ", ".join(kept) if kept else None
 
     def _grammar_for(self, tools: Sequence[dict[str, Any]], rule: CallRule = ANY) -> str:
         # The registry hands out the same schema objects until the tools change: known by

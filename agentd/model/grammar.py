@@ -81,6 +81,18 @@ def literal(text: str) -> str:
     return '"' + escaped.replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t") + '"'
 
 
+def choice_grammar(options: Sequence[str], most: int = 1) -> str:
+    """GBNF for one of ``options``, or (``most`` above 1) a list of up to ``most`` of them
+    joined by ", "."""
+    item = " | ".join(literal(o) for o in options)
+    if most <= 1:
+        return f"root ::= {item}\n"
+    tail = ""
+    for _ in range(most - 1):
+        tail = f'(", " item{" " + tail if tail else ""})?'
+    return f"root ::= item {tail}\nitem ::= {item}\n"
+
+
 class _Builder:
     """Collects rules; one rule per schema node, named after where it sits."""
 

@@ -85,6 +85,7 @@ class TimedModel:
         *,
         tools: Sequence[dict[str, Any]] | None = None,
         usage: Usage | None = None,
+        most: int = 1,
     ) -> str | None:
         """The inner model's choice (None when it cannot choose)."""
         choose = getattr(self.inner, "choose", None)
@@ -96,6 +97,8 @@ class TimedModel:
             extra: dict[str, Any] = {} if usage is None else {"usage": usage}
             if tools:
                 extra["tools"] = tools
+            if most > 1:
+                extra["most"] = most
             result = await choose(messages, options, **extra)
             outcome = "ok"
             return result if isinstance(result, str) else None

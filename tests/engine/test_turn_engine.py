@@ -99,15 +99,31 @@ async def test_an_acting_call_sent_twice_in_a_row_runs_once() -> None:
 async def test_the_request_budget_counts_every_request_and_says_when_it_ran_out() -> None:
     """max_requests bounds steps and questions together; the answer says so plainly."""
     model = LocalModel()
-    model.choices.extend([ACTION, "read_file"])  # intent, route
+    model.choices.extend([ACTION, "read_file, read_file"])  # intent, plan
     model.add(answer("", READ), answer("", ("read_file", '{"path": "b.txt"}')))
     reg, _, _ = file_tools()
     seen: list[str] = []
     loop = AgentLoop(model, reg, max_requests=4, on_request=seen.append)
     result = await loop.run(chat("Lies a.txt und b.txt."))
-    assert result.requests == 4 and seen == ["intent", "route", "step", "step"]
+    assert result.requests == 4 and seen == ["intent", "plan", "step", "step"]
     assert result.message.content == REQUESTS_EXHAUSTED.format(limit=4)
     assert len(model.requests) == 2
+
+
+async def test_a_planned_change_and_the_read_again_both_run() -> None:
+    """The plan (write, then read again) holds each step to its tool, with no routing
+    question; after the last, the turn answers in words, shown no tool."""
+    model = LocalModel()
+    model.choices.extend([ACTION, "write_file, read_file"])  # intent, plan
+    model.add(answer("", WRITE), answer("", READ), answer("It says new."))
+    reg, _, calls = file_tools()
+    seen: list[str] = []
+    loop = AgentLoop(model, reg, on_request=seen.append)
+    result = await loop.run(chat("Ändere a.txt zu new und lies sie dann noch einmal."))
+    assert calls == ["write a.txt", "read a.txt"] and result.message.content == "It says new."
+    assert seen == ["intent", "plan", "step", "step", "step"]
+    assert [r.rule.name for r in model.requests] == ["write_file", "read_file", None]
+    assert model.requests[-1].answer_only
 
 
 async def test_the_last_request_answers_in_words() -> None:

@@ -336,3 +336,29 @@ async def test_a_grammar_is_built_once_per_tool_set(monkeypatch: pytest.MonkeyPa
     assert built == [["current_time"], ["clock"]]
     assert '\\"clock\\"' in server.bodies[-1]["grammar"]
     assert server.bodies[0]["grammar"] == server.bodies[2]["grammar"]
+
+
+@pytest.mark.parametrize(
+    ("grammar", "reply", "expected"),
+    [
+        ("on", "exec, append_file, exec", "exec, append_file, exec"),
+        ("off", "read_file, edit_file.", "read_file, edit_file"),
+        ("off", "exec, teleport, exec", "exec, exec"),
+        ("off", "a, b, c, d, e, f", "a, b, c, d"),
+        ("off", "nothing at all", None),
+    ],
+)
+async def test_choose_a_list_of_options(grammar: str, reply: str, expected: str | None) -> None:
+    """With ``most``, the answer is a list of up to that many options, in the model's order;
+    under a grammar the model can write nothing else."""
+    server = Server()
+    server.reply = reply
+    client = make_client(server, tool_grammar=grammar)
+    options = ("none", "exec", "append_file", "read_file", "edit_file", "a", "b", "c", "d")
+    options = (*options, "e", "f")
+    assert await client.choose([user("plan?")], options, most=4) == expected
+    body = server.bodies[0]
+    assert body["max_tokens"] >= 4 * 4
+    if grammar == "on":
+        assert body["grammar"].startswith('root ::= item (", " item (", " item (", " item)?)?)?\n')
+        assert 'item ::= "none" | "exec"' in body["grammar"]

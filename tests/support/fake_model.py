@@ -45,8 +45,9 @@ class FakeModel:
 
     #: The tools each ``choose`` was shown (None: none).
     shown: list[list[dict[str, Any]] | None] = field(default_factory=list)
-    #: The options each ``choose`` was given, in order.
+    #: The options each ``choose`` was given, in order, and how many it could pick.
     options: list[tuple[str, ...]] = field(default_factory=list)
+    most: list[int] = field(default_factory=list)
 
     async def choose(
         self,
@@ -55,12 +56,14 @@ class FakeModel:
         *,
         tools: Sequence[dict[str, Any]] | None = None,
         usage: Usage | None = None,
+        most: int = 1,
     ) -> str | None:
         if usage is not None:
             usage.add(Usage(2, 1))
         self.asked.append(list(messages))
         self.shown.append(list(tools) if tools is not None else None)
         self.options.append(tuple(options))
+        self.most.append(most)
         return self.choices.popleft() if self.choices else None
 
     def add(self, *steps: Step) -> None:

@@ -36,6 +36,7 @@ from typing import Any, Literal
 
 from agentd.engine.guards.check_calls import CHECK_SYSTEM
 from agentd.engine.guards.intent import INTENT_HEAD
+from agentd.engine.guards.plan import PLAN_HEAD
 from agentd.engine.route import ANSWER, QUESTION_HEAD
 from tests.support.loopback import LoopbackServer
 
@@ -182,6 +183,10 @@ class StubLLM:
         #: ``intent_answer`` apart from the script, and kept here instead of ``requests``.
         self.intents: list[dict[str, Any]] = []
         self.intent_answer = "action"
+        #: The plan questions (their system message opens with PLAN_HEAD), answered with
+        #: ``plan_answer`` apart from the script.
+        self.plans: list[dict[str, Any]] = []
+        self.plan_answer = "none"
         #: agentd's routing questions (default.route_tools), kept here instead of ``requests``
         #: and answered with ``route_answer``, or else with what the script does next: the
         #: name of its next reply's first tool call, or "answer".
@@ -305,11 +310,14 @@ class StubLLM:
                     return
                 messages = body.get("messages") or [{}]
                 opening = str(messages[0].get("content") or "")
-                if opening == CHECK_SYSTEM or opening.startswith(INTENT_HEAD):
+                if opening == CHECK_SYSTEM or opening.startswith((INTENT_HEAD, PLAN_HEAD)):
                     check = messages[0].get("content") == CHECK_SYSTEM
+                    planned = opening.startswith(PLAN_HEAD)
                     with stub._lock:
-                        (stub.checks if check else stub.intents).append(body)
+                        asked = stub.plans if planned else stub.intents
+                        (stub.checks if check else asked).append(body)
                     word = stub.check_answer if check else stub.intent_answer
+                    word = stub.plan_answer if planned else word
                     message = {"role": "assistant", "content": word}
                     choice = {"index": 0, "message": message, "finish_reason": "stop"}
                     self._json(200, {"choices": [choice], "model": "stub"})

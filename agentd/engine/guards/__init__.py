@@ -24,6 +24,7 @@ from agentd.engine.guards.client_tools import ClientTools
 from agentd.engine.guards.empty import Empty
 from agentd.engine.guards.intent import Intent
 from agentd.engine.guards.overwrite import Overwrite
+from agentd.engine.guards.plan import Plan
 from agentd.engine.guards.read_first import Mentioned, ReadFirst
 from agentd.engine.guards.repeats import Repeats
 from agentd.engine.guards.reroute import Reroute
@@ -31,9 +32,9 @@ from agentd.engine.guards.route import Listing, Route
 from agentd.engine.guards.write_paths import WritePaths
 
 #: Every rule's name, in the order each kind runs.
-PLANNERS = ("client_tools", "read_first", "intent", "route", "write_paths")
+PLANNERS = ("client_tools", "read_first", "intent", "plan", "route", "write_paths")
 ANSWER_GUARDS = ("check_calls", "empty", "calls_in_answer", "answered_earlier", "claims")
-AFTER_TOOL = ("read_first", "overwrite", "repeats", "reroute")
+AFTER_TOOL = ("plan", "read_first", "overwrite", "repeats", "reroute")
 NAMES = tuple(dict.fromkeys((*PLANNERS, *ANSWER_GUARDS, *AFTER_TOOL)))
 
 
@@ -63,6 +64,7 @@ def build(
         "client_tools": ClientTools(),
         "intent": Intent(asker) if asks else None,
         "read_first": ReadFirst(mentioned) if mentioned is not None else None,
+        "plan": Plan(asker) if asks else None,
         "route": Route(asker, listing) if asks else None,
         "write_paths": WritePaths(),
         "check_calls": CheckCalls(asker) if asks else None,

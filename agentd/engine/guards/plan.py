@@ -1,0 +1,199 @@
+"""Plan: the tools a request needs, in order, named once before the first step; the steps
+then follow it.
+
+After a change, a small model asked step by step what comes next mostly answered: "count the
+lines with wc -l, add a line, count again" stopped after the line was added, and "how many
+lines has data.txt? count them with wc" was answered from a read, the command never run. Asked
+once, apart and about the request alone, for the tools the request needs in order (``none``,
+or up to four of the turn's tools, under a grammar, in whatever language the request came),
+the model names the command, the change and the command again.
+
+Only for a request the intent question found to ask for an action (:mod:`.intent`; the plan
+never makes a turn act). Each step is then held to the plan's next tool, with no routing
+question; a change of a workdir file the request names still reads the file first
+(:mod:`.read_first`). When the plan is done, the next step answers in words. A plan the turn
+cannot follow is dropped and the turn goes on as without it: its first tool is not on offer
+(the intent question named another kind of change), a step called something else (a rule
+rerouted it), or a held tool failed twice.
+
+The question goes to the model server's slot for questions apart (the quick slot,
+:func:`agentd.model.pinning.question_apart`): on the slot of the intent question each would
+evict the other's cached prompt. For a small local model only (``serves = "local"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import structlog
+
+from agentd.engine.asking import Asker
+from agentd.engine.guards.base import Serves, StepRun
+from agentd.engine.guards.read_first import READ_FIRST, changes_files, hold_read
+from agentd.engine.notes import after_change_read, next_step, reminder
+from agentd.engine.turnstate import REQUEST_CHARS, Next, StepPlan, TurnState
+from agentd.messages import Message, assistant, system, user
+from agentd.model.choice import CallRule
+
+log = structlog.get_logger("agentd.engine.guards.plan")
+
+#: The word of a request that needs no tool.
+NONE = "none"
+#: The most tools a plan names.
+MOST = 4
+#: How often a planned tool is held when it fails (then the plan is dropped).
+TRIES = 2
+PLAN_HEAD = (
+    "You plan the tool calls an assistant makes to carry out a request. Reply with the tools "
+    "it must call, in order, separated by commas (a tool twice when it is needed twice), or "
+    "none when it can reply in words without any tool. Plan only what the request asks for.\n"
+    "Tools:\n"
+)
+#: Worked examples (request, plan), shown when all their tools are on offer. None is a case
+#: of the agentic suite.
+PLAN_EXAMPLES = (
+    ("Delete the second line of todo.md.", "read_file, edit_file"),
+    ("Run make test and tell me what fails.", "exec"),
+    ("Please keep in mind for later that I am vegetarian.", "memory_save"),
+    (
+        "Add 'milk' at the end of shopping.txt, then show me the whole list.",
+        "append_file, read_file",
+    ),
+    ("Create hello.py with a line that prints hello.", "write_file"),
+    ("How many words are in essay.txt? Use wc -w.", "exec"),
+    ("Remind me tomorrow at nine to call the dentist.", "schedule_task"),
+    ("Guarda en tu memoria que soy alérgico a las nueces.", "memory_save"),
+    (
+        "Count the lines of log.txt with wc -l, add the line 'done', then count them again.",
+        "exec, append_file, exec",
+    ),
+    ("Écris « à demain » dans le fichier message.txt.", "write_file"),
+    (
+        "Ersetze in config.ini den Wert 8080 durch 9090 und zeig mir danach die Datei.",
+        "read_file, edit_file, read_file",
+    ),
+    ("Erinnere mich jeden Montag an den Wochenbericht.", "schedule_task"),
+    ("What would a command to zip a folder look like? Don't run it.", NONE),
+    ("Don't forget that my passport expires in May.", "memory_save"),
+    ("What does this error message mean: permission denied?", NONE),
+    ("build.sh の中身を確認してから実行してください。", "read_file, exec"),
+)
+PLAN_QUESTION = 'Request: "{request}"\nTools, in order?'
+
+
+def _gloss(schema: dict[str, Any]) -> tuple[str, str]:
+    """A tool's name and the first sentence of its description."""
+    fn = schema.get("function", schema)
+    text = " ".join(str(fn.get("description") or "").split())
+    first = text.split(". ")[0].rstrip(".")
+    return str(fn["name"]), first[:100]
+
+
+@cache
+def _opening(tools: tuple[tuple[str, str], ...]) -> tuple[Message, ...]:
+    """The rules, the tools and the worked examples whose tools are all on offer."""
+    names = {name for name, _ in tools}
+    listed = "".join(f"- {name}: {what}\n" for name, what in tools)
+    shots: list[Message] = []
+    for example, planned in PLAN_EXAMPLES:
+        if set(planned.split(", ")) <= names | {NONE}:
+            shots += [user(PLAN_QUESTION.format(request=example)), assistant(planned)]
+    return (system(PLAN_HEAD + listed), *shots)
+
+
+def prompt(request: str, schemas: Sequence[dict[str, Any]]) -> list[Message]:
+    """The plan question for ``request`` with the tools of ``schemas`` on offer."""
+    tools = tuple(sorted(_gloss(s) for s in schemas))
+    question = PLAN_QUESTION.format(request=request[:REQUEST_CHARS])
+    return [*_opening(tools), user(question)]
+
+
+def parse(answer: str | None) -> tuple[str, ...]:
+    """The planned tools of the model's ``answer`` (none: an empty plan)."""
+    items = tuple(item.strip() for item in (answer or "").split(",") if item.strip())
+    return () if not items or NONE in items else items
+
+
+@dataclass(slots=True)
+class Plan:
+    """The step planner that asks for a plan and holds each step to its next tool, and the
+    after-tool policy that moves along it."""
+
+    asker: Asker
+    name: str = "plan"
+    serves: Serves = "local"
+
+    async def plan(self, state: TurnState, plan: StepPlan) -> None:
+        if self._asks(state, plan):
+            await self._ask(state)
+        tool = state.next_planned()
+        if tool is None or plan.route is not None or plan.rule.must_call or not plan.tools:
+            return
+        if tool not in plan.names or state.plan_holds >= TRIES:
+            self._drop(state, "conflict" if tool not in plan.names else "failed")
+            return
+        state.plan_holds += 1
+        if state.step == 1 and state.named and changes_files(plan, tool):
+            hold_read(state, plan)  # the named files are read before they change
+            return
+        plan.route = tool
+        plan.rule = CallRule(name=tool, single=plan.rule.single)
+        state.fire(self.name, "held")
+
+    async def after(self, state: TurnState, run: StepRun) -> Next | None:
+        tool = state.next_planned()
+        if tool is None or any(out.error for out in run.outcomes):
+            return None
+        if run.cached == len(run.calls):
+            return None  # nothing new ran: the repeats rule answers
+        if not any(name == tool for name, _ in run.calls):
+            if run.plan.route != READ_FIRST:
+                self._drop(state, "left")
+                return None
+        else:
+            state.plan_at += 1
+            state.plan_holds = 0
+        following = state.next_planned()
+        if following is None:
+            state.fire(self.name, "done")
+            return Next(notes=[reminder(state, run.calls)], bare=True)
+        if run.plan.route == READ_FIRST:
+            state.plan_holds = 0  # the read was held before the planned tool: it is next
+            pairs = zip(run.calls, run.outcomes, strict=True)
+            read = [(args, out.content) for (_, args), out in pairs]
+            return Next(notes=[after_change_read(state, read)])
+        return Next(notes=[next_step(state)])
+
+    async def _ask(self, state: TurnState) -> None:
+        assert state.schemas is not None
+        options = (NONE, *sorted(state.names))
+        question = prompt(state.request, state.schemas)
+        answer = await self.asker.ask(state, "plan", question, options, apart=True, most=MOST)
+        state.planned = parse(answer)
+        state.fire(self.name, "tools" if state.planned else "none")
+        log.info("turn.plan", plan=list(state.planned))
+
+    def _drop(self, state: TurnState, why: str) -> None:
+        state.planned = ()
+        state.fire(self.name, why)
+        log.info("turn.plan_dropped", why=why)
+
+    @staticmethod
+    def _asks(state: TurnState, plan: StepPlan) -> bool:
+        """Only the first step of a turn that answers a user's message, found to ask for an
+        action, with the turn's own tools."""
+        return (
+            state.step == 1
+            and state.fresh
+            and state.may_act is True
+            and not state.client_led
+            and not state.rule.must_call
+            and bool(plan.tools)
+            and state.schemas is not None
+        )
+
+
+__all__ = ["NONE", "PLAN_HEAD", "Plan", "parse", "prompt"]

@@ -1,0 +1,169 @@
+"""The plan rule: the model names a request's tools in order once, and the steps follow it."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentd.engine.asking import Asker
+from agentd.engine.guards.base import StepRun
+from agentd.engine.guards.plan import MOST, NONE, PLAN_HEAD, Plan, parse, prompt
+from agentd.engine.guards.read_first import READ_FIRST, hold_read
+from agentd.engine.notes import CHANGE_HEAD, REMINDER_HEAD
+from agentd.engine.turnstate import StepPlan, TurnState
+from agentd.tools.registry import ToolOutcome
+from tests.engine.guards.conftest import make_plan, make_state, schema
+from tests.support.fake_model import FakeModel
+
+pytestmark = pytest.mark.anyio
+
+COUNT = ("exec", '{"command": "wc -l log.txt"}')
+APPEND = ("append_file", '{"path": "log.txt", "content": "done"}')
+READ = ("read_file", '{"path": "log.txt"}')
+
+
+def acting_state(request: str = "Count log.txt's lines, add 'done', count again.") -> TurnState:
+    """A first step the intent question found to ask for an action."""
+    state = make_state(request)
+    state.may_act = True
+    return state
+
+
+def ran(plan: StepPlan, *calls: tuple[str, str], error: bool = False) -> StepRun:
+    outcomes = tuple(ToolOutcome("failed" if error else "ok", error=error) for _ in calls)
+    return StepRun(plan, calls, outcomes, cached=0)
+
+
+async def step(guard: Plan, state: TurnState) -> StepPlan:
+    """The next step's plan, as the loop makes it: every tool offered, then the planner."""
+    state.step += 1
+    plan = make_plan(state)
+    await guard.plan(state, plan)
+    return plan
+
+
+async def test_the_steps_follow_the_plan_then_the_turn_answers() -> None:
+    """Each step is held to the plan's next tool, without a routing question; the step after
+    the last answers in words."""
+    model = FakeModel()
+    model.choices.append("exec, append_file, exec")
+    state = acting_state()
+    state.step = 0
+    guard = Plan(Asker(model))
+    first = await step(guard, state)
+    assert first.rule.name == "exec" and first.route == "exec"
+    assert model.options[0][0] == NONE and "append_file" in model.options[0]
+    assert model.most == [MOST] and model.asked[0][0].content.startswith(PLAN_HEAD)
+    following = await guard.after(state, ran(first, COUNT))
+    assert following is not None and not following.bare
+    assert following.notes[0].content.startswith(REMINDER_HEAD)
+    second = await step(guard, state)
+    assert second.rule.name == "append_file"
+    await guard.after(state, ran(second, APPEND))
+    third = await step(guard, state)
+    assert third.rule.name == "exec"  # the command again, after the change
+    done = await guard.after(state, ran(third, COUNT))
+    assert done is not None and done.bare
+    assert len(model.asked) == 1 and state.requests.used == 1
+    assert ("plan", "done") in state.fired
+
+
+async def test_a_named_file_is_read_before_the_planned_change() -> None:
+    """A planned change of a file the request names reads it first; then the change."""
+    model = FakeModel()
+    model.choices.append("append_file")
+    state = acting_state("Add 'done' to log.txt.")
+    state.named = ("log.txt",)
+    state.step = 0
+    guard = Plan(Asker(model))
+    first = await step(guard, state)
+    assert first.route == READ_FIRST and first.rule.name == "read_file"
+    following = await guard.after(state, ran(first, READ))
+    assert following is not None and following.notes[0].content.startswith(CHANGE_HEAD)
+    second = await step(guard, state)
+    assert second.rule.name == "append_file"
+
+
+@pytest.mark.parametrize("may_act", [None, False])
+async def test_only_a_request_for_an_action_is_planned(may_act: bool | None) -> None:
+    """A question, or a turn the intent question did not sort, gets no plan."""
+    model = FakeModel()
+    model.choices.append("exec")
+    state = make_state("What is in log.txt?")
+    state.may_act = may_act
+    plan = make_plan(state)
+    await Plan(Asker(model)).plan(state, plan)
+    assert model.asked == [] and plan.route is None and not plan.rule.must_call
+
+
+async def test_no_tool_planned_leaves_the_step_alone() -> None:
+    model = FakeModel()
+    model.choices.append(NONE)
+    state = acting_state()
+    plan = make_plan(state)
+    await Plan(Asker(model)).plan(state, plan)
+    assert state.planned == () and plan.route is None and ("plan", "none") in state.fired
+
+
+async def test_a_first_tool_not_on_offer_drops_the_plan() -> None:
+    """The intent question named another kind (memory): its tools stay on offer, unheld."""
+    model = FakeModel()
+    model.choices.append("write_file")
+    state = acting_state("Remember that my locker is 1900.")
+    plan = make_plan(state)
+    plan.only(frozenset({"memory_save"}))
+    await Plan(Asker(model)).plan(state, plan)
+    assert state.planned == () and plan.route is None and ("plan", "conflict") in state.fired
+
+
+async def test_a_failing_tool_is_held_twice_then_the_plan_is_dropped() -> None:
+    model = FakeModel()
+    model.choices.append("exec")
+    state = acting_state()
+    state.step = 0
+    guard = Plan(Asker(model))
+    for _ in range(2):
+        held = await step(guard, state)
+        assert held.rule.name == "exec"
+        assert await guard.after(state, ran(held, COUNT, error=True)) is None
+    last = await step(guard, state)
+    assert last.route is None and state.planned == () and ("plan", "failed") in state.fired
+
+
+async def test_a_step_that_called_another_tool_drops_the_plan() -> None:
+    """Another rule routed the step elsewhere: the turn goes on as without a plan."""
+    model = FakeModel()
+    model.choices.append("exec, exec")
+    state = acting_state()
+    plan = make_plan(state)
+    await Plan(Asker(model)).plan(state, plan)
+    assert await Plan(Asker(model)).after(state, ran(plan, READ)) is None
+    assert state.planned == () and ("plan", "left") in state.fired
+
+
+async def test_a_held_read_first_keeps_its_place() -> None:
+    """read_first's own read (the intent question kept it) does not move the plan along."""
+    model = FakeModel()
+    state = acting_state()
+    state.named = ("log.txt",)
+    state.planned = ("exec",)
+    plan = make_plan(state)
+    hold_read(state, plan)
+    following = await Plan(Asker(model)).after(state, ran(plan, READ))
+    assert following is not None and state.next_planned() == "exec"
+
+
+def test_parse_reads_a_plan() -> None:
+    assert parse("exec, append_file, exec") == ("exec", "append_file", "exec")
+    assert parse(NONE) == () and parse(None) == () and parse("") == ()
+
+
+def test_the_prompt_shows_the_tools_and_examples_of_tools_on_offer() -> None:
+    """Worked examples whose tools are not all on offer are left out; the request comes last."""
+    schemas = [schema("exec"), schema("read_file")]
+    schemas[0]["function"]["description"] = "Run a shell command. Output comes back."
+    asked = prompt("Zähle die Zeilen von a.txt mit wc -l.", schemas)
+    rules = asked[0].content
+    assert rules.startswith(PLAN_HEAD) and "- exec: Run a shell command\n" in rules
+    shown = " ".join(m.content for m in asked[1:-1])
+    assert "make test" in shown and "memory" not in shown and "edit_file" not in shown
+    assert "Zähle die Zeilen" in asked[-1].content
