@@ -26,6 +26,7 @@ RANK = {
     "messages": 0,
     "scope": 0,
     "origin": 0,
+    "said": 0,
     "errors": 0,
     "metrics": 0,
     "backoff": 0,

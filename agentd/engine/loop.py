@@ -463,7 +463,8 @@ class AgentLoop:
         out = list(sent)
         if plan.alone is not None:
             out = from_request(out, plan.alone)
-        if state.recalled is not None:
+        # A turn that acts ("remember ...") goes without the note: it derailed saves.
+        if state.recalled is not None and state.may_act is not True:
             request, shown = state.recalled
             out = [shown if m is request else m for m in out]
         return [*out, *plan.notes]

@@ -43,12 +43,13 @@ from anyio.abc import TaskGroup
 from anyio.streams.memory import MemoryObjectSendStream
 
 from agentd import origin as origins
+from agentd import said
 from agentd import scope as scopes
 from agentd.config import AgentDefaults
 from agentd.engine import pending
 from agentd.engine.guards import intent, plan
 from agentd.engine.handoff import HandedTurns
-from agentd.engine.loop import AgentLoop, TurnDone, TurnEvent, TurnResult
+from agentd.engine.loop import AgentLoop, OnAppend, TurnDone, TurnEvent, TurnResult
 from agentd.engine.policy import SessionKey, SessionPolicy, session_key
 from agentd.engine.quotas import Quotas
 from agentd.engine.summaries import BackgroundSummaries
@@ -469,17 +470,7 @@ class Runtime:
                     # Else the stored message (and any whole tool exchange after it) ends the
                     # conversation already: the turn goes on from there.
                     try:
-                        result = await self.agent_loop.run(
-                            conv,
-                            stream=job.stream,
-                            on_append=on_append,
-                            on_delta=out.delta,
-                            usage=job.usage,
-                            use_tools=offer.use_tools,
-                            client_tools=offer.client_tools,
-                            rule=offer.rule,
-                            allowed=job.grant.tools,
-                        )
+                        result = await self._loop(job, out, conv, offer, on_append)
                     except ContextOverflow as exc:
                         result = await _too_long(conv, exc, on_append, out.delta)
             except Exception as exc:
@@ -497,6 +488,25 @@ class Runtime:
         await out.finish(TurnDone(result))
         # Calls handed to the client keep the exchange open until the next turn: no compaction.
         return None if result.message.tool_calls else conv
+
+    async def _loop(
+        self, job: _Job, out: Emitter, conv: Conversation, offer: ToolOffer, on_append: OnAppend
+    ) -> TurnResult:
+        """The agent loop on ``conv``, with its last user message as what the user said
+        (``memory_save`` keeps those words beside a memory: :mod:`agentd.said`)."""
+        request = next((m.content for m in reversed(conv.messages) if m.role == "user"), "")
+        with said.use(request):
+            return await self.agent_loop.run(
+                conv,
+                stream=job.stream,
+                on_append=on_append,
+                on_delta=out.delta,
+                usage=job.usage,
+                use_tools=offer.use_tools,
+                client_tools=offer.client_tools,
+                rule=offer.rule,
+                allowed=job.grant.tools,
+            )
 
     async def _retry_of(
         self, session_id: str, text: str, request_key: str | None
@@ -536,17 +546,7 @@ class Runtime:
                         job.count(messages)
 
                     try:
-                        result = await self.agent_loop.run(
-                            conv,
-                            stream=job.stream,
-                            on_append=on_append,
-                            on_delta=out.delta,
-                            usage=job.usage,
-                            use_tools=offer.use_tools,
-                            client_tools=offer.client_tools,
-                            rule=offer.rule,
-                            allowed=job.grant.tools,
-                        )
+                        result = await self._loop(job, out, conv, offer, on_append)
                     except ContextOverflow as exc:
                         result = await _too_long(conv, exc, None, out.delta)
             except Exception as exc:

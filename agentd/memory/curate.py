@@ -63,8 +63,11 @@ class Neighbours(Protocol):
     """A store that finds the memories nearest to a fact about to be stored (compared as
     stored texts), and gives the fact's vector for its save."""
 
-    async def neighbours(self, content: str, top_k: int) -> tuple[list[float], list[Memory]]:
-        """(the fact's vector, the nearest memories, best first)."""
+    async def neighbours(
+        self, content: str, top_k: int, words: str = ""
+    ) -> tuple[list[float], list[Memory]]:
+        """(the vector of the fact with the user's ``words``, the nearest memories, best
+        first)."""
         ...
 
 

@@ -29,6 +29,7 @@ from agentd.memory.longterm import (
     MemoryStats,
     check_content,
     check_top_k,
+    indexed_text,
     normalize_tags,
     parse_tags,
 )
@@ -68,8 +69,9 @@ def _tag_index(tags: Sequence[str]) -> str:
     return "|" + "".join(tag_key(t) + "|" for t in tags)
 
 
-def _body(content: str, tags: Sequence[str]) -> str:
-    return content + ("\n" + " ".join(tags) if tags else "")
+def _body(content: str, words: str, tags: Sequence[str]) -> str:
+    """The indexed text of a memory: its content, the user's words, its tags."""
+    return indexed_text(content, words) + ("\n" + " ".join(tags) if tags else "")
 
 
 class HybridStore:
@@ -105,7 +107,8 @@ class HybridStore:
         rows = []
         for key, memory in zip(keys, memories, strict=True):
             tags = normalize_tags(memory.tags)
-            rows.append((key, _body(check_content(memory.content), tags), _tag_index(tags)))
+            body = _body(check_content(memory.content), memory.words, tags)
+            rows.append((key, body, _tag_index(tags)))
         await self._text("index", self.text.put(scope_hash(scopes.current()), rows))
         return keys
 
@@ -141,10 +144,12 @@ class HybridStore:
         known.update({m.key: m for m in await self.dense.get_many(missing)})
         return [known[key] for key in order if key in known]
 
-    async def neighbours(self, content: str, top_k: int) -> tuple[list[float], list[Memory]]:
+    async def neighbours(
+        self, content: str, top_k: int, words: str = ""
+    ) -> tuple[list[float], list[Memory]]:
         """The memories nearest to ``content`` as a stored text (:meth:`MilvusStore.neighbours`:
         a save compares a fact with facts by meaning; shared words are the curator's test)."""
-        return await self.dense.neighbours(content, top_k)
+        return await self.dense.neighbours(content, top_k, words)
 
     async def get(self, key: str) -> Memory | None:
         return await self.dense.get(key)
@@ -165,14 +170,16 @@ class HybridStore:
 
     async def backfill(self) -> int:
         """Index the memories Milvus holds and the text index lacks (all scopes); how many."""
-        rows = await self.dense.scan(["key", "scope", "content", "tags", "tag_index"])
+        fields = ["key", "scope", "content", "tags", "tag_index"]
+        rows = await self.dense.scan([*fields, "words"] if self.dense.words_field else fields)
         have = await self.text.keys()
         by_scope: dict[str, list[tuple[str, str, str]]] = {}
         for row in rows:
             scope, key = str(row["scope"]), str(row["key"]).partition(".")[2]
             if (scope, key) in have or scope == "meta":
                 continue
-            body = _body(str(row["content"]), parse_tags(row.get("tags")))
+            words = str(row.get("words") or "")
+            body = _body(str(row["content"]), words, parse_tags(row.get("tags")))
             by_scope.setdefault(scope, []).append((key, body, str(row.get("tag_index", "|"))))
         for scope, items in by_scope.items():
             await self.text.put(scope, items)

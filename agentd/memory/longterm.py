@@ -78,7 +78,9 @@ class Memory:
     ``closeness`` too once the store ranks around its memories' mean (the cosine around it).
 
     ``ts`` is when it was saved (or last changed), ``confirmed`` when it was last said again
-    (unix ms; 0: never since it was saved).
+    (unix ms; 0: never since it was saved). ``words`` are the user's own request of the turn that
+    saved it (:mod:`agentd.said`; "" when none): they are embedded and indexed with ``content``
+    (:func:`indexed_text`), so a question in the user's words finds what the model rewrote.
     """
 
     content: str
@@ -90,6 +92,7 @@ class Memory:
     embedding: tuple[float, ...] | None = field(default=None, repr=False)
     score: float | None = None
     closeness: float | None = None
+    words: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +201,15 @@ def check_content(content: str) -> str:
             f"the content is {size} bytes; at most {MAX_CONTENT_BYTES} fit: save a shorter note"
         )
     return text
+
+
+def indexed_text(content: str, words: str = "") -> str:
+    """What a memory is found by (its vector's text, its indexed words): ``content``, then the
+    user's ``words`` when they are not the same text."""
+    said = words.strip()
+    if not said or said == content.strip():
+        return content
+    return f"{content}\n{said}"
 
 
 def check_key(key: str) -> str:

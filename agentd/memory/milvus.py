@@ -46,6 +46,7 @@ from agentd.memory.longterm import (
     check_content,
     check_key,
     check_top_k,
+    indexed_text,
     memory_said,
     normalize_tags,
 )
@@ -90,6 +91,8 @@ class MilvusStore:
         self.dimension = dimension
         #: Whether the collection has the ``confirmed`` field (collections made before it lack it).
         self.confirmed_field = False
+        #: Whether the collection has the ``words`` field (collections made before it lack it).
+        self.words_field = False
         self.degraded: str | None = None
         self._timeout = timeout
         self._limiter = anyio.CapacityLimiter(1 if self.lite else 8)
@@ -206,6 +209,7 @@ class MilvusStore:
             )
         self.dimension = int(fields["embedding"]["params"]["dim"])
         self.confirmed_field = "confirmed" in fields
+        self.words_field = "words" in fields
         await self._call("load", client.load_collection, self.collection, **kw)
 
     async def switch(self, collection: str, embedder: Embedder, dimension: int | None) -> None:
@@ -215,7 +219,7 @@ class MilvusStore:
         if dimension is None:
             await self._inspect()
         else:
-            self.confirmed_field = True  # made by this version
+            self.confirmed_field = self.words_field = True  # made by this version
             await self._call(
                 "load", self._client.load_collection, collection, timeout=self._timeout
             )
@@ -248,7 +252,7 @@ class MilvusStore:
                 )
                 log.info("memory.collection_created", collection=self.collection, dim=dim)
                 self.dimension = dim
-                self.confirmed_field = True
+                self.confirmed_field = self.words_field = True
         return self.dimension
 
     def forget_queries(self) -> None:
@@ -305,7 +309,8 @@ class MilvusStore:
                 # Under the lock: a re-embedding may switch the collection in between.
                 dim = await self._ensure_collection()
                 if bare:
-                    vectors = await self._embed_documents([row["content"] for row in bare])
+                    texts = [indexed_text(row["content"], row["words"]) for row in bare]
+                    vectors = await self._embed_documents(texts)
                     for row, vector in zip(bare, vectors, strict=True):
                         row["embedding"] = vector
                 for row in rows:
@@ -314,9 +319,11 @@ class MilvusStore:
                             f"a memory's embedding has {len(row['embedding'])} dimensions, the "
                             f"collection {dim}"
                         )
-                if not self.confirmed_field:
-                    for row in rows:
+                for row in rows:
+                    if not self.confirmed_field:
                         row.pop("confirmed", None)
+                    if not self.words_field:
+                        row.pop("words", None)
                 await self._call(
                     "upsert", self._client.upsert, self.collection, rows, timeout=self._timeout
                 )
@@ -345,12 +352,15 @@ class MilvusStore:
             return []
         return await self._nearest(await self._embed_query(query), top_k, tags, expr)
 
-    async def neighbours(self, content: str, top_k: int) -> tuple[list[float], list[Memory]]:
-        """The ``top_k`` memories nearest to ``content`` compared as a stored text (its document
-        vector, returned for its save; two stored texts about one thing lie closer than a
-        question and its answer), best first."""
+    async def neighbours(
+        self, content: str, top_k: int, words: str = ""
+    ) -> tuple[list[float], list[Memory]]:
+        """The ``top_k`` memories nearest to ``content`` (with the user's ``words``) compared as
+        a stored text (its document vector, returned for its save; two stored texts about one
+        thing lie closer than a question and its answer), best first."""
         check_top_k(top_k)
-        vector = (await self._embed_documents([check_content(content)]))[0]
+        text = indexed_text(check_content(content), words)
+        vector = (await self._embed_documents([text]))[0]
         if self.dimension is None and not await self._collection_exists():
             return vector, []
         expr = f"scope == {literal(scope_hash(scopes.current()))}"
@@ -555,8 +565,13 @@ class MilvusStore:
         )
 
     def _fields(self) -> list[str]:
-        """The fields a read returns (``confirmed`` where the collection has it)."""
-        return [*OUTPUT_FIELDS, "confirmed"] if self.confirmed_field else OUTPUT_FIELDS
+        """The fields a read returns (``confirmed`` and ``words`` where the collection has them)."""
+        fields = list(OUTPUT_FIELDS)
+        if self.confirmed_field:
+            fields.append("confirmed")
+        if self.words_field:
+            fields.append("words")
+        return fields
 
     def _tags_expr(self, tags: Sequence[str]) -> str:
         """A filter matching memories with any of ``tags`` (hex digests only, no wildcards)."""

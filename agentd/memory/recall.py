@@ -26,7 +26,7 @@ import structlog
 
 from agentd.errors import InvalidMemory, MemoryUnavailable
 from agentd.memory.fulltext import share
-from agentd.memory.longterm import Memory, MemoryStore, memory_line, memory_said
+from agentd.memory.longterm import Memory, MemoryStore, indexed_text, memory_line, memory_said
 
 log = structlog.get_logger("agentd.memory.recall")
 
@@ -47,8 +47,9 @@ BACKGROUND_AFTER = 5
 
 
 def overlap(query: str, memory: Memory) -> float:
-    """The share of ``query``'s trigrams that ``memory`` holds in its content or tags."""
-    return share(query, memory.content + " " + " ".join(memory.tags))
+    """The share of ``query``'s trigrams that ``memory`` holds in its content, the user's
+    words or its tags."""
+    return share(query, indexed_text(memory.content, memory.words) + " " + " ".join(memory.tags))
 
 
 def least_score(found: Sequence[float | None], min_score: float) -> float:

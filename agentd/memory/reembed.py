@@ -24,7 +24,7 @@ from typing import Any
 import structlog
 
 from agentd.memory.collection import META_SCOPE, SCHEMA_FIELDS, create_collection, literal
-from agentd.memory.longterm import Embedder
+from agentd.memory.longterm import Embedder, indexed_text
 from agentd.memory.milvus import MilvusStore
 
 log = structlog.get_logger("agentd.memory.reembed")
@@ -46,6 +46,9 @@ class Plan:
     copied: int = 0
     #: Whether the old collection keeps confirmed times (made by a version that had them).
     confirmed: bool = False
+    #: Whether the old collection keeps the user's words, and whether the new one does.
+    words: bool = False
+    target_words: bool = False
 
 
 async def plan(store: MilvusStore, source: str, previous: Embedder | None) -> Plan | None:
@@ -66,10 +69,9 @@ async def plan(store: MilvusStore, source: str, previous: Embedder | None) -> Pl
             "create_collection", create_collection, store._client, target, dimension, store._timeout
         )
     pending = Plan(source=source, target=target, embedder=embedder, dimension=dimension)
-    desc = await store._call(
-        "describe", store._client.describe_collection, source, timeout=store._timeout
-    )
-    pending.confirmed = any(f.get("name") == "confirmed" for f in desc.get("fields", []))
+    held = await _field_names(store, source)
+    pending.confirmed, pending.words = "confirmed" in held, "words" in held
+    pending.target_words = "words" in await _field_names(store, target)
     if previous is not None:
         await store.switch(source, previous, None)
         log.info("memory.reembed_planned", source=source, target=target, serving=source)
@@ -112,21 +114,27 @@ async def _difference(store: MilvusStore, pending: Plan) -> tuple[list[str], lis
 
 
 async def _copy(store: MilvusStore, pending: Plan, keys: Sequence[str]) -> None:
+    optional = [("confirmed", pending.confirmed), ("words", pending.words)]
     rows = await store._call(
         "query",
         store._client.query,
         pending.source,
         filter=f"key in [{', '.join(literal(k) for k in keys)}]",
-        output_fields=[*_COPIED, "confirmed"] if pending.confirmed else _COPIED,
+        output_fields=[*_COPIED, *(name for name, held in optional if held)],
         timeout=store._timeout,
     )
     rows = [
-        {**{name: row[name] for name in _COPIED}, "confirmed": int(row.get("confirmed") or 0)}
+        {
+            **{name: row[name] for name in _COPIED},
+            "confirmed": int(row.get("confirmed") or 0),
+            "words": str(row.get("words") or ""),
+        }
         for row in rows
     ]
     if not rows:
         return
-    vectors = await pending.embedder.documents([str(row["content"]) for row in rows])
+    texts = [indexed_text(str(row["content"]), row["words"]) for row in rows]
+    vectors = await pending.embedder.documents(texts)
     for row, vector in zip(rows, vectors, strict=True):
         if len(vector) != pending.dimension:
             raise ValueError(
@@ -134,6 +142,8 @@ async def _copy(store: MilvusStore, pending: Plan, keys: Sequence[str]) -> None:
             )
         row["embedding"] = [float(x) for x in vector]
         row["tag_keys"] = list(row["tag_keys"])
+        if not pending.target_words:
+            del row["words"]
     await store._call("upsert", store._client.upsert, pending.target, rows, timeout=store._timeout)
     await store._call("flush", store._client.flush, pending.target, timeout=store._timeout)
     pending.copied += len(rows)
@@ -160,6 +170,13 @@ async def _keys(store: MilvusStore, collection: str) -> set[str]:
         return found
 
     return await store._call("scan", scan)
+
+
+async def _field_names(store: MilvusStore, collection: str) -> set[str]:
+    desc = await store._call(
+        "describe", store._client.describe_collection, collection, timeout=store._timeout
+    )
+    return {str(f.get("name")) for f in desc.get("fields", [])}
 
 
 async def _exists(store: MilvusStore, collection: str) -> bool:
@@ -205,7 +222,7 @@ async def _mark(store: MilvusStore, target: str, source: str) -> None:
             "create_collection", create_collection, store._client, target, dimension, store._timeout
         )
     dimension = await store.dimension_of(target)
-    marker = {
+    marker: dict[str, Any] = {
         "key": MARKER_KEY,
         "content": json.dumps({"from": source, "at": int(time.time() * 1000)}),
         "embedding": [1.0] + [0.0] * (dimension - 1),
@@ -218,6 +235,8 @@ async def _mark(store: MilvusStore, target: str, source: str) -> None:
         "tag_keys": [],
         "tag_index": "|",
     }
+    if "words" in await _field_names(store, target):
+        marker["words"] = ""
     await store._call("upsert", store._client.upsert, target, [marker], timeout=store._timeout)
     await store._call("flush", store._client.flush, target, timeout=store._timeout)
     if target == store.collection and store.dimension is None:

@@ -5,6 +5,10 @@ the most similar memories and the model says whether it adds one, updates one (s
 text and times) or repeats one (only marked confirmed); ``memory_forget`` deletes the memory the
 model picks for the request. Without one, a save always adds and there is no forget tool.
 
+A save made in a turn keeps the user's request of that turn beside the model's content
+(:mod:`agentd.said`): the model often translates and shortens what it saves, and a question in
+the user's words should still find it. The model never writes those words; the runtime sets them.
+
 When the store fails mid-run (Milvus gone, embeddings failing) the tool answers with one line,
 ``memory unavailable: <why>``, as a normal result: the model can tell the user and the turn goes
 on. A refused input (too long, too many tags) is an error result saying the limit.
@@ -15,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import time
 
+from agentd import said
 from agentd.errors import InvalidMemory, MemoryUnavailable, ToolError
 from agentd.memory.curate import (
     CANDIDATES,
@@ -45,7 +50,7 @@ async def curated_save(
     if choose is None:
         return f"saved memory {await store.save(memory)}"
     if isinstance(store, Neighbours):
-        vector, found = await store.neighbours(memory.content, CANDIDATES)
+        vector, found = await store.neighbours(memory.content, CANDIDATES, memory.words)
         memory = dataclasses.replace(memory, embedding=tuple(vector))
     else:
         found = await store.search(memory.content, CANDIDATES)
@@ -82,7 +87,7 @@ def register_memory_tools(
             tags: Words of the fact.
         """
         try:
-            memory = Memory(content=content, tags=tuple(tags or ()))
+            memory = Memory(content=content, tags=tuple(tags or ()), words=said.get())
             return await curated_save(store, choose, memory, similar)
         except MemoryUnavailable as exc:
             return unavailable(exc)

@@ -10,10 +10,12 @@ import pytest
 from agentd.config.settings import Switch
 from agentd.engine.loop import REPEATED, AgentLoop
 from agentd.engine.notes import ANSWER_NOW, REMINDER_HEAD
+from agentd.engine.turnstate import StepPlan
 from agentd.errors import LLMUnavailable, ToolError
 from agentd.messages import Conversation, Message, system, user
 from agentd.model.choice import CallRule
 from agentd.tools.registry import ToolRegistry
+from tests.engine.guards.conftest import make_state
 from tests.support.fake_model import FakeModel, answer
 
 pytestmark = pytest.mark.anyio
@@ -659,3 +661,23 @@ async def test_what_memory_recalled_counts_as_the_turns_own() -> None:
     loop = AgentLoop(model, counting_registry()[0], recall=recall)
     result = await loop.run(conv)
     assert result.message.content == "Sencha, as you told me." and len(model.requests) == 2
+
+
+@pytest.mark.parametrize(
+    ("may_act", "noted"),
+    [
+        pytest.param(None, True, id="undecided"),
+        pytest.param(False, True, id="asks"),
+        pytest.param(True, False, id="acts"),
+    ],
+)
+def test_a_turn_that_acts_goes_without_the_recall_note(may_act: bool | None, noted: bool) -> None:
+    """The recalled copy of the request is sent unless the intent guard decided the turn acts
+    ("remember that ..." turns carrying a note searched memory instead of saving)."""
+    state = make_state("Merke dir: meine Katze heißt Pelusa.")
+    request = state.conversation.messages[-1]
+    state.recalled = (request, user(f"(Remembered:\n- a dog)\n\n{request.content}"))
+    state.may_act = may_act
+    plan = StepPlan(tools=[], names=frozenset(), rule=state.rule)
+    sent = AgentLoop._shaped(state, plan, state.conversation.messages)
+    assert sent[-1].content.startswith("(Remembered:") is noted

@@ -677,3 +677,32 @@ async def test_a_background_summary_counts_against_the_tenants_quota() -> None:
         await runtime.summaries.wait_idle()
     assert [c for c in quotas.recorded if c.turns == 0] == [UsageCounts(0, 70, 5, 0)]
     assert sum(c.turns for c in quotas.recorded) == 6
+
+
+@pytest.mark.parametrize(
+    "stateless", [pytest.param(False, id="session"), pytest.param(True, id="stateless")]
+)
+async def test_a_turns_request_is_what_the_user_said_for_its_tools(stateless: bool) -> None:
+    """Tools of a turn see its user message (memory_save keeps it); nothing outside a turn."""
+    from agentd import said
+
+    heard: list[str] = []
+
+    async def listen() -> str:
+        """Note what the user said."""
+        heard.append(said.get())
+        return "noted"
+
+    registry = ToolRegistry()
+    registry.add(listen)
+    model = FakeModel()
+    model.add(answer("", ("listen", "{}")), answer("done"))
+    request = "Merke dir:  meine Katze heißt Pelusa."
+    async with make_runtime(model, registry) as runtime:
+        if stateless:
+            async with runtime.turn_stateless([user(request)], stream=False) as events:
+                await events.result()
+        else:
+            await runtime.ask("s", request)
+    assert heard == ["Merke dir: meine Katze heißt Pelusa."]
+    assert said.get() == ""

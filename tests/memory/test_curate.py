@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 import anyio
 import pytest
 
+from agentd import said
 from agentd.errors import LLMUnavailable
 from agentd.memory.curate import about_the_same, decide_forget, decide_save
 from agentd.memory.longterm import Memory, MemoryStats
@@ -177,9 +178,13 @@ class NearStore(FakeStore):
 
     closeness: dict[str, float] = field(default_factory=dict)
     asked: list[str] = field(default_factory=list)
+    words: list[str] = field(default_factory=list)
 
-    async def neighbours(self, content: str, top_k: int) -> tuple[list[float], list[Memory]]:
+    async def neighbours(
+        self, content: str, top_k: int, words: str = ""
+    ) -> tuple[list[float], list[Memory]]:
         self.asked.append(content)
+        self.words.append(words)
         found = [
             replace(m, score=0.9, closeness=self.closeness[m.key]) for m in self.memories.values()
         ]
@@ -200,6 +205,17 @@ async def test_only_memories_close_around_the_mean_are_offered_for_an_update() -
     assert store.asked == ["I moved to Berlin."]
     assert store.memories["home"].embedding == (1.0, 0.0)
     assert store.memories["tea"] == TEA
+
+
+async def test_an_update_in_a_turn_keeps_the_users_words() -> None:
+    """The fact is compared, and its update stored, with the turn's request beside it."""
+    store = NearStore({"home": PARIS}, closeness={"home": 0.55})
+    registry = await _tools(store, StubModel([action("update", 1)]))
+    with said.use("Ich bin nach Berlin gezogen."):
+        await _call(registry, "memory_save", content="The user moved to Berlin.")
+    assert store.words == ["Ich bin nach Berlin gezogen."]
+    assert store.memories["home"].content == "The user moved to Berlin."
+    assert store.memories["home"].words == "Ich bin nach Berlin gezogen."
 
 
 async def test_nothing_close_around_the_mean_adds_without_a_model_call() -> None:

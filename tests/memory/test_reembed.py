@@ -187,3 +187,19 @@ async def test_a_killed_move_resumes_where_it_stopped(tmp_path: Path) -> None:
             assert [m.content for m in found] == ["fact number 3 word3"]
     # The first batch was kept; the second was being embedded when the process died.
     assert len(model.embedded) == total - BATCH
+
+
+async def test_the_users_words_move_with_their_memory(tmp_path: Path) -> None:
+    """A moved memory keeps the user's words, and its new vector embeds them again."""
+    async with open_store(_settings(tmp_path), word_embed) as store:
+        assert store is not None
+        with scopes.use(TENANT):
+            await store.save(Memory("The cat: Pelusa", key="cat", words="mi gato es Pelusa"))
+    model = NewModel()
+    async with open_store(_settings(tmp_path), word_embed, model) as store:
+        assert store is not None
+        await _until_moved(store)
+        with scopes.use(TENANT):
+            moved = await store.get("cat")
+    assert moved is not None and moved.words == "mi gato es Pelusa"
+    assert model.embedded == ["The cat: Pelusa\nmi gato es Pelusa"]

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from agentd import said
 from agentd.errors import InvalidMemory, MemoryUnavailable
 from agentd.memory.longterm import Memory, MemoryStats
 from agentd.messages import ToolCall
@@ -85,6 +86,16 @@ async def test_save_passes_content_and_tags() -> None:
         False,
     )
     assert store.calls == [("save", Memory("tea", tags=("pref",)))]
+
+
+async def test_a_save_in_a_turn_keeps_the_users_words() -> None:
+    """The turn's request goes with the model's content (it may have translated the fact)."""
+    store = ScriptedStore()
+    with said.use("Recuerda: mi gato se llama Pelusa"):
+        await _call(store, "memory_save", content="The user's cat is Pelusa")
+    assert store.calls == [
+        ("save", Memory("The user's cat is Pelusa", words="Recuerda: mi gato se llama Pelusa"))
+    ]
 
 
 async def test_search_lists_what_it_found() -> None:
