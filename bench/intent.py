@@ -20,7 +20,8 @@ import argparse
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import anyio
@@ -123,22 +124,28 @@ def report(rows: Sequence[tuple[Case, Say, str, bool]], split: dict[str, str]) -
     return table(header, out)
 
 
-async def main_async(args: argparse.Namespace) -> None:
+@asynccontextmanager
+async def question_client(model: str) -> AsyncIterator[LLMClient]:
+    """A client of llama-server serving the packaged ``model`` alone, held to grammars."""
     base = load_settings().settings
-    spec = model_spec(args.model, base)
-    split = load_split()
-    cases = select_half(CASES, split, args.half)
+    spec = model_spec(model, base)
     options = Options(sidecar=base.llm.sidecar)
-    with tempfile.TemporaryDirectory(prefix="agentd-intent-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="agentd-question-") as tmp:
         settings = server_settings(spec, Path(tmp) / "server", options)
         async with (
             open_sidecar(settings) as server,
             httpx.AsyncClient(timeout=120) as http,
         ):
-            client = LLMClient(http, base_url=server.base_url, model="local", tool_grammar="on")
-            started = time.monotonic()
-            rows = await probe(client, cases, args.runs, quiet=args.quiet)
-            seconds = time.monotonic() - started
+            yield LLMClient(http, base_url=server.base_url, model="local", tool_grammar="on")
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    split = load_split()
+    cases = select_half(CASES, split, args.half)
+    async with question_client(args.model) as client:
+        started = time.monotonic()
+        rows = await probe(client, cases, args.runs, quiet=args.quiet)
+        seconds = time.monotonic() - started
     print(f"\nintent question, {args.model}, {len(rows)} turns, {seconds:.0f} s")
     print(report(rows, dict(split)))
 

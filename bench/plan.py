@@ -26,19 +26,16 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-import httpx
 
-from agentd.config import Settings, load_settings
+from agentd.config import Settings
 from agentd.engine.guards import intent, plan
 from agentd.model.client import LLMClient
-from agentd.model.sidecar import open_sidecar
 from bench._agentic_cases import CASES, Case, Say
 from bench._agentic_split import HALVES
 from bench._agentic_split import load as load_split
 from bench._agentic_split import select as select_half
 from bench._common import stub_server, table
-from bench.agentic import Options, model_spec, server_settings
-from bench.intent import ACT, leads_to, need
+from bench.intent import ACT, leads_to, need, question_client
 
 #: Tools that only look (as the daemon registers them).
 LOOKING = frozenset(
@@ -121,22 +118,13 @@ def report(rows: Sequence[Row], split: dict[str, str]) -> str:
 
 
 async def main_async(args: argparse.Namespace) -> list[Row]:
-    base = load_settings().settings
-    spec = model_spec(args.model, base)
     split = load_split()
     cases = select_half(CASES, split, args.half)
     schemas = await _schemas()
-    options = Options(sidecar=base.llm.sidecar)
-    with tempfile.TemporaryDirectory(prefix="agentd-plan-") as tmp:
-        settings = server_settings(spec, Path(tmp) / "server", options)
-        async with (
-            open_sidecar(settings) as server,
-            httpx.AsyncClient(timeout=120) as http,
-        ):
-            client = LLMClient(http, base_url=server.base_url, model="local", tool_grammar="on")
-            started = time.monotonic()
-            rows = await probe(client, cases, schemas, args.quiet)
-            seconds = time.monotonic() - started
+    async with question_client(args.model) as client:
+        started = time.monotonic()
+        rows = await probe(client, cases, schemas, args.quiet)
+        seconds = time.monotonic() - started
     print(f"\nplan question, {args.model}, {len(rows)} turns, {seconds:.0f} s")
     print(report(rows, dict(split)))
     return rows

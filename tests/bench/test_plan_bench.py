@@ -1,0 +1,40 @@
+"""The plan probe's scoring: which plans give each turn what it needs."""
+
+from __future__ import annotations
+
+import random
+
+from bench._agentic_cases import Case
+from bench._agentic_cases.script import EXEC, FILES, SAVE, Kind, Script, act, chat, look
+from bench.plan import right
+
+
+def _unplayed(rng: random.Random) -> Script:
+    raise AssertionError("the scoring never plays a case")
+
+
+def case(kind: Kind) -> Case:
+    return Case(f"probe_{kind}", kind, "en", _unplayed)
+
+
+def test_an_action_needs_a_tool_it_asks_for() -> None:
+    say = act("Remember my locker is 1900.", SAVE)
+    assert right(case("action"), say, ("memory_save",))
+    assert not right(case("action"), say, ("write_file",)) and not right(case("action"), say, ())
+
+
+def test_a_command_needs_exec_and_a_redo_the_command_after_the_change() -> None:
+    count = act("Count the lines of a.txt with wc.", EXEC)
+    assert right(case("command"), count, ("exec",))
+    assert not right(case("command"), count, ("read_file",))
+    redo = act("Count, add a line, count again.", FILES | EXEC | {"read_file"})
+    assert right(case("redo"), redo, ("exec", "append_file", "exec"))
+    assert right(case("redo"), redo, ("append_file", "read_file"))
+    assert not right(case("redo"), redo, ("exec", "append_file"))
+
+
+def test_a_turn_that_asks_no_action_plans_none() -> None:
+    """Tools that look are fine; one that acts is not."""
+    assert right(case("info"), look("What is in a.txt?"), ("read_file",))
+    assert not right(case("no-tool"), chat("12 times 7?"), ("exec",))
+    assert right(case("no-tool"), chat("12 times 7?"), ())
