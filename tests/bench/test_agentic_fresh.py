@@ -357,6 +357,23 @@ def test_a_fresh_case_passes_only_its_effect(case: Case, run: int, tmp_path: Pat
     passes_only_its_effect(case.script(run), ORACLES[case.name], tmp_path)
 
 
+def ten_per_language_of_the_mix(cases: tuple[Case, ...], mark: str) -> None:
+    """Fifty ``cases``, 10 in each language: 2 actions, an edit, a recall, 2 needing no tool,
+    a show-only, a question about a file, a change read or counted again and a command each,
+    named ``<language><mark>_...``."""
+    assert len(cases) == 50
+    for language in ("en", "de", "es", "fr", "ja"):
+        kinds = Counter(c.kind for c in cases if c.language == language)
+        assert sum(kinds.values()) == 10, language
+        assert kinds["action"] == 2 and kinds["edit"] == 1, language
+        assert kinds["recall"] == 1 and kinds["no-tool"] == 2, language
+        assert kinds["show-only"] == 1 and kinds["redo"] == 1, language
+        assert kinds["past-summary"] + kinds["order-question"] == 1, language
+        assert kinds["command"] == 1, language
+        mine = [c.name for c in cases if c.language == language]
+        assert all(name.startswith(f"{language}{mark}_") for name in mine)
+
+
 def passes_only_its_effect(script: Script, oracle: Oracle, tmp_path: Path) -> None:
     """The right outcome of ``oracle`` passes the script's check; every wrong one fails it."""
     right, wrongs = oracle(script, tmp_path)

@@ -3,7 +3,6 @@ outcome and fails wrong ones, with the oracles of the earlier fresh cases."""
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -23,10 +22,9 @@ from tests.bench.test_agentic_fresh import (
     _shown,
     _written,
     passes_only_its_effect,
+    ten_per_language_of_the_mix,
 )
 from tests.bench.test_agentic_fresh2 import _lines
-
-LANGUAGES = ("en", "de", "es", "fr", "ja")
 
 ORACLES: dict[str, Oracle] = {
     "en3_garden_fern": _appended,
@@ -89,18 +87,9 @@ def test_fifty_third_fresh_cases_ten_per_language_before_the_fourth() -> None:
     """50 cases, 10 in each language: 2 actions, an edit, a recall, 2 needing no tool, a
     show-only, a question about a file, a change read or counted again and a command each;
     uniquely named, last in the suite but for the fourth fresh cases."""
-    assert len(FRESH3) == 50
     assert CASES[-50 - len(FRESH4) :] == (*FRESH3, *FRESH4)
     assert len({c.name for c in CASES}) == len(CASES)
-    for language in LANGUAGES:
-        kinds = Counter(c.kind for c in FRESH3 if c.language == language)
-        assert sum(kinds.values()) == 10, language
-        assert kinds["action"] == 2 and kinds["edit"] == 1, language
-        assert kinds["recall"] == 1 and kinds["no-tool"] == 2, language
-        assert kinds["show-only"] == 1 and kinds["redo"] == 1, language
-        assert kinds["past-summary"] + kinds["order-question"] == 1, language
-        assert kinds["command"] == 1, language
-        assert all(c.name.startswith(f"{language}3_") for c in FRESH3 if c.language == language)
+    ten_per_language_of_the_mix(FRESH3, "3")
     assert set(ORACLES) == {c.name for c in FRESH3}
 
 
