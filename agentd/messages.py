@@ -125,6 +125,10 @@ class Conversation:
         else:
             self.messages.insert(0, Message(role="system", content=content))
 
+    def request(self) -> str:
+        """The last user message's text ("" when there is none): what a turn answers."""
+        return next((m.content for m in reversed(self.messages) if m.role == "user"), "")
+
     def copy(self) -> Conversation:
         return Conversation(list(self.messages))
 

@@ -4,7 +4,8 @@ A model saving a fact rewrites it: a small one translates it into English and sh
 ("Mi gato se llama Pelusa" saved as "The cat's name is Pelusa"), so a later question in the
 user's own language, or in other words, misses it. The runtime sets the turn's request here
 (:func:`use`) around the agent loop, and ``memory_save`` keeps those words beside the model's
-content (:attr:`agentd.memory.longterm.Memory.said`). Like the tenant scope
+content (:attr:`agentd.memory.longterm.Memory.words`). A heartbeat's or a scheduled task's
+turn sets none: its request is the daemon's own prompt. Like the tenant scope
 (:mod:`agentd.scope`), it is read from context, so a tool cannot be handed another turn's words.
 """
 

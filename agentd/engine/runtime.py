@@ -493,9 +493,10 @@ class Runtime:
         self, job: _Job, out: Emitter, conv: Conversation, offer: ToolOffer, on_append: OnAppend
     ) -> TurnResult:
         """The agent loop on ``conv``, with its last user message as what the user said
-        (``memory_save`` keeps those words beside a memory: :mod:`agentd.said`)."""
-        request = next((m.content for m in reversed(conv.messages) if m.role == "user"), "")
-        with said.use(request):
+        (``memory_save`` keeps those words beside a memory: :mod:`agentd.said`). A heartbeat's
+        or a scheduled task's request is the daemon's own prompt: no one said it."""
+        spoken = audience_of(job.channel) != "cron"
+        with said.use(conv.request() if spoken else ""):
             return await self.agent_loop.run(
                 conv,
                 stream=job.stream,

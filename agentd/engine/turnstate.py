@@ -162,8 +162,7 @@ class TurnState:
     @property
     def request(self) -> str:
         """The turn's request: the last user message."""
-        messages = reversed(self.conversation.messages)
-        return next((m.content for m in messages if m.role == "user"), "")
+        return self.conversation.request()
 
     @property
     def short_request(self) -> str:

@@ -706,3 +706,25 @@ async def test_a_turns_request_is_what_the_user_said_for_its_tools(stateless: bo
             await runtime.ask("s", request)
     assert heard == ["Merke dir: meine Katze heißt Pelusa."]
     assert said.get() == ""
+
+
+@pytest.mark.parametrize("channel", ["heartbeat", "cron"])
+async def test_a_heartbeat_or_task_turn_has_no_users_words(channel: str) -> None:
+    """The request of a heartbeat or a scheduled task is the daemon's own prompt: a memory
+    saved there keeps no words as the user's."""
+    from agentd import said
+
+    heard: list[str] = []
+
+    async def listen() -> str:
+        """Note what the user said."""
+        heard.append(said.get())
+        return "noted"
+
+    registry = ToolRegistry()
+    registry.add(listen)
+    model = FakeModel()
+    model.add(answer("", ("listen", "{}")), answer("done"))
+    async with make_runtime(model, registry) as runtime:
+        await runtime.ask("s", "Read HEARTBEAT.md and follow it.", channel=channel)
+    assert heard == [""]

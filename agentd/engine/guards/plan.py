@@ -149,19 +149,18 @@ class Plan:
             return None
         if run.cached == len(run.calls):
             return None  # nothing new ran: the repeats rule answers
-        if not any(name == tool for name, _ in run.calls):
-            if run.plan.route != READ_FIRST:
-                self._drop(state, "left")
-                return None
-        else:
+        read_first = run.plan.route == READ_FIRST
+        if any(name == tool for name, _ in run.calls):
             state.plan_at += 1
-            state.plan_holds = 0
+        elif not read_first:
+            self._drop(state, "left")
+            return None
+        state.plan_holds = 0  # the next tool (after read_first's read: the same) is held anew
         following = state.next_planned()
         if following is None:
             state.fire(self.name, "done")
             return Next(notes=[reminder(state, run.calls)], bare=True)
-        if run.plan.route == READ_FIRST:
-            state.plan_holds = 0  # the read was held before the planned tool: it is next
+        if read_first:
             pairs = zip(run.calls, run.outcomes, strict=True)
             read = [(args, out.content) for (_, args), out in pairs]
             return Next(notes=[after_change_read(state, read)])

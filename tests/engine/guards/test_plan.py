@@ -95,6 +95,17 @@ async def test_only_a_request_for_an_action_is_planned(may_act: bool | None) -> 
     assert model.asked == [] and plan.route is None and not plan.rule.must_call
 
 
+async def test_a_client_led_turn_is_not_planned() -> None:
+    """A caller that brings its own tools leads the tool loop: no plan, no hold."""
+    model = FakeModel()
+    model.choices.append("exec")
+    state = make_state("Count the lines of a.txt.", client=("mul",))
+    state.may_act = True
+    plan = make_plan(state)
+    await Plan(Asker(model)).plan(state, plan)
+    assert model.asked == [] and plan.route is None and not plan.rule.must_call
+
+
 async def test_no_tool_planned_leaves_the_step_alone() -> None:
     model = FakeModel()
     model.choices.append(NONE)
