@@ -9,11 +9,14 @@ cases (:data:`FRESH2`: :mod:`.fresh2_en`, :mod:`.fresh2_de`, :mod:`.fresh2_es`,
 :mod:`.fresh2_fr`, :mod:`.fresh2_ja`), fifty written from the forms and kinds alone, all in a
 third half, held-out-2, that no rule was tuned on; then the third fresh cases (:data:`FRESH3`:
 :mod:`.fresh3_en`, :mod:`.fresh3_de`, :mod:`.fresh3_es`, :mod:`.fresh3_fr`, :mod:`.fresh3_ja`),
-fifty more written the same way, all in a fourth half, held-out-3; last the fourth fresh cases
+fifty more written the same way, all in a fourth half, held-out-3; then the fourth fresh cases
 (:data:`FRESH4`: :mod:`.fresh4_en`, :mod:`.fresh4_de`, :mod:`.fresh4_es`, :mod:`.fresh4_fr`,
-:mod:`.fresh4_ja`), fifty more again, all in a fifth half, held-out-4. :mod:`.script` is the
-shape of a case and of what each turn asks for; :mod:`.effects` the checks of an effect. Every
-case has a kind and a language; the suite's halves are kept in ``bench/agentic_split.json``.
+:mod:`.fresh4_ja`), fifty more again, all in a fifth half, held-out-4; last the fifth fresh
+cases (:data:`FRESH5`: :mod:`.fresh5_en`, :mod:`.fresh5_de`, :mod:`.fresh5_es`,
+:mod:`.fresh5_fr`, :mod:`.fresh5_ja`), fifty more, all in a sixth half, held-out-5.
+:mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
+checks of an effect. Every case has a kind and a language; the suite's halves are kept in
+``bench/agentic_split.json``.
 """
 
 from __future__ import annotations
@@ -38,6 +41,11 @@ from bench._agentic_cases import (
     fresh4_es,
     fresh4_fr,
     fresh4_ja,
+    fresh5_de,
+    fresh5_en,
+    fresh5_es,
+    fresh5_fr,
+    fresh5_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -88,6 +96,13 @@ FRESH4: tuple[Case, ...] = (
     *fresh4_fr.CASES,
     *fresh4_ja.CASES,
 )
+FRESH5: tuple[Case, ...] = (
+    *fresh5_en.CASES,
+    *fresh5_de.CASES,
+    *fresh5_es.CASES,
+    *fresh5_fr.CASES,
+    *fresh5_ja.CASES,
+)
 CASES: tuple[Case, ...] = (
     *en.CASES,
     *near.CASES,
@@ -99,6 +114,7 @@ CASES: tuple[Case, ...] = (
     *FRESH2,
     *FRESH3,
     *FRESH4,
+    *FRESH5,
 )
 
 __all__ = [
@@ -107,6 +123,7 @@ __all__ = [
     "FRESH2",
     "FRESH3",
     "FRESH4",
+    "FRESH5",
     "KINDS",
     "LANGUAGES",
     "Case",

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bench._agentic_cases import CASES, FRESH2, FRESH3, FRESH4, Case, Outcome, Script
+from bench._agentic_cases import CASES, FRESH2, FRESH3, FRESH4, FRESH5, Case, Outcome, Script
 from bench._agentic_checks import Call
 from tests.bench.test_agentic_fresh import (
     Oracle,
@@ -115,9 +115,10 @@ ORACLES: dict[str, Oracle] = {
 def test_fifty_second_fresh_cases_ten_per_language_before_the_third() -> None:
     """50 cases, 10 in each language: 2+ needing no tool, a recall, a show-only, a change read
     or counted again, and 3+ actions or edits each; uniquely named, last in the suite but for
-    the third and fourth fresh cases."""
+    the third, fourth and fifth fresh cases."""
     assert len(FRESH2) == 50
-    assert CASES[-50 - len(FRESH3) - len(FRESH4) :] == (*FRESH2, *FRESH3, *FRESH4)
+    later = len(FRESH3) + len(FRESH4) + len(FRESH5)
+    assert CASES[-50 - later :] == (*FRESH2, *FRESH3, *FRESH4, *FRESH5)
     assert len({c.name for c in CASES}) == len(CASES)
     for language in LANGUAGES:
         kinds = Counter(c.kind for c in FRESH2 if c.language == language)
