@@ -98,5 +98,7 @@ def _memory(row: dict[str, Any]) -> Memory:
         key=str(row["id"]),
         ts=int(row.get("ts") or 0),
         agent_id=str(row.get("agent_id") or ""),
+        confirmed=int(row.get("confirmed") or 0),
         score=float(score) if score is not None else None,
+        words=str(row.get("words") or ""),
     )

@@ -236,13 +236,17 @@ def memory_said(memory: Memory) -> int:
 
 
 def memories_text(memories: Iterable[Memory]) -> str:
-    """Memories as the lines the CLI shows (with keys and scores, for people)."""
+    """Memories as the lines the CLI shows (with keys and scores, for people); under each,
+    the user's own words it was saved from, when they are not its content."""
     lines = []
     for m in memories:
         when = time.strftime("%Y-%m-%d %H:%M", time.gmtime(m.ts / 1000)) if m.ts else "?"
         tags = f" [{', '.join(m.tags)}]" if m.tags else ""
         score = f" ({m.score:.2f})" if m.score is not None else ""
         lines.append(f"- {m.key} {when}{tags}{score}: {m.content}")
+        said = " ".join(m.words.split())
+        if said and said != m.content.strip():
+            lines.append(f"  said: {said}")
     return "\n".join(lines)
 
 

@@ -1,7 +1,9 @@
 """Long-term memory over the HTTP API: save, search, delete and count, in the caller's tenant.
 
 ``POST /v1/memories`` saves ``{"content", "tags"?}`` and answers its key,
-``POST /v1/memories/search`` answers the memories nearest to ``{"query", "top_k"?, "tags"?}``,
+``POST /v1/memories/search`` answers the memories nearest to ``{"query", "top_k"?, "tags"?}``
+(each with when it was saved and last confirmed, and the user's own ``words`` it was saved
+from in a turn, "" when none),
 ``DELETE /v1/memories/{key}`` deletes one (404 when the tenant has none with that key) and
 ``GET /v1/memories/stats`` says how many memories the tenant has and where they live (the
 address, and why the store is degraded, for admins only).
@@ -48,6 +50,8 @@ def _memory_json(memory: Memory) -> dict[str, Any]:
         "content": memory.content,
         "tags": list(memory.tags),
         "ts": memory.ts,
+        "confirmed": memory.confirmed,
+        "words": memory.words,
         "agent_id": memory.agent_id,
         "score": memory.score,
     }

@@ -7,7 +7,9 @@ from pathlib import Path
 import pytest
 
 from agentd.cli.main import _parser
+from agentd.cli.remote_memory import _memory
 from agentd.config import load_settings
+from agentd.memory.longterm import memories_text
 from tests.support.milvus_server import free_port
 from tests.support.stub_llm import StubLLM
 
@@ -107,3 +109,11 @@ def test_bad_tenant_name_is_a_usage_error(capsys: pytest.CaptureFixture[str]) ->
         _parser().parse_args(["memory", "stats", "--tenant", "../etc"])
     assert exited.value.code == 2
     assert "not a tenant name" in capsys.readouterr().err
+
+
+def test_a_memory_from_the_daemon_keeps_its_words_and_times() -> None:
+    """The CLI through the daemon shows what the daemon answers: the user's words too."""
+    row = {"id": "k", "content": "Likes tea.", "ts": 3, "confirmed": 4, "words": "I like tea!"}
+    memory = _memory(row)
+    assert (memory.words, memory.ts, memory.confirmed) == ("I like tea!", 3, 4)
+    assert memories_text([memory]).endswith("\n  said: I like tea!")

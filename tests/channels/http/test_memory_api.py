@@ -57,7 +57,7 @@ class TenantMemory:
     ) -> list[Memory]:
         words = set(query.lower().split())
         found = [
-            Memory(m.content, m.tags, m.key, m.ts, score=0.9)
+            Memory(m.content, m.tags, m.key, m.ts, confirmed=m.confirmed, score=0.9, words=m.words)
             for m in self._mine().values()
             if words & set(m.content.lower().split())
             and (not tags_include or set(tags_include) & set(m.tags))
@@ -204,3 +204,14 @@ async def test_a_daemon_without_memory_answers_409(home_app: App) -> None:
             await http.get("/v1/memories/stats", headers=ALICE),
         ):
             assert api_error(reply, 409)["code"] == "memory_off"
+
+
+async def test_a_found_memory_shows_the_words_it_was_saved_from(
+    http: httpx.AsyncClient, store: TenantMemory
+) -> None:
+    """A memory a turn saved shows the user's own request beside what the model kept."""
+    said = Memory("Likes green tea.", key="m1", ts=5, confirmed=7, words="Merk dir: grüner Tee.")
+    store.by_tenant["alice"] = {"m1": said}
+    found = await http.post("/v1/memories/search", json={"query": "green tea"}, headers=ALICE)
+    [memory] = found.json()["data"]
+    assert (memory["words"], memory["ts"], memory["confirmed"]) == ("Merk dir: grüner Tee.", 5, 7)
