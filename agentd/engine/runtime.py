@@ -314,10 +314,10 @@ class Runtime:
         self, channel: str = "http", audience: str | None = None
     ) -> list[Prefix]:
         """The requests every first turn of the default scope on ``channel`` makes before
-        the user's words: the intent question, when the rules for a small local model ask it
-        (tools that act on offer), then the step (its system message, and the tools its
-        policy offers: the model server renders them into that prefix), then the plan
-        question when those rules ask it.
+        the user's words: the intent question (by the plan question when that rule runs),
+        when the rules for a small local model ask it (tools that act on offer), then the
+        step (its system message, and the tools its policy offers: the model server renders
+        them into that prefix).
 
         A warm-up sends these (:mod:`agentd.engine.warmup`)."""
         scope = self.default_scope
@@ -333,9 +333,11 @@ class Runtime:
         guards = await self.agent_loop.guards()
         first = [step]
         if "intent" in guards.names and acting:
-            first.insert(0, Prefix(intent.prompt(PLACEHOLDER, kinds), shared=True))
             if "plan" in guards.names and schemas:
-                first.append(Prefix(plan.prompt(PLACEHOLDER, schemas), apart=True))
+                # The intent is asked by the plan question (guards.build).
+                first.insert(0, Prefix(plan.prompt(PLACEHOLDER, schemas), shared=True))
+            else:
+                first.insert(0, Prefix(intent.prompt(PLACEHOLDER, kinds), shared=True))
         return first
 
     @asynccontextmanager

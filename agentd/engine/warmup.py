@@ -5,9 +5,10 @@ to read than most answers take to write, and llama-server keeps what it read in 
 cache. So after the daemon is ready, and again after SIGHUP changed the prompt, the warm-up
 sends each request a first turn makes before its own words, asking for one token
 (:meth:`Runtime.first_requests`): the step's (the same system message, tools and template as
-every turn's) and, with a small local model, the intent question's (its rules and worked
-examples, the same for every request: :mod:`agentd.engine.guards.intent`). The first user turn
-then reads only its own words in each of them.
+every turn's) and, with a small local model, the intent question's (its rules, tools and worked
+examples, the same for every request: :mod:`agentd.engine.guards.intent`, asked by the plan
+question of :mod:`agentd.engine.guards.plan`). The first user turn then reads only its own
+words in each of them.
 
 Measured before the intent question was warmed too (first turn after READY, "What is 17 times
 23?"): the warm-up read the system prompt and tools (1,546 tokens, 30 s), then the turn's
@@ -60,9 +61,6 @@ class Prefix:
     #: Asked alike by every session (the intent question): on the questions' slot, when
     #: pinned; else on the session's.
     shared: bool = False
-    #: Shares its prompt with no turn's step (the plan question): on the quick slot, when
-    #: pinned.
-    apart: bool = False
 
 
 #: The requests every first turn makes (:meth:`Runtime.first_requests`).
@@ -177,12 +175,9 @@ class Warmup:
 
     def _slot(self, prefix: Prefix) -> int | None:
         """Where a turn will send this request: the questions' slot for a shared question,
-        the quick slot for one apart, the slot the next new session takes for the step
-        (None: unpinned)."""
+        the slot the next new session takes for the step (None: unpinned)."""
         if self._pins is None:
             return None
-        if prefix.apart:
-            return self._pins.quick
         return self._pins.questions if prefix.shared else self._pins.next_free()
 
 

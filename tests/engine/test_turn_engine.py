@@ -10,10 +10,11 @@ import pytest
 from agentd.config.settings import AgentDefaults, GuardSettings, Settings, Switch
 from agentd.engine import guards as rules
 from agentd.engine.asking import Asker
-from agentd.engine.guards.intent import ACTION, ANSWER, LOOKUP
+from agentd.engine.guards.intent import ACTION, ANSWER, Intent
 from agentd.engine.loop import REPEATED, REQUESTS_EXHAUSTED, AgentLoop
 from agentd.messages import Conversation, system, user
 from agentd.metrics import Metrics
+from agentd.tools.kinds import FILE
 from agentd.tools.registry import ToolRegistry
 from tests.support.fake_model import FakeModel, answer
 
@@ -53,8 +54,8 @@ def file_tools() -> tuple[ToolRegistry, dict[str, str], list[str]]:
         files[path] = content
         return f"wrote {path}"
 
-    reg.add(read_file, looks=True)
-    reg.add(write_file)
+    reg.add(read_file, looks=True, kind=FILE)
+    reg.add(write_file, kind=FILE)
     return reg, files, calls
 
 
@@ -99,29 +100,30 @@ async def test_an_acting_call_sent_twice_in_a_row_runs_once() -> None:
 async def test_the_request_budget_counts_every_request_and_says_when_it_ran_out() -> None:
     """max_requests bounds steps and questions together; the answer says so plainly."""
     model = LocalModel()
-    model.choices.extend([ACTION, "read_file, read_file"])  # intent, plan
+    model.choices.append("read_file, read_file")  # the plan (the intent: a look-up)
     model.add(answer("", READ), answer("", ("read_file", '{"path": "b.txt"}')))
     reg, _, _ = file_tools()
     seen: list[str] = []
-    loop = AgentLoop(model, reg, max_requests=4, on_request=seen.append)
+    loop = AgentLoop(model, reg, max_requests=3, on_request=seen.append)
     result = await loop.run(chat("Lies a.txt und b.txt."))
-    assert result.requests == 4 and seen == ["intent", "plan", "step", "step"]
-    assert result.message.content == REQUESTS_EXHAUSTED.format(limit=4)
+    assert result.requests == 3 and seen == ["plan", "step", "step"]
+    assert result.message.content == REQUESTS_EXHAUSTED.format(limit=3)
     assert len(model.requests) == 2
 
 
 async def test_a_planned_change_and_the_read_again_both_run() -> None:
-    """The plan (write, then read again) holds each step to its tool, with no routing
-    question; after the last, the turn answers in words, shown no tool."""
+    """The plan (write, then read again), asked as the turn's one question, holds each step
+    to its tool, with no routing question; after the last, the turn answers in words, shown
+    no tool."""
     model = LocalModel()
-    model.choices.extend([ACTION, "write_file, read_file"])  # intent, plan
+    model.choices.append("write_file, read_file")
     model.add(answer("", WRITE), answer("", READ), answer("It says new."))
     reg, _, calls = file_tools()
     seen: list[str] = []
     loop = AgentLoop(model, reg, on_request=seen.append)
     result = await loop.run(chat("Ändere a.txt zu new und lies sie dann noch einmal."))
     assert calls == ["write a.txt", "read a.txt"] and result.message.content == "It says new."
-    assert seen == ["intent", "plan", "step", "step", "step"]
+    assert seen == ["plan", "step", "step", "step"]
     assert [r.rule.name for r in model.requests] == ["write_file", "read_file", None]
     assert model.requests[-1].answer_only
 
@@ -136,16 +138,17 @@ async def test_the_last_request_answers_in_words() -> None:
 
 
 async def test_a_lookup_runs_no_acting_tool_on_a_local_model() -> None:
-    """Found a look-up, the turn's steps never offer write_file (a summary writes nothing),
-    and the question's tokens count in the turn's usage."""
+    """Planned a look-up (a read), the turn's steps never offer write_file (a summary writes
+    nothing), and the question's tokens count in the turn's usage."""
     model = LocalModel()
-    model.choices.extend([LOOKUP, "answer"])
-    model.add(answer("Buenos días."))
+    model.choices.append("read_file")
+    model.add(answer("", READ), answer("It says old."))
     reg, files, calls = file_tools()
-    result = await AgentLoop(model, reg).run(chat("Translate 'good morning' into Spanish."))
-    assert result.message.content == "Buenos días." and calls == [] and files == {"a.txt": "old"}
-    assert model.options[1] == ("answer", "read_file")
-    assert result.usage.prompt_tokens == 2 * 2 + 1  # two questions and the step
+    result = await AgentLoop(model, reg).run(chat("Summarise a.txt in one line."))
+    assert calls == ["read a.txt"] and files == {"a.txt": "old"}
+    assert all("write_file" not in r.tool_names for r in model.requests)
+    assert model.options[0] == ("none", "read_file", "write_file")
+    assert result.usage.prompt_tokens == 2 + 2  # the question, the read and the answer
 
 
 async def test_under_a_grammar_every_request_shows_every_tool() -> None:
@@ -153,13 +156,12 @@ async def test_under_a_grammar_every_request_shows_every_tool() -> None:
     the same from step to step and turn to turn); the grammar holds its calls to those it
     offers."""
     model = LocalModel()
-    model.choices.extend([LOOKUP, "read_file"])
+    model.choices.append("read_file")
     model.add(answer("", READ), answer("It says old."))
     reg, _, _ = file_tools()
     await AgentLoop(model, reg).run(chat("What does a.txt say?"))
     every = ["read_file", "write_file"]
     assert [[t["function"]["name"] for t in r.tools or ()] for r in model.requests] == [every] * 2
-    assert model.shown[1] is not None and len(model.shown[1]) == 2  # the routing question too
     first = model.requests[0]
     assert first.rule.name == "read_file" and first.rule.among == frozenset({"read_file"})
     assert [t["function"]["name"] for t in first.rule.narrow(first.tools or ())] == ["read_file"]
@@ -179,9 +181,9 @@ async def test_a_caller_s_own_tools_are_all_its_request_shows() -> None:
 async def test_under_a_grammar_the_last_request_shows_the_tools_and_takes_words() -> None:
     """The last request of a turn offers no tool: under a grammar it still shows them, held
     to an answer in words; without one it is sent none."""
-    # Under a grammar: the intent, routing and check questions, the read, the answer.
-    for model, limit in ((LocalModel(), 5), (FakeModel(), 2)):
-        model.choices.extend([LOOKUP, "read_file", "yes"])
+    # Under a grammar: the plan question, the read, the answer.
+    for model, limit in ((LocalModel(), 3), (FakeModel(), 2)):
+        model.choices.append("read_file")
         model.add(answer("", READ), answer("old"))
         reg, _, _ = file_tools()
         await AgentLoop(model, reg, max_requests=limit).run(chat("What is in a.txt?"))
@@ -303,6 +305,14 @@ def test_the_rules_that_run(local: bool, switches: dict[str, Switch], expected: 
 
     built = rules.build(Asker(FakeModel()), switches, local=local, mentioned=named)
     assert built.names == expected
+
+
+@pytest.mark.parametrize(("plan", "by_plan"), [("auto", True), ("off", False)])
+def test_with_the_plan_rule_the_intent_is_asked_by_the_plan(plan: Switch, by_plan: bool) -> None:
+    """One question a turn: with the plan rule on, the intent rule asks the plan question."""
+    built = rules.build(Asker(FakeModel()), {"plan": plan}, local=True)
+    [intent] = [p for p in built.planners if isinstance(p, Intent)]
+    assert intent.by_plan is by_plan
 
 
 def test_every_rule_has_a_setting_and_a_place_in_the_order() -> None:

@@ -199,18 +199,18 @@ def _common(a: str, b: str) -> int:
 
 
 async def test_a_pinned_first_turn_finds_its_question_and_its_step_warmed() -> None:
-    """With a tool that acts, the warm-up also sends the intent question's prefix, to the
-    questions' slot, the plan question's to the quick slot, and the step's to the slot the
-    first session takes: the first turn asks
-    its question on the questions' slot (never the session's, whose cache it would replace)
-    and each of its requests shares all but its own words with what that slot was warmed
-    with. Without the questions' slot both went to the session's slot."""
+    """With a tool that acts, the warm-up also sends the intent question's prefix (asked by
+    the plan question) to the questions' slot, and the step's to the slot the first session
+    takes: the first turn asks its question on the questions' slot (never the session's,
+    whose cache it would replace) and each of its requests shares all but its own words with
+    what that slot was warmed with. Without the questions' slot both went to the session's
+    slot."""
     tools = ToolRegistry()
     tools.add(lookup, looks=True)
     tools.add(save_note)
     pins = SlotPins(2)
     with running_stub() as stub:
-        stub.intent_answer = "answer"
+        stub.plan_answer = "none"
         async with httpx.AsyncClient(timeout=30) as http:
             llm = LLMClient(http, base_url=stub.url, model="stub", max_retries=0, tool_grammar="on")
             loop = AgentLoop(llm, tools, max_steps=4, guards={"route": "off"})
@@ -224,11 +224,9 @@ async def test_a_pinned_first_turn_finds_its_question_and_its_step_warmed() -> N
                         await until(lambda: warmup.state == "done")
                     tg.cancel_scope.cancel()
                 await runtime.ask("s1", "What is 17 times 23?")
-    warm_question, question = stub.intents
+    warm_question, question = stub.plans
     warm_step, step = stub.requests
-    # The plan question's prefix goes to the quick slot (the turn, an answer, asks none).
-    (warm_plan,) = stub.plans
-    assert warm_plan["id_slot"] == pins.quick and warm_plan["max_tokens"] == 1
+    assert not stub.intents  # one question: the plan's
     assert warm_question["max_tokens"] == 1 and warm_step["max_tokens"] == 1
     assert warm_question["id_slot"] == question["id_slot"] == pins.questions
     assert warm_step["id_slot"] == step["id_slot"] == 0

@@ -64,7 +64,7 @@ def build(
         "client_tools": ClientTools(),
         "intent": Intent(asker) if asks else None,
         "read_first": ReadFirst(mentioned) if mentioned is not None else None,
-        "plan": Plan(asker) if asks else None,
+        "plan": Plan() if asks else None,
         "route": Route(asker, listing) if asks else None,
         "write_paths": WritePaths(),
         "check_calls": CheckCalls(asker) if asks else None,
@@ -85,6 +85,10 @@ def build(
         if switch != "auto":
             return switch == "on"
         return getattr(unit, "serves", "any") == "any" or local
+
+    if runs("intent") and runs("plan"):
+        # One question a turn: the plan's tools say what the request asks for.
+        units["intent"] = Intent(asker, by_plan=True)
 
     def pick(order: Sequence[str]) -> list[object]:
         return [units[n] for n in order if runs(n)]

@@ -6,7 +6,8 @@ the step asked again in words (no call is ever demanded). Checked: a first step 
 routed, and a routed one in a turn the model found to ask for words only (:mod:`.intent`):
 routed, it still picked ``current_time`` for "I'm cooking dinner tonight" and ``web_fetch``
 for the capital of France. Not checked: a routed step of an action (the model named its tool
-already), a call the caller demanded, a read held by ``read_first``.
+already), a step held to the plan's next tool (:mod:`.plan`: named too), a call the caller
+demanded, a read held by ``read_first``.
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ class CheckCalls:
             return False
         if plan.route is None:
             return not plan.rule.must_call
-        return state.may_act is False and plan.route != READ_FIRST
+        held = plan.route in (READ_FIRST, state.next_planned())  # the model planned it
+        return state.may_act is False and not held
 
     async def judge(self, state: TurnState, plan: StepPlan, reply: Message) -> Verdict:
         if not reply.tool_calls or not self.holds(state, plan):

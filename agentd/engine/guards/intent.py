@@ -28,6 +28,7 @@ import structlog
 
 from agentd.engine.asking import Asker
 from agentd.engine.guards.base import Serves
+from agentd.engine.guards.plan import ask as ask_plan
 from agentd.engine.guards.read_first import READ_FIRST, READ_TOOL, release_read
 from agentd.engine.turnstate import REQUEST_CHARS, StepPlan, TurnState
 from agentd.messages import Message, assistant, system, user
@@ -128,25 +129,70 @@ def prompt(request: str, kinds: tuple[str, ...] = ALL_KINDS) -> list[Message]:
     return [*_opening(kinds), user(_question(request[:REQUEST_CHARS], kinds))]
 
 
+def word_of_plan(state: TurnState, planned: tuple[str, ...]) -> str:
+    """The intent word a plan of ``planned`` tools amounts to: no tool, ``answer``; only
+    tools that look, ``lookup``; tools of one kind (and of none), that kind's word; else
+    ``action`` (a command, several kinds)."""
+    if not planned:
+        return ANSWER
+    if not set(planned) & state.acting:
+        return LOOKUP
+    kinds = {state.kinds.get(name, "") for name in planned} - {""}
+    if len(kinds) == 1:
+        (kind,) = kinds
+        return WORD_OF_KIND.get(kind, ACTION)
+    return ACTION
+
+
+def unbounded(state: TurnState, planned: tuple[str, ...]) -> bool:
+    """Whether ``planned`` names a tool that acts on no kind the intent words name: a
+    command, a tool of no kind (it may do anything)."""
+    return any(
+        name in state.acting and state.kinds.get(name, "") not in WORD_OF_KIND for name in planned
+    )
+
+
 @dataclass(slots=True)
 class Intent:
-    """The step planner that asks, once a turn, whether the request asks for an action."""
+    """The step planner that asks, once a turn, whether the request asks for an action;
+    ``by_plan``: by the plan question (:mod:`.plan`), whose tools then lead the steps."""
 
     asker: Asker
+    by_plan: bool = False
     name: str = "intent"
     serves: Serves = "local"
 
     async def plan(self, state: TurnState, plan: StepPlan) -> None:
         if state.may_act is None and self._asks(state, plan):
-            kinds = acting_kinds(state.acting, state.kinds)
-            question = prompt(state.request, kinds)
-            word = await self.asker.ask(state, "intent", question, words(kinds), shared=True)
+            word = await (self._planned(state) if self.by_plan else self._word(state))
             if word is not None:
                 _decide(state, plan, word)
         if state.words_only:
             plan.without_tools()
         elif state.may_act is False and plan.tools:
             plan.only(plan.names & state.looking)
+
+    async def _word(self, state: TurnState) -> str | None:
+        kinds = acting_kinds(state.acting, state.kinds)
+        question = prompt(state.request, kinds)
+        return await self.asker.ask(state, "intent", question, words(kinds), shared=True)
+
+    async def _planned(self, state: TurnState) -> str | None:
+        if state.schemas is None:
+            return await self._word(state)
+        planned = await ask_plan(self.asker, state)
+        if planned is None:
+            return None
+        if unbounded(state, planned):
+            # A command (or a tool of no kind) runs only when the intent question agrees
+            # that the request asks for an action: planned for summaries of a file and for
+            # arithmetic, exec ran them.
+            word = await self._word(state)
+            if word in (LOOKUP, ANSWER):
+                planned = tuple(name for name in planned if name not in state.acting)
+                state.fire("intent", "no_command")
+        state.planned = planned
+        return word_of_plan(state, planned)
 
     @staticmethod
     def _asks(state: TurnState, plan: StepPlan) -> bool:

@@ -8,17 +8,19 @@ once, apart and about the request alone, for the tools the request needs in orde
 or up to four of the turn's tools, under a grammar, in whatever language the request came),
 the model names the command, the change and the command again.
 
-Only for a request the intent question found to ask for an action (:mod:`.intent`; the plan
-never makes a turn act). Each step is then held to the plan's next tool, with no routing
-question; a change of a workdir file the request names still reads the file first
-(:mod:`.read_first`). When the plan is done, the next step answers in words. A plan the turn
-cannot follow is dropped and the turn goes on as without it: its first tool is not on offer
-(the intent question named another kind of change), a step called something else (a rule
-rerouted it), or a held tool failed twice.
+Asked by the intent rule (:mod:`.intent`), as the turn's one question about the request: the
+plan's tools say what the request asks for (none: words only; tools that look: a look-up; a
+tool that acts: an action), so a request needs one question before its first step, not an
+intent question, a routing question and a check. Each step is then held to the plan's next
+tool, with no routing question; a change of a workdir file the request names still reads the
+file first (:mod:`.read_first`). When the plan is done, the next step answers in words. A plan
+the turn cannot follow is dropped and the turn goes on as without it: its first tool is not on
+offer, a step called something else (a rule rerouted it), or a held tool failed twice.
 
-The question goes to the model server's slot for questions apart (the quick slot,
-:func:`agentd.model.pinning.question_apart`): on the slot of the intent question each would
-evict the other's cached prompt. For a small local model only (``serves = "local"``).
+Its prompt (rules, tools, worked examples) is the same for every session up to the request:
+it goes to the model server's slot for such questions
+(:func:`agentd.model.pinning.shared_question`), warmed after READY. For a small local model
+only (``serves = "local"``).
 """
 
 from __future__ import annotations
@@ -80,6 +82,8 @@ PLAN_EXAMPLES = (
     ("Don't forget that my passport expires in May.", "memory_save"),
     ("What does this error message mean: permission denied?", NONE),
     ("build.sh の中身を確認してから実行してください。", "read_file, exec"),
+    ("Give me a short overview of report.txt.", "read_file"),
+    ("Append the line 'eggs' to list.txt.", "append_file"),
 )
 PLAN_QUESTION = 'Request: "{request}"\nTools, in order?'
 
@@ -117,18 +121,31 @@ def parse(answer: str | None) -> tuple[str, ...]:
     return () if not items or NONE in items else items
 
 
+async def ask(asker: Asker, state: TurnState) -> tuple[str, ...] | None:
+    """The model's plan for the turn's request, asked once a turn (None: it could not say).
+    Its prompt is the same for every session up to the request: it goes to the slot kept
+    for such questions."""
+    assert state.schemas is not None
+    options = (NONE, *sorted(state.names))
+    question = prompt(state.request, state.schemas)
+    answer = await asker.ask(state, "plan", question, options, shared=True, most=MOST)
+    if answer is None:
+        return None
+    planned = tuple(name for name in parse(answer) if name in state.names)
+    state.fire("plan", "tools" if planned else "none")
+    log.info("turn.plan", plan=list(planned))
+    return planned
+
+
 @dataclass(slots=True)
 class Plan:
-    """The step planner that asks for a plan and holds each step to its next tool, and the
-    after-tool policy that moves along it."""
+    """The step planner that holds each step to the plan's next tool, and the after-tool
+    policy that moves along it (the plan is asked by the intent rule, :func:`ask`)."""
 
-    asker: Asker
     name: str = "plan"
     serves: Serves = "local"
 
     async def plan(self, state: TurnState, plan: StepPlan) -> None:
-        if self._asks(state, plan):
-            await self._ask(state)
         tool = state.next_planned()
         if tool is None or plan.route is not None or plan.rule.must_call or not plan.tools:
             return
@@ -166,33 +183,10 @@ class Plan:
             return Next(notes=[after_change_read(state, read)])
         return Next(notes=[next_step(state)])
 
-    async def _ask(self, state: TurnState) -> None:
-        assert state.schemas is not None
-        options = (NONE, *sorted(state.names))
-        question = prompt(state.request, state.schemas)
-        answer = await self.asker.ask(state, "plan", question, options, apart=True, most=MOST)
-        state.planned = parse(answer)
-        state.fire(self.name, "tools" if state.planned else "none")
-        log.info("turn.plan", plan=list(state.planned))
-
     def _drop(self, state: TurnState, why: str) -> None:
         state.planned = ()
         state.fire(self.name, why)
         log.info("turn.plan_dropped", why=why)
 
-    @staticmethod
-    def _asks(state: TurnState, plan: StepPlan) -> bool:
-        """Only the first step of a turn that answers a user's message, found to ask for an
-        action, with the turn's own tools."""
-        return (
-            state.step == 1
-            and state.fresh
-            and state.may_act is True
-            and not state.client_led
-            and not state.rule.must_call
-            and bool(plan.tools)
-            and state.schemas is not None
-        )
 
-
-__all__ = ["NONE", "PLAN_HEAD", "Plan", "parse", "prompt"]
+__all__ = ["NONE", "PLAN_HEAD", "Plan", "ask", "parse", "prompt"]

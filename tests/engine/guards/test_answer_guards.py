@@ -234,21 +234,26 @@ async def test_check_calls_yes_or_unsure_lets_them_run(word: str | None) -> None
 
 
 @pytest.mark.parametrize(
-    ("may_act", "route", "checked"),
+    ("may_act", "route", "planned", "checked"),
     [
-        pytest.param(True, "write_file", False, id="action-routed"),
-        pytest.param(None, "web_fetch", False, id="unknown-routed"),
-        pytest.param(False, "web_fetch", True, id="question-routed"),
-        pytest.param(False, READ_FIRST, False, id="question-read-first"),
+        pytest.param(True, "write_file", (), False, id="action-routed"),
+        pytest.param(None, "web_fetch", (), False, id="unknown-routed"),
+        pytest.param(False, "web_fetch", (), True, id="question-routed"),
+        pytest.param(False, READ_FIRST, (), False, id="question-read-first"),
+        pytest.param(False, "web_fetch", ("web_fetch",), False, id="question-planned"),
     ],
 )
-async def test_check_calls_on_routed_steps(may_act: bool | None, route: str, checked: bool) -> None:
+async def test_check_calls_on_routed_steps(
+    may_act: bool | None, route: str, planned: tuple[str, ...], checked: bool
+) -> None:
     """A routed step is checked only in a turn the model found to ask for words (it routed
-    "What is the capital of France?" to web_fetch); never a read held by read_first."""
+    "What is the capital of France?" to web_fetch); never a read held by read_first, nor a
+    step held to the tool the model planned for the request."""
     model = FakeModel()
     model.choices.append("no")
     state = make_state("What is the capital of France?")
     state.may_act = may_act
+    state.planned = planned
     plan = make_plan(state)
     plan.route = route
     plan.rule = CallRule(name="web_fetch")

@@ -16,8 +16,10 @@ from agentd.engine.guards.intent import (
     LOOKUP,
     OPTIONS,
     Intent,
+    word_of_plan,
     words,
 )
+from agentd.engine.guards.plan import NONE, PLAN_HEAD
 from agentd.engine.guards.read_first import READ_FIRST, ReadFirst
 from agentd.tools.kinds import FILE, MEMORY, SCHEDULE
 from agentd.tools.registry import ToolOutcome
@@ -225,3 +227,82 @@ async def test_an_action_lets_go_of_a_held_read_so_the_step_is_routed_first() ->
 
 async def _nothing(request: str) -> list[str]:
     return []
+
+
+@pytest.mark.parametrize(
+    ("planned", "word"),
+    [
+        pytest.param((), ANSWER, id="none"),
+        pytest.param(("read_file",), LOOKUP, id="a-read"),
+        pytest.param(("list_dir", "read_file"), LOOKUP, id="looks-only"),
+        pytest.param(("write_file",), "write", id="a-file"),
+        pytest.param(("read_file", "append_file"), "write", id="read-then-change"),
+        pytest.param(("current_time", "memory_save"), "remember", id="kindless-and-memory"),
+        pytest.param(("exec",), ACTION, id="a-command"),
+        pytest.param(("exec", "append_file", "exec"), ACTION, id="command-and-file"),
+        pytest.param(("memory_save", "write_file"), ACTION, id="two-kinds"),
+    ],
+)
+def test_a_plan_says_what_the_request_asks_for(planned: tuple[str, ...], word: str) -> None:
+    """No tool: words only; tools that look: a look-up; tools of one kind (beside tools of
+    none): that kind; a command or several kinds: an action."""
+    assert word_of_plan(make_state(kinds=KINDS), planned) == word
+
+
+@pytest.mark.parametrize(
+    ("answer", "may_act", "offered"),
+    [
+        pytest.param(NONE, False, None, id="none"),
+        pytest.param("read_file", False, set(LOOKING), id="lookup"),
+        pytest.param("read_file, append_file", True, {*LOOKING, "write_file", "append_file"}),
+    ],
+)
+async def test_by_plan_the_turn_asks_one_question(
+    answer: str, may_act: bool, offered: set[str] | None
+) -> None:
+    """With the plan rule on, the intent is asked by the plan question alone (on the
+    questions' slot): its tools lead the steps; a plan of no tool answers in words."""
+    model = FakeModel()
+    model.choices.append(answer)
+    state = make_state("Hänge 'fertig' an log.txt an.", kinds=KINDS)
+    plan = make_plan(state)
+    await Intent(Asker(model), by_plan=True).plan(state, plan)
+    [asked] = model.asked
+    assert asked[0].content.startswith(PLAN_HEAD) and model.options[0][0] == NONE
+    assert state.requests.used == 1 and state.may_act is may_act
+    assert state.planned == tuple(t for t in answer.split(", ") if t != NONE)
+    if offered is None:
+        assert state.words_only and plan.tools is None
+    else:
+        assert plan.names == frozenset(offered)
+
+
+@pytest.mark.parametrize(
+    ("word", "kept"),
+    [
+        pytest.param(LOOKUP, ("read_file",), id="a-summary"),
+        pytest.param(ANSWER, ("read_file",), id="words"),
+        pytest.param(ACTION, ("read_file", "exec"), id="a-command"),
+        pytest.param("write", ("read_file", "exec"), id="a-change"),
+    ],
+)
+async def test_a_planned_command_runs_only_when_the_intent_agrees(
+    word: str, kept: tuple[str, ...]
+) -> None:
+    """A plan naming exec (no kind of its own: it may change anything) is put to the intent
+    question too; found a look-up or words only, the plan keeps only the tools that look."""
+    model = FakeModel()
+    model.choices.extend(["read_file, exec", word])
+    state = make_state("Résume notes.md en deux phrases.", kinds=KINDS)
+    plan = make_plan(state)
+    await Intent(Asker(model), by_plan=True).plan(state, plan)
+    assert model.asked[1][0].content.startswith(INTENT_HEAD) and state.requests.used == 2
+    assert state.planned == kept and state.may_act is (kept != ("read_file",))
+
+
+async def test_a_plan_of_one_kind_asks_nothing_more() -> None:
+    model = FakeModel()
+    model.choices.append("read_file, append_file")
+    state = make_state("Add 'done' to log.txt.", kinds=KINDS)
+    await Intent(Asker(model), by_plan=True).plan(state, make_plan(state))
+    assert len(model.asked) == 1 and state.may_act is True

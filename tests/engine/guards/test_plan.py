@@ -6,7 +6,8 @@ import pytest
 
 from agentd.engine.asking import Asker
 from agentd.engine.guards.base import StepRun
-from agentd.engine.guards.plan import MOST, NONE, PLAN_HEAD, Plan, parse, prompt
+from agentd.engine.guards.intent import Intent
+from agentd.engine.guards.plan import MOST, NONE, PLAN_HEAD, Plan, ask, parse, prompt
 from agentd.engine.guards.read_first import READ_FIRST, hold_read
 from agentd.engine.notes import CHANGE_HEAD, REMINDER_HEAD
 from agentd.engine.turnstate import StepPlan, TurnState
@@ -28,6 +29,12 @@ def acting_state(request: str = "Count log.txt's lines, add 'done', count again.
     return state
 
 
+async def planned(model: FakeModel, state: TurnState, answer: str) -> None:
+    """The plan question asked, as the intent rule asks it, and answered ``answer``."""
+    model.choices.append(answer)
+    state.planned = await ask(Asker(model), state) or ()
+
+
 def ran(plan: StepPlan, *calls: tuple[str, str], error: bool = False) -> StepRun:
     outcomes = tuple(ToolOutcome("failed" if error else "ok", error=error) for _ in calls)
     return StepRun(plan, calls, outcomes, cached=0)
@@ -45,10 +52,10 @@ async def test_the_steps_follow_the_plan_then_the_turn_answers() -> None:
     """Each step is held to the plan's next tool, without a routing question; the step after
     the last answers in words."""
     model = FakeModel()
-    model.choices.append("exec, append_file, exec")
     state = acting_state()
+    await planned(model, state, "exec, append_file, exec")
     state.step = 0
-    guard = Plan(Asker(model))
+    guard = Plan()
     first = await step(guard, state)
     assert first.rule.name == "exec" and first.route == "exec"
     assert model.options[0][0] == NONE and "append_file" in model.options[0]
@@ -70,11 +77,11 @@ async def test_the_steps_follow_the_plan_then_the_turn_answers() -> None:
 async def test_a_named_file_is_read_before_the_planned_change() -> None:
     """A planned change of a file the request names reads it first; then the change."""
     model = FakeModel()
-    model.choices.append("append_file")
     state = acting_state("Add 'done' to log.txt.")
+    await planned(model, state, "append_file")
     state.named = ("log.txt",)
     state.step = 0
-    guard = Plan(Asker(model))
+    guard = Plan()
     first = await step(guard, state)
     assert first.route == READ_FIRST and first.rule.name == "read_file"
     following = await guard.after(state, ran(first, READ))
@@ -83,55 +90,63 @@ async def test_a_named_file_is_read_before_the_planned_change() -> None:
     assert second.rule.name == "append_file"
 
 
-@pytest.mark.parametrize("may_act", [None, False])
-async def test_only_a_request_for_an_action_is_planned(may_act: bool | None) -> None:
-    """A question, or a turn the intent question did not sort, gets no plan."""
+async def test_a_planned_look_up_is_held_then_answered() -> None:
+    """A plan of tools that look (the turn acts on nothing) holds its read, then answers."""
     model = FakeModel()
-    model.choices.append("exec")
-    state = make_state("What is in log.txt?")
-    state.may_act = may_act
-    plan = make_plan(state)
-    await Plan(Asker(model)).plan(state, plan)
-    assert model.asked == [] and plan.route is None and not plan.rule.must_call
+    state = make_state("Was steht in log.txt?")
+    await planned(model, state, "read_file")
+    state.may_act = False
+    guard = Plan()
+    held = make_plan(state)
+    await guard.plan(state, held)
+    assert held.route == "read_file" and held.rule.name == "read_file"
+    done = await guard.after(state, ran(held, READ))
+    assert done is not None and done.bare and ("plan", "done") in state.fired
 
 
 async def test_a_client_led_turn_is_not_planned() -> None:
-    """A caller that brings its own tools leads the tool loop: no plan, no hold."""
+    """A caller that brings its own tools leads the tool loop: no question, no hold."""
     model = FakeModel()
     model.choices.append("exec")
     state = make_state("Count the lines of a.txt.", client=("mul",))
-    state.may_act = True
     plan = make_plan(state)
-    await Plan(Asker(model)).plan(state, plan)
+    await Intent(Asker(model), by_plan=True).plan(state, plan)
+    await Plan().plan(state, plan)
     assert model.asked == [] and plan.route is None and not plan.rule.must_call
 
 
 async def test_no_tool_planned_leaves_the_step_alone() -> None:
     model = FakeModel()
-    model.choices.append(NONE)
     state = acting_state()
+    await planned(model, state, NONE)
     plan = make_plan(state)
-    await Plan(Asker(model)).plan(state, plan)
+    await Plan().plan(state, plan)
     assert state.planned == () and plan.route is None and ("plan", "none") in state.fired
+
+
+async def test_a_plan_names_only_the_turn_s_tools() -> None:
+    """Without a grammar holding its words, a name the turn does not offer is left out."""
+    model = FakeModel()
+    state = acting_state()
+    await planned(model, state, "rm_rf, exec")
+    assert state.planned == ("exec",)
 
 
 async def test_a_first_tool_not_on_offer_drops_the_plan() -> None:
     """The intent question named another kind (memory): its tools stay on offer, unheld."""
-    model = FakeModel()
-    model.choices.append("write_file")
     state = acting_state("Remember that my locker is 1900.")
+    state.planned = ("write_file",)
     plan = make_plan(state)
     plan.only(frozenset({"memory_save"}))
-    await Plan(Asker(model)).plan(state, plan)
+    await Plan().plan(state, plan)
     assert state.planned == () and plan.route is None and ("plan", "conflict") in state.fired
 
 
 async def test_a_failing_tool_is_held_twice_then_the_plan_is_dropped() -> None:
-    model = FakeModel()
-    model.choices.append("exec")
     state = acting_state()
+    state.planned = ("exec",)
     state.step = 0
-    guard = Plan(Asker(model))
+    guard = Plan()
     for _ in range(2):
         held = await step(guard, state)
         assert held.rule.name == "exec"
@@ -142,24 +157,22 @@ async def test_a_failing_tool_is_held_twice_then_the_plan_is_dropped() -> None:
 
 async def test_a_step_that_called_another_tool_drops_the_plan() -> None:
     """Another rule routed the step elsewhere: the turn goes on as without a plan."""
-    model = FakeModel()
-    model.choices.append("exec, exec")
     state = acting_state()
+    state.planned = ("exec", "exec")
     plan = make_plan(state)
-    await Plan(Asker(model)).plan(state, plan)
-    assert await Plan(Asker(model)).after(state, ran(plan, READ)) is None
+    await Plan().plan(state, plan)
+    assert await Plan().after(state, ran(plan, READ)) is None
     assert state.planned == () and ("plan", "left") in state.fired
 
 
 async def test_a_held_read_first_keeps_its_place() -> None:
     """read_first's own read (the intent question kept it) does not move the plan along."""
-    model = FakeModel()
     state = acting_state()
     state.named = ("log.txt",)
     state.planned = ("exec",)
     plan = make_plan(state)
     hold_read(state, plan)
-    following = await Plan(Asker(model)).after(state, ran(plan, READ))
+    following = await Plan().after(state, ran(plan, READ))
     assert following is not None and state.next_planned() == "exec"
 
 
