@@ -317,7 +317,8 @@ class Runtime:
         the user's words: the intent question (by the plan question when that rule runs),
         when the rules for a small local model ask it (tools that act on offer), then the
         step (its system message, and the tools its policy offers: the model server renders
-        them into that prefix).
+        them into that prefix), then, beside the plan question, the intent question that
+        confirms a planned command.
 
         A warm-up sends these (:mod:`agentd.engine.warmup`)."""
         scope = self.default_scope
@@ -334,8 +335,10 @@ class Runtime:
         first = [step]
         if "intent" in guards.names and acting:
             if "plan" in guards.names and schemas:
-                # The intent is asked by the plan question (guards.build).
+                # The intent is asked by the plan question (guards.build); a planned command
+                # is put to the intent question too, on the quick slot.
                 first.insert(0, Prefix(plan.prompt(PLACEHOLDER, schemas), shared=True))
+                first.append(Prefix(intent.prompt(PLACEHOLDER, kinds), apart=True))
             else:
                 first.insert(0, Prefix(intent.prompt(PLACEHOLDER, kinds), shared=True))
         return first

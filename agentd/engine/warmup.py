@@ -61,6 +61,9 @@ class Prefix:
     #: Asked alike by every session (the intent question): on the questions' slot, when
     #: pinned; else on the session's.
     shared: bool = False
+    #: Asked beside another shared question (the intent question that confirms a planned
+    #: command): on the quick slot, when pinned.
+    apart: bool = False
 
 
 #: The requests every first turn makes (:meth:`Runtime.first_requests`).
@@ -175,9 +178,12 @@ class Warmup:
 
     def _slot(self, prefix: Prefix) -> int | None:
         """Where a turn will send this request: the questions' slot for a shared question,
-        the slot the next new session takes for the step (None: unpinned)."""
+        the quick slot for one apart, the slot the next new session takes for the step
+        (None: unpinned)."""
         if self._pins is None:
             return None
+        if prefix.apart:
+            return self._pins.quick
         return self._pins.questions if prefix.shared else self._pins.next_free()
 
 

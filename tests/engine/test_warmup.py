@@ -200,11 +200,11 @@ def _common(a: str, b: str) -> int:
 
 async def test_a_pinned_first_turn_finds_its_question_and_its_step_warmed() -> None:
     """With a tool that acts, the warm-up also sends the intent question's prefix (asked by
-    the plan question) to the questions' slot, and the step's to the slot the first session
-    takes: the first turn asks its question on the questions' slot (never the session's,
-    whose cache it would replace) and each of its requests shares all but its own words with
-    what that slot was warmed with. Without the questions' slot both went to the session's
-    slot."""
+    the plan question) to the questions' slot, the intent question's to the quick slot, and
+    the step's to the slot the first session takes: the first turn asks its question on the
+    questions' slot (never the session's, whose cache it would replace) and each of its
+    requests shares all but its own words with what that slot was warmed with. Without the
+    questions' slot both went to the session's slot."""
     tools = ToolRegistry()
     tools.add(lookup, looks=True)
     tools.add(save_note)
@@ -226,7 +226,10 @@ async def test_a_pinned_first_turn_finds_its_question_and_its_step_warmed() -> N
                 await runtime.ask("s1", "What is 17 times 23?")
     warm_question, question = stub.plans
     warm_step, step = stub.requests
-    assert not stub.intents  # one question: the plan's
+    # The intent question that confirms a planned command is warmed on the quick slot (the
+    # turn, an answer, asks none).
+    (warm_intent,) = stub.intents
+    assert warm_intent["id_slot"] == pins.quick and warm_intent["max_tokens"] == 1
     assert warm_question["max_tokens"] == 1 and warm_step["max_tokens"] == 1
     assert warm_question["id_slot"] == question["id_slot"] == pins.questions
     assert warm_step["id_slot"] == step["id_slot"] == 0

@@ -172,10 +172,15 @@ class Intent:
         elif state.may_act is False and plan.tools:
             plan.only(plan.names & state.looking)
 
-    async def _word(self, state: TurnState) -> str | None:
+    async def _word(self, state: TurnState, *, apart: bool = False) -> str | None:
+        """The intent question; ``apart``: beside the plan question, which holds the
+        questions' slot, on the quick slot (each would evict the other's cached prompt)."""
         kinds = acting_kinds(state.acting, state.kinds)
         question = prompt(state.request, kinds)
-        return await self.asker.ask(state, "intent", question, words(kinds), shared=True)
+        options = words(kinds)
+        return await self.asker.ask(
+            state, "intent", question, options, shared=not apart, apart=apart
+        )
 
     async def _planned(self, state: TurnState) -> str | None:
         if state.schemas is None:
@@ -187,7 +192,7 @@ class Intent:
             # A command (or a tool of no kind) runs only when the intent question agrees
             # that the request asks for an action: planned for summaries of a file and for
             # arithmetic, exec ran them.
-            word = await self._word(state)
+            word = await self._word(state, apart=True)
             if word in (LOOKUP, ANSWER):
                 planned = tuple(name for name in planned if name not in state.acting)
                 state.fire("intent", "no_command")

@@ -3,6 +3,8 @@ only words."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from agentd.engine.asking import Asker
@@ -21,6 +23,7 @@ from agentd.engine.guards.intent import (
 )
 from agentd.engine.guards.plan import NONE, PLAN_HEAD
 from agentd.engine.guards.read_first import READ_FIRST, ReadFirst
+from agentd.model import pinning
 from agentd.tools.kinds import FILE, MEMORY, SCHEDULE
 from agentd.tools.registry import ToolOutcome
 from tests.engine.guards.conftest import ACTING, KINDS, LOOKING, make_plan, make_state
@@ -291,12 +294,21 @@ async def test_a_planned_command_runs_only_when_the_intent_agrees(
 ) -> None:
     """A plan naming exec (no kind of its own: it may change anything) is put to the intent
     question too; found a look-up or words only, the plan keeps only the tools that look."""
-    model = FakeModel()
+    slots: list[int | None] = []
+
+    class Model(FakeModel):
+        async def choose(self, *args: Any, **kwargs: Any) -> str | None:
+            slots.append(pinning.current())
+            return await super().choose(*args, **kwargs)
+
+    model = Model()
     model.choices.extend(["read_file, exec", word])
     state = make_state("Résume notes.md en deux phrases.", kinds=KINDS)
     plan = make_plan(state)
-    await Intent(Asker(model), by_plan=True).plan(state, plan)
+    with pinning.use(0, questions=lambda: 2, apart=3):
+        await Intent(Asker(model), by_plan=True).plan(state, plan)
     assert model.asked[1][0].content.startswith(INTENT_HEAD) and state.requests.used == 2
+    assert slots == [2, 3]  # the plan on the questions' slot, the intent on the quick slot
     assert state.planned == kept and state.may_act is (kept != ("read_file",))
 
 
