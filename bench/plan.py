@@ -2,10 +2,10 @@
 
 The plan question of :mod:`agentd.engine.guards.plan` sees the request and the turn's tools
 alone, so, like :mod:`bench.intent`, it can be put to llama-server directly, turn by turn,
-without a daemon. The engine asks it only when the intent question found that the request
-asks for an action; this asks both and prints, per half, kind and language, how often the
-plan leads an action turn to what it needs and how often it names a tool that acts where the
-turn asks for none.
+without a daemon. The engine asks it as the turn's intent question (a plan naming ``exec`` is
+put to the intent question too); this asks both for every turn and prints, per half, kind and
+language, how often the plan alone leads an action turn to what it needs and how often it
+names a tool that acts where the turn asks for none.
 
 A plan is right for an action turn when it names a tool the turn asks for (``asks``); for a
 command turn it must name ``exec``; for a "redo" turn (a change, then the same read or command

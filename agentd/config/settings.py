@@ -100,9 +100,10 @@ class GuardSettings(_Section):
     )
     intent: Switch = Field(
         "auto",
-        description="Before the first step, the model says (one word, under a grammar) whether "
-        "the request asks for an action; a question's turn is offered only the tools that "
-        f"look. Serves small local models. {_GUARD}",
+        description="Before the first step, the model says (under a grammar) whether the request "
+        "asks for an action: by the plan question when the plan rule runs, else in one word; "
+        "a question's turn is offered only the tools that look, a request for words none. "
+        f"Serves small local models. {_GUARD}",
     )
     read_first: Switch = Field(
         "auto",
@@ -112,9 +113,10 @@ class GuardSettings(_Section):
     )
     plan: Switch = Field(
         "auto",
-        description="For a request found to ask for an action, the model names the tools it "
-        "needs in order (under a grammar) and each step is held to the next one; when the plan "
-        f"is done the turn answers in words. Serves small local models. {_GUARD}",
+        description="Asked by the intent rule (it runs only with it): the model names the tools "
+        "the request needs in order (under a grammar), each step is held to the next one, and "
+        "when the plan is done the turn answers in words; a planned command runs only when the "
+        f"intent question also finds an action. Serves small local models. {_GUARD}",
     )
     route: Switch = Field(
         "auto",

@@ -138,8 +138,9 @@ class TurnState:
     words_only: bool = False
     #: The workdir files the request names (read_first), read before a change of them.
     named: tuple[str, ...] = ()
-    #: The tools the model planned for the request, in order (plan guard), how many of
-    #: them are done, and how often the next one was held.
+    #: The tools the model planned for the request, in order (asked by the intent guard,
+    #: followed by the plan guard), how many of them are done, and how often the next one
+    #: was held.
     planned: tuple[str, ...] = ()
     plan_at: int = 0
     plan_holds: int = 0

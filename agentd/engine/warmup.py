@@ -29,7 +29,8 @@ Before that, ``restore`` loads the prompt caches a previous run saved (the sidec
 do, so when it restored any the warm-up requests are not sent (``done``): on the server's slot
 of the best match they would replace a restored session's cache. With the sessions pinned to
 slots (:mod:`agentd.model.pinning`), the step's prefix goes to the slot the next new session
-will take, the intent question's to the questions' slot.
+will take, the plan question's to the questions' slot, and the intent question that confirms
+a planned command to the quick slot.
 """
 
 from __future__ import annotations

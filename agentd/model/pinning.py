@@ -9,22 +9,23 @@ own: :attr:`SlotPins.background` (compaction summaries) and :attr:`SlotPins.quic
 stateless requests), so a turn's memory recall never waits behind a summary.
 
 The questions every turn asks alike go to the background slot too (:attr:`SlotPins.questions`,
-:func:`shared_question`): the intent question's prompt (its rules and worked examples, then
-the request) shares nothing with the session's. On the session's slot it replaced the session's
-cached prefix, and the step after it read the system prompt, the tools and the history again
-(measured on the first turn after a warm start: 764 tokens for the question, 12 s, then the
-step cold); on a slot of its own its prefix stays cached and each question reads only its
-request. Summaries are rare and run after a turn; while one is being written the questions
-stay on the session's slot (llama-server would make them wait for the busy slot). A fifth
-server slot for them made this llama-server build abort while loading the model (``-c``
-26,624 or 26,880 with ``--parallel 5 --kv-unified-per-slot 8192``: GGML_ASSERT
-ggml_can_mul_mat), so they share the background slot.
+:func:`shared_question`): the intent question's prompt (asked by the plan question: its rules,
+tools and worked examples, then the request) shares nothing with the session's. On the
+session's slot it replaced the session's cached prefix, and the step after it read the system
+prompt, the tools and the history again (measured on the first turn after a warm start: 764
+tokens for the question, 12 s, then the step cold); on a slot of its own its prefix stays
+cached and each question reads only its request. Summaries are rare and run after a turn; while
+one is being written the questions stay on the session's slot (llama-server would make them
+wait for the busy slot). A fifth server slot for them made this llama-server build abort while
+loading the model (``-c`` 26,624 or 26,880 with ``--parallel 5 --kv-unified-per-slot 8192``:
+GGML_ASSERT ggml_can_mul_mat), so they share the background slot.
 
 A session keeps its slot across its turns; a session new to the pins takes the slot used least
 recently that no running turn holds; when every session slot is held by a running turn, the
 new one goes unpinned (llama-server picks). A turn's routing question stays on the session's
 slot: it shares the session's prefix, so its cache serves it. A question whose prompt shares
-nothing with any other request (whether a step's calls are needed) goes to the quick slot
+nothing with any other request (whether a step's calls are needed, the intent question that
+confirms a planned command) goes to the quick slot
 (:func:`question_apart`): anywhere else it would replace a prefix that is read again later.
 
 The slot of the running task is a contextvar (:func:`use`, :func:`current`) that the LLM client

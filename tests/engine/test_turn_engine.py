@@ -315,6 +315,12 @@ def test_with_the_plan_rule_the_intent_is_asked_by_the_plan(plan: Switch, by_pla
     assert intent.by_plan is by_plan
 
 
+def test_the_plan_rule_runs_only_with_the_intent_rule() -> None:
+    """Only the intent rule asks for a plan: with it off, the plan rule does not run."""
+    built = rules.build(Asker(FakeModel()), {"intent": "off", "plan": "on"}, local=True)
+    assert "plan" not in built.names and "intent" not in built.names
+
+
 def test_every_rule_has_a_setting_and_a_place_in_the_order() -> None:
     assert set(GuardSettings.model_fields) == set(rules.NAMES)
     assert set(rules.NAMES) == {*rules.PLANNERS, *rules.ANSWER_GUARDS, *rules.AFTER_TOOL}

@@ -238,3 +238,22 @@ async def test_a_pinned_first_turn_finds_its_question_and_its_step_warmed() -> N
     assert _common(render(warm_question), asked) == asked.index("What is 17")
     # The step (an answer: no tools offered) shares the whole system message.
     assert step["messages"][0] == warm_step["messages"][0] == {"role": "system", "content": PROMPT}
+
+
+@pytest.mark.parametrize(("kind", "confirms"), [("", True), ("file", False)])
+async def test_the_confirming_intent_prompt_is_warmed_only_for_a_command(
+    kind: str, confirms: bool
+) -> None:
+    """The intent question that confirms a planned command is warmed only when a tool it
+    would confirm is on offer (one of no kind here; a file tool never needs it)."""
+    tools = ToolRegistry()
+    tools.add(lookup, looks=True)
+    tools.add(save_note, kind=kind)
+    with running_stub() as stub:
+        async with httpx.AsyncClient(timeout=30) as http:
+            llm = LLMClient(http, base_url=stub.url, model="stub", max_retries=0, tool_grammar="on")
+            loop = AgentLoop(llm, tools, max_steps=4)
+            async with Runtime(loop, system_prompt=PROMPT, defaults=AgentDefaults()) as runtime:
+                first = await runtime.first_requests()
+    assert (first[0].shared, first[0].apart) == (True, False)  # the plan question
+    assert any(p.apart for p in first) is confirms

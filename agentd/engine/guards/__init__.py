@@ -89,6 +89,8 @@ def build(
     if runs("intent") and runs("plan"):
         # One question a turn: the plan's tools say what the request asks for.
         units["intent"] = Intent(asker, by_plan=True)
+    else:
+        units["plan"] = None  # only the intent rule asks for a plan
 
     def pick(order: Sequence[str]) -> list[object]:
         return [units[n] for n in order if runs(n)]

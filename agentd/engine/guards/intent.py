@@ -13,8 +13,15 @@ files or answered that it had no tool); the next steps offer every tool (a chang
 command). A look-up's turn is offered only the tools that look (a summary can no longer save a
 file). An answer's turn is offered no tool at all: a translation or a capital city is answered
 in one request, with no routing question and no call to check. A request that names the
-workdir's files is a look-up whatever the word (:mod:`.read_first` holds its read); one that
-asks for an action is routed first (a command needs no read).
+workdir's files and is found to need no action is a look-up (:mod:`.read_first` holds its
+read); one that asks for an action is routed first (a command needs no read).
+
+With the plan rule on (the default), the question is the plan question (:mod:`.plan`): one
+question a turn instead of the intent question, a routing question and a check. The tools the
+model plans say what the request asks for (:func:`word_of_plan`: none, an answer; tools that
+look, a look-up; tools of one kind, that kind; else an action) and then lead the steps. A plan
+that names ``exec`` or a tool of no kind (either may change anything) is put to the intent
+question too, on the quick slot: unless it answers ``action``, those tools leave the plan.
 
 For a small local model only (``serves = "local"``); a capable model chooses its tools itself.
 """
@@ -189,13 +196,15 @@ class Intent:
         if planned is None:
             return None
         if unbounded(state, planned):
-            # A command (or a tool of no kind) runs only when the intent question agrees
+            # A command (or a tool of no kind) runs only when the intent question too finds
             # that the request asks for an action: planned for summaries of a file and for
             # arithmetic, exec ran them.
             word = await self._word(state, apart=True)
-            if word in (LOOKUP, ANSWER):
-                planned = tuple(name for name in planned if name not in state.acting)
+            if word != ACTION:
+                planned = tuple(name for name in planned if not unbounded(state, (name,)))
                 state.fire("intent", "no_command")
+                if not planned:
+                    return word  # what the intent question found (None: undecided)
         state.planned = planned
         return word_of_plan(state, planned)
 

@@ -4,9 +4,9 @@ then follow it.
 After a change, a small model asked step by step what comes next mostly answered: "count the
 lines with wc -l, add a line, count again" stopped after the line was added, and "how many
 lines has data.txt? count them with wc" was answered from a read, the command never run. Asked
-once, apart and about the request alone, for the tools the request needs in order (``none``,
-or up to four of the turn's tools, under a grammar, in whatever language the request came),
-the model names the command, the change and the command again.
+once, in a prompt of its own and about the request alone, for the tools the request needs in
+order (``none``, or up to four of the turn's tools, under a grammar, in whatever language the
+request came), the model names the command, the change and the command again.
 
 Asked by the intent rule (:mod:`.intent`), as the turn's one question about the request: the
 plan's tools say what the request asks for (none: words only; tools that look: a look-up; a
@@ -169,7 +169,9 @@ class Plan:
         read_first = run.plan.route == READ_FIRST
         if any(name == tool for name, _ in run.calls):
             state.plan_at += 1
-        elif not read_first:
+        elif not read_first or state.may_act is False:
+            # A step called another tool; or read_first read the named files of a look-up
+            # before the plan's first tool: read_first's answer follows.
             self._drop(state, "left")
             return None
         state.plan_holds = 0  # the next tool (after read_first's read: the same) is held anew
@@ -177,7 +179,7 @@ class Plan:
         if following is None:
             state.fire(self.name, "done")
             return Next(notes=[reminder(state, run.calls)], bare=True)
-        if read_first:
+        if read_first and state.may_act:
             pairs = zip(run.calls, run.outcomes, strict=True)
             read = [(args, out.content) for (_, args), out in pairs]
             return Next(notes=[after_change_read(state, read)])

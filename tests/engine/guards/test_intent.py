@@ -281,19 +281,20 @@ async def test_by_plan_the_turn_asks_one_question(
 
 
 @pytest.mark.parametrize(
-    ("word", "kept"),
+    ("word", "kept", "may_act"),
     [
-        pytest.param(LOOKUP, ("read_file",), id="a-summary"),
-        pytest.param(ANSWER, ("read_file",), id="words"),
-        pytest.param(ACTION, ("read_file", "exec"), id="a-command"),
-        pytest.param("write", ("read_file", "exec"), id="a-change"),
+        pytest.param(LOOKUP, ("read_file",), False, id="a-summary"),
+        pytest.param(ANSWER, ("read_file",), False, id="words"),
+        pytest.param(ACTION, ("read_file", "exec"), True, id="a-command"),
+        pytest.param("write", ("read_file",), False, id="a-change"),
+        pytest.param(None, ("read_file",), False, id="unsure"),
     ],
 )
 async def test_a_planned_command_runs_only_when_the_intent_agrees(
-    word: str, kept: tuple[str, ...]
+    word: str | None, kept: tuple[str, ...], may_act: bool
 ) -> None:
     """A plan naming exec (no kind of its own: it may change anything) is put to the intent
-    question too; found a look-up or words only, the plan keeps only the tools that look."""
+    question too; unless that finds an action, the plan keeps only its other tools."""
     slots: list[int | None] = []
 
     class Model(FakeModel):
@@ -309,7 +310,30 @@ async def test_a_planned_command_runs_only_when_the_intent_agrees(
         await Intent(Asker(model), by_plan=True).plan(state, plan)
     assert model.asked[1][0].content.startswith(INTENT_HEAD) and state.requests.used == 2
     assert slots == [2, 3]  # the plan on the questions' slot, the intent on the quick slot
-    assert state.planned == kept and state.may_act is (kept != ("read_file",))
+    assert state.planned == kept and state.may_act is may_act
+    assert "exec" in plan.names or not may_act
+
+
+@pytest.mark.parametrize(
+    ("word", "may_act", "offered"),
+    [
+        pytest.param(LOOKUP, False, set(LOOKING), id="a-lookup"),
+        pytest.param("remember", True, {"memory_save", "current_time"}, id="a-kind"),
+        pytest.param(None, None, {*LOOKING, *ACTING}, id="unsure"),
+    ],
+)
+async def test_a_plan_of_a_command_alone_goes_by_the_intent_word(
+    word: str | None, may_act: bool | None, offered: set[str]
+) -> None:
+    """A plan of exec alone that the intent question does not find an action leaves the turn
+    to that word (a look-up keeps the tools that look), unplanned; unsure, undecided."""
+    model = FakeModel()
+    model.choices.extend(["exec", word])
+    state = make_state("What time is it? Use date.", kinds=KINDS)
+    plan = make_plan(state)
+    await Intent(Asker(model), by_plan=True).plan(state, plan)
+    assert state.planned == () and state.may_act is may_act and not state.words_only
+    assert plan.names == frozenset(offered)
 
 
 async def test_a_plan_of_one_kind_asks_nothing_more() -> None:

@@ -191,3 +191,27 @@ def test_the_prompt_shows_the_tools_and_examples_of_tools_on_offer() -> None:
     shown = " ".join(m.content for m in asked[1:-1])
     assert "make test" in shown and "memory" not in shown and "edit_file" not in shown
     assert "Zähle die Zeilen" in asked[-1].content
+
+
+async def test_a_look_up_s_named_file_read_first_ends_a_plan_it_did_not_start() -> None:
+    """read_first read the file a look-up names before the plan's first tool: the plan goes
+    and read_first's answer follows (no change note, no second read)."""
+    state = make_state("Fasse notes.md zusammen.")
+    state.may_act = False
+    state.named = ("notes.md",)
+    state.planned = ("list_dir", "read_file")
+    plan = make_plan(state)
+    hold_read(state, plan)
+    assert await Plan().after(state, ran(plan, READ)) is None
+    assert state.planned == () and ("plan", "left") in state.fired
+
+
+async def test_a_look_up_s_planned_read_moves_on_without_a_change_note() -> None:
+    state = make_state("Lies notes.md und dann log.txt.")
+    state.may_act = False
+    state.named = ("notes.md",)
+    state.planned = ("read_file", "read_file")
+    plan = make_plan(state)
+    hold_read(state, plan)
+    following = await Plan().after(state, ran(plan, READ))
+    assert following is not None and not following.notes[0].content.startswith(CHANGE_HEAD)
