@@ -39,7 +39,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -324,6 +324,7 @@ def _summary_row(
         round(wall, 1),
         _ratio(_session_wall(rows, "off"), wall),
         _per_request_ratio(rows, name),
+        _same_answer_gen_ratio(rows, name, base),
         _median([r.prompt_tps for r in mine if r.prompt_n >= 8]),
         _median([r.gen_tps for r in gen]),
         round(sum(r.gen_n for r in gen) / sum(r.gen_n / r.gen_tps for r in gen), 1) if gen else "-",
@@ -349,6 +350,22 @@ def _per_request_ratio(rows: list[Row], name: str) -> str:
     return f"{statistics.median(ratios):.2f}x" if ratios else "-"
 
 
+def _same_answer_gen_ratio(rows: list[Row], name: str, base: dict[int, str]) -> str:
+    """The plain server's generation seconds over this setup's, on the requests whose answer is
+    the first plain run's: a setup that ends a runaway answer early does not count as fast."""
+
+    def gen_s(r: Row) -> float:
+        return r.gen_n / r.gen_tps if r.gen_tps > 0 else 0.0
+
+    off: dict[int, list[float]] = {}
+    for r in rows:
+        if r.setup == "off" and r.index > 0 and r.answer == base.get(r.index):
+            off.setdefault(r.index, []).append(gen_s(r))
+    mine = [r for r in rows if r.setup == name and r.index in off and r.answer == base.get(r.index)]
+    this = sum(gen_s(r) for r in mine)
+    return _ratio(sum(statistics.fmean(off[r.index]) for r in mine), this) if this else "-"
+
+
 def summary(rows: list[Row], rss: dict[str, list[tuple[int, int]]]) -> str:
     """Per setup: medians over the runs, the sums acceptance is read from, the answers that
     differ from the first plain run's, and the plain server's wall time over this one's."""
@@ -362,6 +379,7 @@ def summary(rows: list[Row], rss: dict[str, list[tuple[int, int]]]) -> str:
         "session wall s",
         "session off/this",
         "req off/this p50",
+        "same-answer gen off/this",
         "prompt tok/s p50",
         "gen tok/s p50",
         "gen tok/s all",
@@ -414,6 +432,9 @@ def replay(args: argparse.Namespace) -> None:
                 with _held(args.lock):
                     got, mem = replay_once(setup, f"{setup.name}#{k + 1}", bodies, logs, args)
                 rows += got
+                if args.rows:
+                    with args.rows.open("a") as fh:
+                        fh.writelines(json.dumps(asdict(r)) + "\n" for r in got)
                 rss[setup.name].append(mem)
                 walls = sum(r.wall_s for r in got[1:])
                 print(f"    {len(got)} requests, {walls:.1f} s after the first", flush=True)
@@ -437,10 +458,6 @@ def replay(args: argparse.Namespace) -> None:
     )
     print("(request 0, the warm-up's cold prompt, is left out of the summary)")
     print(summary(rows, rss))
-    if args.answers:
-        with args.answers.open("w") as fh:
-            for r in rows:
-                fh.write(json.dumps({"run": r.run, "index": r.index, "answer": r.answer}) + "\n")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -468,7 +485,7 @@ def parser() -> argparse.ArgumentParser:
     rep.add_argument("--draft-min", type=int, default=0, help="default: the sidecar's")
     rep.add_argument("--first", type=int, default=None, help="replay only the first N bodies")
     rep.add_argument("--logs", type=Path, help="keep the servers' logs here")
-    rep.add_argument("--answers", type=Path, help="write every reply's answer here (JSON lines)")
+    rep.add_argument("--rows", type=Path, help="append each run's rows here (JSON lines)")
     rep.add_argument("--lock", type=Path, help="flock this file around each server's run")
     return out
 

@@ -114,20 +114,21 @@ def test_an_answer_is_its_text_and_tool_calls_or_the_error() -> None:
     assert answer_of(500, b'{"error": "grammar"}') == 'HTTP 500: {"error": "grammar"}'
 
 
-def _row(setup: str, run: int, index: int, wall: float, answer: str) -> Row:
-    return Row(setup, f"{setup}#{run}", index, wall, 100, 60.0, 20, 18.0, 10, 5, answer)
+def _row(setup: str, run: int, index: int, wall: float, answer: str, tps: float = 18.0) -> Row:
+    return Row(setup, f"{setup}#{run}", index, wall, 100, 60.0, 20, tps, 10, 5, answer)
 
 
 def test_the_summary_gives_ratios_to_the_plain_server_and_differing_answers() -> None:
-    """Session wall ratio off/this, the per-request median ratio and answers unlike off#1's."""
+    """Session wall ratio off/this, the per-request median ratio, generation on the answers
+    that are the plain server's, and the answers unlike off#1's."""
     rows = [_row("off", k, i, 2.0, f"a{i}") for k in (1, 2) for i in range(3)]
     rows += [
-        _row("ngram", k, i, 1.0, "x" if (k, i) == (2, 2) else f"a{i}")
+        _row("ngram", k, i, 1.0, "x" if (k, i) == (2, 2) else f"a{i}", 36.0)
         for k in (1, 2)
         for i in range(3)
     ]
     out = summary(rows, {"off": [(1024, 2048)], "ngram": [(2048, 4096)]})
     off, ngram = (line.split() for line in out.splitlines()[2:])
-    assert off[:6] == ["off", "2", "2.000", "4.000", "1.00x", "1.00x"]
-    assert ngram[:6] == ["ngram", "2", "1.000", "2.000", "2.00x", "2.00x"]
+    assert off[:7] == ["off", "2", "2.000", "4.000", "1.00x", "1.00x", "1.00x"]
+    assert ngram[:7] == ["ngram", "2", "1.000", "2.000", "2.00x", "2.00x", "2.00x"]
     assert "0/4" in off and "1/4" in ngram and "20/40" in ngram
