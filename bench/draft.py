@@ -16,8 +16,10 @@ prompt tokens and tok/s, generated tokens and tok/s, and the server's draft coun
 (``timings.draft_n``/``draft_n_accepted``); per run the server's RSS (VmRSS and VmHWM).
 ``--spec TYPE:key=N,...`` adds a server that drafts from the text it holds instead of a draft
 model (n-gram lookup, :mod:`bench._speculation`); give it once per setting, with or without
-``--draft-state``. Each setting's answers are compared with the first plain run's (with
-``--temperature 0`` they should be the same). Run it alone on the machine: it measures time.
+``--draft-state``. Each setting's answers are compared with the first plain run's: even at
+``--temperature 0`` a speculating server's may differ (measured: its checked batches can pick
+another token), so generation time is also compared on the answers that match. Run it alone
+on the machine: it measures time.
 
     python -m bench.draft capture BODIES.jsonl
     python -m bench.draft replay BODIES.jsonl --draft-state DIR [--rounds 2] [--temperature T]
