@@ -14,15 +14,23 @@ same threads, context and slots), once without and once with ``--model-draft``, 
 (A B A B ...), sends the captured bodies one after another, and prints per request: wall time,
 prompt tokens and tok/s, generated tokens and tok/s, and the server's draft counts
 (``timings.draft_n``/``draft_n_accepted``); per run the server's RSS (VmRSS and VmHWM).
-Run it alone on the machine: it measures time.
+``--spec TYPE:key=N,...`` adds a server that drafts from the text it holds instead of a draft
+model (n-gram lookup, :mod:`bench._speculation`); give it once per setting, with or without
+``--draft-state``. Each setting's answers are compared with the first plain run's: even at
+``--temperature 0`` a speculating server's may differ (measured: its checked batches can pick
+another token), so generation time is also compared on the answers that match. Run it alone
+on the machine: it measures time.
 
     python -m bench.draft capture BODIES.jsonl
     python -m bench.draft replay BODIES.jsonl --draft-state DIR [--rounds 2] [--temperature T]
+    python -m bench.draft replay BODIES.jsonl --spec ngram-simple:n=3,m=16 --temperature 0
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import fcntl
 import json
 import os
 import shlex
@@ -32,7 +40,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +49,7 @@ import anyio
 import httpx
 
 from bench._common import table
+from bench._speculation import Spec, parse_spec
 from bench.latency import RecordingProxy, timings_of
 
 #: One session, as a user of a local coding assistant writes it.
@@ -154,10 +164,38 @@ async def capture(config: dict[str, Any], tmp: Path) -> None:
             print(f"  {time.perf_counter() - started:6.1f} s  {text}\n    -> {answer[:160]!r}")
 
 
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """One server to replay against: plain, with a draft model, or with draft-free flags."""
+
+    name: str
+    draft: Path | None = None
+    extra: tuple[str, ...] = ()
+
+
+def setups(draft: Path | None, specs: list[Spec]) -> list[Setup]:
+    """The plain server first (the others are compared with it), then each speculating one."""
+    out = [Setup("off")]
+    if draft is not None:
+        out.append(Setup("draft", draft))
+    return out + [Setup(spec.label, None, spec.args) for spec in specs]
+
+
+def answer_of(status: int, payload: bytes) -> str:
+    """What a reply says (text and tool calls), to compare replies across servers."""
+    try:
+        message = json.loads(payload)["choices"][0]["message"]
+    except (ValueError, KeyError, IndexError, TypeError):
+        return f"HTTP {status}: {payload[:200].decode('utf-8', 'replace')}"
+    calls = message.get("tool_calls") or []
+    return json.dumps([message.get("content"), [c.get("function") for c in calls]])
+
+
 @dataclass(slots=True)
 class Row:
     """One replayed request on one server."""
 
+    setup: str
     run: str
     index: int
     wall_s: float
@@ -167,6 +205,7 @@ class Row:
     gen_tps: float
     drafted: int
     accepted: int
+    answer: str = ""
 
 
 def _rss_kb(pid: int) -> tuple[int, int]:
@@ -177,7 +216,7 @@ def _rss_kb(pid: int) -> tuple[int, int]:
     return int(fields["VmRSS"].split()[0]), int(fields["VmHWM"].split()[0])
 
 
-def _command(draft: Path | None, port: int, sizes: dict[str, int]) -> list[str]:
+def _command(setup: Setup, port: int, sizes: dict[str, int]) -> list[str]:
     from agentd.config import Settings, load_settings
     from agentd.model.packages import resolve_model_file
     from agentd.model.sidecar import find_binary, server_command
@@ -187,7 +226,8 @@ def _command(draft: Path | None, port: int, sizes: dict[str, int]) -> list[str]:
         {"llm": {"sidecar": {"enabled": True, **sizes}}, "state_dir": str(loaded.state_dir)}
     )
     model = resolve_model_file(settings.state_dir, settings.llm.sidecar.model, None)
-    return server_command(find_binary(None), model, port, settings, None, draft)
+    cmd = server_command(find_binary(None), model, port, settings, None, setup.draft)
+    return [*cmd, *setup.extra]
 
 
 def _wait_health(url: str, proc: subprocess.Popen[bytes]) -> None:
@@ -204,21 +244,22 @@ def _wait_health(url: str, proc: subprocess.Popen[bytes]) -> None:
 
 
 def replay_once(
+    setup: Setup,
     name: str,
-    draft: Path | None,
     bodies: list[dict[str, Any]],
     logs: Path,
     args: argparse.Namespace,
 ) -> tuple[list[Row], tuple[int, int]]:
-    """Start the server (with ``draft`` or not), send ``bodies`` in order, stop it."""
+    """Start the server as ``setup`` says, send ``bodies`` in order, stop it."""
     from agentd.model.sidecar import free_port
 
     port = free_port()
     sizes = {k: v for k, v in (("draft_max", args.draft_max), ("draft_min", args.draft_min)) if v}
-    cmd = _command(draft, port, sizes)
+    cmd = _command(setup, port, sizes)
     print(f"  {name}: {shlex.join(cmd)}", flush=True)
     rows = []
-    with (logs / f"{name}.log").open("wb") as sink:
+    log_name = "".join(c if c.isalnum() or c in "-_" else "_" for c in name)
+    with (logs / f"{log_name}.log").open("wb") as sink:
         proc = subprocess.Popen(cmd, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -229,11 +270,13 @@ def replay_once(
                 if args.temperature is not None:
                     body["temperature"] = args.temperature
                 started = time.perf_counter()
-                payload = http.post(item["path"], json=body).content
+                response = http.post(item["path"], json=body)
                 wall = time.perf_counter() - started
+                payload = response.content
                 t = timings_of(payload) or {}
                 rows.append(
                     Row(
+                        setup.name,
                         name,
                         i,
                         wall,
@@ -243,6 +286,7 @@ def replay_once(
                         float(t.get("predicted_per_second", 0.0)),
                         int(t.get("draft_n", 0)),
                         int(t.get("draft_n_accepted", 0)),
+                        answer_of(response.status_code, payload),
                     )
                 )
         rss = _rss_kb(proc.pid)
@@ -252,62 +296,148 @@ def replay_once(
     return rows, rss
 
 
+def _median(values: list[float]) -> float | str:
+    return round(statistics.median(values), 1) if values else "-"
+
+
+def _ratio(base: float, mine: float) -> str:
+    return f"{base / mine:.2f}x" if mine else "-"
+
+
+def _session_wall(rows: list[Row], name: str) -> float:
+    """Mean over ``name``'s runs of the wall time of all requests after the first."""
+    mine = [r for r in rows if r.setup == name and r.index > 0]
+    runs = sorted({r.run for r in mine})
+    return statistics.fmean(sum(r.wall_s for r in mine if r.run == run) for run in runs)
+
+
+def _summary_row(
+    name: str, rows: list[Row], rss: list[tuple[int, int]], base: dict[int, str]
+) -> tuple[object, ...]:
+    mine = [r for r in rows if r.setup == name and r.index > 0]
+    gen = [r for r in mine if r.gen_n >= 8]
+    drafted, accepted = sum(r.drafted for r in mine), sum(r.accepted for r in mine)
+    differ = sum(1 for r in mine if r.answer != base.get(r.index))
+    wall = _session_wall(rows, name)
+    return (
+        name,
+        len({r.run for r in mine}),
+        round(statistics.median(r.wall_s for r in mine), 2),
+        round(wall, 1),
+        _ratio(_session_wall(rows, "off"), wall),
+        _per_request_ratio(rows, name),
+        _same_answer_gen_ratio(rows, name, base),
+        _median([r.prompt_tps for r in mine if r.prompt_n >= 8]),
+        _median([r.gen_tps for r in gen]),
+        round(sum(r.gen_n for r in gen) / sum(r.gen_n / r.gen_tps for r in gen), 1) if gen else "-",
+        f"{accepted}/{drafted}" + (f" ({accepted / drafted:.0%})" if drafted else ""),
+        f"{differ}/{len(mine)}",
+        round(max(m[0] for m in rss) / 1024),
+        round(max(m[1] for m in rss) / 1024),
+    )
+
+
+def _per_request_ratio(rows: list[Row], name: str) -> str:
+    """Median over the requests of (the plain server's mean wall) / (this setup's)."""
+
+    def walls(setup: str) -> dict[int, float]:
+        by: dict[int, list[float]] = {}
+        for r in rows:
+            if r.setup == setup and r.index > 0:
+                by.setdefault(r.index, []).append(r.wall_s)
+        return {i: statistics.fmean(w) for i, w in by.items()}
+
+    off, mine = walls("off"), walls(name)
+    ratios = [off[i] / mine[i] for i in mine if i in off and mine[i] > 0]
+    return f"{statistics.median(ratios):.2f}x" if ratios else "-"
+
+
+def _same_answer_gen_ratio(rows: list[Row], name: str, base: dict[int, str]) -> str:
+    """The plain server's generation seconds over this setup's, on the requests whose answer is
+    the first plain run's: a setup that ends a runaway answer early does not count as fast."""
+
+    def gen_s(r: Row) -> float:
+        return r.gen_n / r.gen_tps if r.gen_tps > 0 else 0.0
+
+    off: dict[int, list[float]] = {}
+    for r in rows:
+        if r.setup == "off" and r.index > 0 and r.answer == base.get(r.index):
+            off.setdefault(r.index, []).append(gen_s(r))
+    mine = [r for r in rows if r.setup == name and r.index in off and r.answer == base.get(r.index)]
+    this = sum(gen_s(r) for r in mine)
+    return _ratio(sum(statistics.fmean(off[r.index]) for r in mine), this) if this else "-"
+
+
 def summary(rows: list[Row], rss: dict[str, list[tuple[int, int]]]) -> str:
-    """Per configuration: medians over the runs and the sums that acceptance is read from."""
-    out = []
-    for name in ("off", "on"):
-        mine = [r for r in rows if r.run.startswith(name) and r.index > 0]
-        gen = [r for r in mine if r.gen_n >= 8]
-        drafted, accepted = sum(r.drafted for r in mine), sum(r.accepted for r in mine)
-        runs = {r.run for r in mine}
-        walls = [sum(r.wall_s for r in mine if r.run == run) for run in sorted(runs)]
-        out.append(
-            (
-                name,
-                len(runs),
-                round(statistics.median(r.wall_s for r in mine), 2),
-                round(statistics.fmean(walls), 1),
-                round(statistics.median(r.prompt_tps for r in mine if r.prompt_n >= 8), 1),
-                round(statistics.median(r.gen_tps for r in gen), 1),
-                round(sum(r.gen_n for r in gen) / sum(r.gen_n / r.gen_tps for r in gen), 1),
-                f"{accepted}/{drafted}" + (f" ({accepted / drafted:.0%})" if drafted else ""),
-                round(max(m[0] for m in rss[name]) / 1024),
-                round(max(m[1] for m in rss[name]) / 1024),
-            )
-        )
+    """Per setup: medians over the runs, the sums acceptance is read from, the answers that
+    differ from the first plain run's, and the plain server's wall time over this one's."""
+    first = next(r.run for r in rows if r.setup == "off")
+    base = {r.index: r.answer for r in rows if r.run == first}
+    out = [_summary_row(name, rows, mem, base) for name, mem in rss.items()]
     header = (
-        "draft",
+        "setup",
         "runs",
         "req wall p50 s",
         "session wall s",
+        "session off/this",
+        "req off/this p50",
+        "same-answer gen off/this",
         "prompt tok/s p50",
         "gen tok/s p50",
         "gen tok/s all",
         "accepted/drafted",
+        "answers differ",
         "RSS MB",
         "peak MB",
     )
     return table(header, out)
 
 
-def replay(args: argparse.Namespace) -> None:
-    """A B A B runs of the captured bodies without and with the draft model."""
+@contextlib.contextmanager
+def _held(lock: Path | None) -> Iterator[None]:
+    """``lock`` held (``flock``) for one server's run, so others may run between ours."""
+    if lock is None:
+        yield
+        return
+    with lock.open("a") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def _draft_path(args: argparse.Namespace) -> Path | None:
     from agentd.model.packages import get_model
 
-    bodies = [json.loads(line) for line in args.bodies.open() if line.strip()][: args.first]
+    if args.draft_state is None:
+        if not args.spec:
+            raise SystemExit("give --draft-state (a draft model) or --spec (draft-free), or both")
+        return None
     draft = get_model(args.draft_model).path(args.draft_state)
     if not draft.is_file():
         raise SystemExit(f"{draft} is missing: agentd model fetch --model {args.draft_model}")
+    return draft
+
+
+def replay(args: argparse.Namespace) -> None:
+    """A B A B runs of the captured bodies on the plain server and each speculating one."""
+    bodies = [json.loads(line) for line in args.bodies.open() if line.strip()][: args.first]
+    plan = setups(_draft_path(args), args.spec)
     rows: list[Row] = []
-    rss: dict[str, list[tuple[int, int]]] = {"off": [], "on": []}
+    rss: dict[str, list[tuple[int, int]]] = {setup.name: [] for setup in plan}
     with tempfile.TemporaryDirectory() as tmp:
         logs = args.logs or Path(tmp)
         logs.mkdir(parents=True, exist_ok=True)
         for k in range(args.rounds):
-            for name, path in (("off", None), ("on", draft)):
-                got, mem = replay_once(f"{name}{k + 1}", path, bodies, logs, args)
+            for setup in plan:
+                with _held(args.lock):
+                    got, mem = replay_once(setup, f"{setup.name}#{k + 1}", bodies, logs, args)
                 rows += got
-                rss[name].append(mem)
+                if args.rows:
+                    with args.rows.open("a") as fh:
+                        fh.writelines(json.dumps(asdict(r)) + "\n" for r in got)
+                rss[setup.name].append(mem)
                 walls = sum(r.wall_s for r in got[1:])
                 print(f"    {len(got)} requests, {walls:.1f} s after the first", flush=True)
     print(
@@ -332,27 +462,41 @@ def replay(args: argparse.Namespace) -> None:
     print(summary(rows, rss))
 
 
-def main() -> None:
-    if sys.argv[1:2] == ["record"]:
-        wrapped_server(sys.argv[2:])
-        return
-    parser = argparse.ArgumentParser(
+def parser() -> argparse.ArgumentParser:
+    """``capture`` and ``replay`` with their options."""
+    out = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    sub = parser.add_subparsers(dest="mode", required=True)
+    sub = out.add_subparsers(dest="mode", required=True)
     cap = sub.add_parser("capture", help="keep agentd's chat request bodies of one session")
     cap.add_argument("bodies", type=Path)
-    rep = sub.add_parser("replay", help="send them to llama-server without and with the draft")
+    rep = sub.add_parser("replay", help="send them to llama-server without and with speculation")
     rep.add_argument("bodies", type=Path)
     rep.add_argument("--draft-model", default="qwen2.5-coder-0.5b")
-    rep.add_argument("--draft-state", type=Path, required=True, help="its state_dir")
+    rep.add_argument("--draft-state", type=Path, help="its state_dir (with it: a draft run)")
+    rep.add_argument(
+        "--spec",
+        type=parse_spec,
+        action="append",
+        default=[],
+        help="a draft-free run, e.g. ngram-simple:n=3,m=16 (repeat for more)",
+    )
     rep.add_argument("--rounds", type=int, default=2)
     rep.add_argument("--temperature", type=float, default=None, help="override the bodies'")
     rep.add_argument("--draft-max", type=int, default=0, help="default: the sidecar's")
     rep.add_argument("--draft-min", type=int, default=0, help="default: the sidecar's")
     rep.add_argument("--first", type=int, default=None, help="replay only the first N bodies")
     rep.add_argument("--logs", type=Path, help="keep the servers' logs here")
-    args = parser.parse_args()
+    rep.add_argument("--rows", type=Path, help="append each run's rows here (JSON lines)")
+    rep.add_argument("--lock", type=Path, help="flock this file around each server's run")
+    return out
+
+
+def main() -> None:
+    if sys.argv[1:2] == ["record"]:
+        wrapped_server(sys.argv[2:])
+        return
+    args = parser().parse_args()
     if args.mode == "capture":
         with tempfile.TemporaryDirectory() as tmp:
             anyio.run(capture, capture_config(args.bodies, Path(tmp)), Path(tmp))
