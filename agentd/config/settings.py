@@ -292,7 +292,7 @@ class SidecarSettings(_Section):
         None,
         description="A packaged model as llama-server's draft for speculative decoding "
         "(--model-draft), e.g. qwen2.5-coder-0.5b for the 1.5B: they share a tokenizer. Off by "
-        "default: not measured on this machine yet.",
+        "default: on 2 CPU cores it made a session 3.1x slower (bench.draft).",
     )
     draft_max: int = Field(
         16, ge=1, le=64, description="Most tokens drafted at a time (--spec-draft-n-max)."
