@@ -4,8 +4,9 @@ The plan question of :mod:`agentd.engine.guards.plan` sees the request and the t
 alone, so, like :mod:`bench.intent`, it can be put to llama-server directly, turn by turn,
 without a daemon. The engine asks it as the turn's intent question (a plan naming ``exec`` is
 put to the intent question too); this asks both for every turn and prints, per half, kind and
-language, how often the plan alone leads an action turn to what it needs and how often it
-names a tool that acts where the turn asks for none.
+language, how often the plan alone leads an action turn to what it needs and names no tool that
+acts where the turn asks for none, and how often the plan the engine follows after the intent
+word (:func:`decided`) does.
 
 A plan is right for an action turn when it names a tool the turn asks for (``asks``); for a
 command turn it must name ``exec``; for a "redo" turn (a change, then the same read or command
@@ -22,6 +23,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -60,8 +62,17 @@ def right(case: Case, say: Say, planned: Sequence[str]) -> bool:
     return True
 
 
-async def _schemas() -> list[dict[str, Any]]:
-    """The daemon's default tools (memory on), as a turn offers them."""
+@dataclass(frozen=True, slots=True)
+class Tools:
+    """The daemon's default tools (memory on), as a turn offers them: schemas, and which
+    act and on what."""
+
+    schemas: list[dict[str, Any]]
+    acting: frozenset[str]
+    kinds: dict[str, str]
+
+
+async def _tools() -> Tools:
     from agentd.daemon.app import open_app
 
     with stub_server(0) as url, tempfile.TemporaryDirectory() as tmp:
@@ -71,27 +82,36 @@ async def _schemas() -> list[dict[str, Any]]:
             workdir=base / "workdir", state_dir=base / "state", llm={"base_url": url}
         )
         async with open_app(settings) as app:
-            return list(app.tools.schemas())
+            tools = app.tools
+            return Tools(list(tools.schemas()), tools.names - tools.looking, dict(tools.kinds))
 
 
-Row = tuple[Case, Say, str, tuple[str, ...], bool]
+#: (case, turn, intent word, plan, plan right, the engine's decision right).
+Row = tuple[Case, Say, str, tuple[str, ...], bool, bool]
 
 
-async def probe(
-    client: LLMClient, cases: Sequence[Case], schemas: list[dict[str, Any]], quiet: bool
-) -> list[Row]:
-    names = sorted(str(s["function"]["name"]) for s in schemas)
+def decided(planned: tuple[str, ...], word: str, tools: Tools) -> tuple[str, ...]:
+    """The plan the engine follows: a planned command stays only when the intent word is
+    ``action`` (:func:`agentd.engine.guards.intent.confirmed`)."""
+    if not intent.unbounded_tools(planned, tools.acting, tools.kinds):
+        return planned
+    return intent.confirmed(planned, word, tools.acting, tools.kinds)
+
+
+async def probe(client: LLMClient, cases: Sequence[Case], tools: Tools, quiet: bool) -> list[Row]:
+    names = sorted(str(s["function"]["name"]) for s in tools.schemas)
     rows: list[Row] = []
     for case in cases:
         for say in case.script(0).turns:
             word = await client.choose(intent.prompt(say.text), intent.OPTIONS) or "?"
             answer = await client.choose(
-                plan.prompt(say.text, schemas), (plan.NONE, *names), most=plan.MOST
+                plan.prompt(say.text, tools.schemas), (plan.NONE, *names), most=plan.MOST
             )
             planned = plan.parse(answer)
             ok = right(case, say, planned)
-            rows.append((case, say, word, planned, ok))
-            if not ok and not quiet:
+            engine = right(case, say, decided(planned, word, tools))
+            rows.append((case, say, word, planned, ok, engine))
+            if not engine and not quiet:
                 shown = ", ".join(planned) or "none"
                 print(f"  {case.name:24s} {case.kind:14s} {word:8s} [{shown}] {say.text[:60]!r}")
     return rows
@@ -99,13 +119,14 @@ async def probe(
 
 def report(rows: Sequence[Row], split: dict[str, str]) -> str:
     counts: Counter[tuple[str, str, str]] = Counter()
-    for case, say, word, _, ok in rows:
+    for case, say, word, _, ok, engine in rows:
         half = split.get(case.name, "?")
         acts = leads_to(word) == intent.ACTION
         for key in (case.language, case.kind, "all"):
             counts[(half, key, "n")] += 1
             counts[(half, key, "ok")] += int(ok)
             counts[(half, key, "both")] += int(ok and acts == (need(say) == ACT))
+            counts[(half, key, "engine")] += int(engine)
     out = []
     keys = sorted({k for _, k, _ in counts})
     for half in HALVES:
@@ -113,17 +134,19 @@ def report(rows: Sequence[Row], split: dict[str, str]) -> str:
             n = counts[(half, key, "n")]
             if n:
                 hits, both = counts[(half, key, "ok")], counts[(half, key, "both")]
-                out.append([half, key, f"{hits}/{n}", f"{both}/{n}"])
-    return table(["half", "language or kind", "plan right", "plan and intent right"], out)
+                engine = counts[(half, key, "engine")]
+                out.append([half, key, f"{hits}/{n}", f"{both}/{n}", f"{engine}/{n}"])
+    heads = ["half", "language or kind", "plan right", "plan and intent right", "engine right"]
+    return table(heads, out)
 
 
 async def main_async(args: argparse.Namespace) -> list[Row]:
     split = load_split()
     cases = select_half(CASES, split, args.half)
-    schemas = await _schemas()
+    tools = await _tools()
     async with question_client(args.model) as client:
         started = time.monotonic()
-        rows = await probe(client, cases, schemas, args.quiet)
+        rows = await probe(client, cases, tools, args.quiet)
         seconds = time.monotonic() - started
     print(f"\nplan question, {args.model}, {len(rows)} turns, {seconds:.0f} s")
     print(report(rows, dict(split)))
@@ -141,7 +164,7 @@ def main() -> None:
     args = parser.parse_args()
     rows = anyio.run(main_async, args)
     if args.json:
-        data = [[c.name, s.text, w, list(p), ok] for c, s, w, p, ok in rows]
+        data = [[c.name, s.text, w, list(p), ok, e] for c, s, w, p, ok, e in rows]
         Path(args.json).write_text(json.dumps(data, ensure_ascii=False, indent=1))
 
 

@@ -6,7 +6,7 @@ import random
 
 from bench._agentic_cases import Case
 from bench._agentic_cases.script import EXEC, FILES, SAVE, Kind, Script, act, chat, look
-from bench.plan import right
+from bench.plan import Tools, decided, right
 
 
 def _unplayed(rng: random.Random) -> Script:
@@ -38,3 +38,14 @@ def test_a_turn_that_asks_no_action_plans_none() -> None:
     assert right(case("info"), look("What is in a.txt?"), ("read_file",))
     assert not right(case("no-tool"), chat("12 times 7?"), ("exec",))
     assert right(case("no-tool"), chat("12 times 7?"), ())
+
+
+def test_the_engine_keeps_a_planned_command_only_for_an_action() -> None:
+    """What the engine follows: exec leaves a plan unless the intent word is action."""
+    tools = Tools([], frozenset({"exec", "write_file"}), {"exec": "command", "write_file": "file"})
+    summary = ("read_file", "exec")
+    assert decided(summary, "lookup", tools) == ("read_file",)
+    assert decided(summary, "action", tools) == summary
+    assert decided(("write_file",), "lookup", tools) == ("write_file",)  # no question asked
+    assert not right(case("past-summary"), look("Summarise a.txt."), summary)
+    assert right(case("past-summary"), look("Summarise a.txt."), decided(summary, "?", tools))

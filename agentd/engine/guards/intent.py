@@ -28,6 +28,7 @@ For a small local model only (``serves = "local"``); a capable model chooses its
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -154,9 +155,25 @@ def word_of_plan(state: TurnState, planned: tuple[str, ...]) -> str:
 def unbounded(state: TurnState, planned: tuple[str, ...]) -> bool:
     """Whether ``planned`` names a tool that acts on no kind the intent words name: a
     command, a tool of no kind (it may do anything)."""
-    return any(
-        name in state.acting and state.kinds.get(name, "") not in WORD_OF_KIND for name in planned
-    )
+    return bool(unbounded_tools(planned, state.acting, state.kinds))
+
+
+def unbounded_tools(
+    planned: tuple[str, ...], acting: frozenset[str], kinds: Mapping[str, str]
+) -> frozenset[str]:
+    """The tools of ``planned`` that act on no kind the intent words name."""
+    return frozenset(n for n in planned if n in acting and kinds.get(n, "") not in WORD_OF_KIND)
+
+
+def confirmed(
+    planned: tuple[str, ...], word: str | None, acting: frozenset[str], kinds: Mapping[str, str]
+) -> tuple[str, ...]:
+    """The plan once the intent question answered ``word`` about it: its commands and tools
+    of no kind stay only when the word is ``action``."""
+    if word == ACTION:
+        return planned
+    dropped = unbounded_tools(planned, acting, kinds)
+    return tuple(name for name in planned if name not in dropped)
 
 
 @dataclass(slots=True)
@@ -201,7 +218,7 @@ class Intent:
             # arithmetic, exec ran them.
             word = await self._word(state, apart=True)
             if word != ACTION:
-                planned = tuple(name for name in planned if not unbounded(state, (name,)))
+                planned = confirmed(planned, word, state.acting, state.kinds)
                 state.fire("intent", "no_command")
                 if not planned:
                     return word  # what the intent question found (None: undecided)
