@@ -11,9 +11,11 @@ third half, held-out-2, that no rule was tuned on; then the third fresh cases (:
 :mod:`.fresh3_en`, :mod:`.fresh3_de`, :mod:`.fresh3_es`, :mod:`.fresh3_fr`, :mod:`.fresh3_ja`),
 fifty more written the same way, all in a fourth half, held-out-3; then the fourth fresh cases
 (:data:`FRESH4`: :mod:`.fresh4_en`, :mod:`.fresh4_de`, :mod:`.fresh4_es`, :mod:`.fresh4_fr`,
-:mod:`.fresh4_ja`), fifty more again, all in a fifth half, held-out-4; last the fifth fresh
+:mod:`.fresh4_ja`), fifty more again, all in a fifth half, held-out-4; then the fifth fresh
 cases (:data:`FRESH5`: :mod:`.fresh5_en`, :mod:`.fresh5_de`, :mod:`.fresh5_es`,
-:mod:`.fresh5_fr`, :mod:`.fresh5_ja`), fifty more, all in a sixth half, held-out-5.
+:mod:`.fresh5_fr`, :mod:`.fresh5_ja`), fifty more, all in a sixth half, held-out-5; last the
+sixth fresh cases (:data:`FRESH6`: :mod:`.fresh6_en`, :mod:`.fresh6_de`, :mod:`.fresh6_es`,
+:mod:`.fresh6_fr`, :mod:`.fresh6_ja`), fifty more, all in a seventh half, held-out-6.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -46,6 +48,11 @@ from bench._agentic_cases import (
     fresh5_es,
     fresh5_fr,
     fresh5_ja,
+    fresh6_de,
+    fresh6_en,
+    fresh6_es,
+    fresh6_fr,
+    fresh6_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -103,6 +110,13 @@ FRESH5: tuple[Case, ...] = (
     *fresh5_fr.CASES,
     *fresh5_ja.CASES,
 )
+FRESH6: tuple[Case, ...] = (
+    *fresh6_en.CASES,
+    *fresh6_de.CASES,
+    *fresh6_es.CASES,
+    *fresh6_fr.CASES,
+    *fresh6_ja.CASES,
+)
 CASES: tuple[Case, ...] = (
     *en.CASES,
     *near.CASES,
@@ -115,6 +129,7 @@ CASES: tuple[Case, ...] = (
     *FRESH3,
     *FRESH4,
     *FRESH5,
+    *FRESH6,
 )
 
 __all__ = [
@@ -124,6 +139,7 @@ __all__ = [
     "FRESH3",
     "FRESH4",
     "FRESH5",
+    "FRESH6",
     "KINDS",
     "LANGUAGES",
     "Case",

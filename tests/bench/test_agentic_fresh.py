@@ -19,6 +19,7 @@ from bench._agentic_cases import (
     FRESH3,
     FRESH4,
     FRESH5,
+    FRESH6,
     Case,
     Outcome,
     Say,
@@ -336,11 +337,11 @@ ORACLES: dict[str, Oracle] = {
 
 def test_forty_fresh_cases_eight_per_language_after_the_first_draw() -> None:
     """40 fresh cases, 8 in each language with 2+ needing no tool, a show-only and a recall
-    each; they come last in the suite and in the split but for the second, third, fourth and
-    fifth fresh cases, 20 in each half."""
-    later = len(FRESH2) + len(FRESH3) + len(FRESH4) + len(FRESH5)
+    each; they come last in the suite and in the split but for the second, third, fourth,
+    fifth and sixth fresh cases, 20 in each half."""
+    later = len(FRESH2) + len(FRESH3) + len(FRESH4) + len(FRESH5) + len(FRESH6)
     assert len(FRESH) == 40
-    assert CASES[-40 - later :] == (*FRESH, *FRESH2, *FRESH3, *FRESH4, *FRESH5)
+    assert CASES[-40 - later :] == (*FRESH, *FRESH2, *FRESH3, *FRESH4, *FRESH5, *FRESH6)
     for language in ("en", "de", "es", "fr", "ja"):
         kinds = Counter(c.kind for c in FRESH if c.language == language)
         assert sum(kinds.values()) == 8, language

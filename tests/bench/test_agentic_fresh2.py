@@ -11,7 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from bench._agentic_cases import CASES, FRESH2, FRESH3, FRESH4, FRESH5, Case, Outcome, Script
+from bench._agentic_cases import (
+    CASES,
+    FRESH2,
+    FRESH3,
+    FRESH4,
+    FRESH5,
+    FRESH6,
+    Case,
+    Outcome,
+    Script,
+)
 from bench._agentic_checks import Call
 from tests.bench.test_agentic_fresh import (
     Oracle,
@@ -115,10 +125,10 @@ ORACLES: dict[str, Oracle] = {
 def test_fifty_second_fresh_cases_ten_per_language_before_the_third() -> None:
     """50 cases, 10 in each language: 2+ needing no tool, a recall, a show-only, a change read
     or counted again, and 3+ actions or edits each; uniquely named, last in the suite but for
-    the third, fourth and fifth fresh cases."""
+    the third, fourth, fifth and sixth fresh cases."""
     assert len(FRESH2) == 50
-    later = len(FRESH3) + len(FRESH4) + len(FRESH5)
-    assert CASES[-50 - later :] == (*FRESH2, *FRESH3, *FRESH4, *FRESH5)
+    later = len(FRESH3) + len(FRESH4) + len(FRESH5) + len(FRESH6)
+    assert CASES[-50 - later :] == (*FRESH2, *FRESH3, *FRESH4, *FRESH5, *FRESH6)
     assert len({c.name for c in CASES}) == len(CASES)
     for language in LANGUAGES:
         kinds = Counter(c.kind for c in FRESH2 if c.language == language)

@@ -1,6 +1,6 @@
 """The agentic suite's split: dev/held-out drawn once, committed, balanced, never moved; the
 second fresh cases all in held-out-2, the third all in held-out-3, the fourth all in
-held-out-4, the fifth all in held-out-5."""
+held-out-4, the fifth all in held-out-5, the sixth all in held-out-6."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import bench._agentic_split as agentic_split
-from bench._agentic_cases import CASES, FRESH2, FRESH3, FRESH4, FRESH5, Case, Say, Script
+from bench._agentic_cases import CASES, FRESH2, FRESH3, FRESH4, FRESH5, FRESH6, Case, Say, Script
 from bench._agentic_split import HALVES, SPLIT_PATH, Half, extend, load, save, select
 
 #: The entries drawn first (in file order) and their digest: they never change.
@@ -35,6 +35,9 @@ FRESH4_SHA256 = "7f0d49164421414774eb254772738766e9096c442fb50bac114e6da8f20b157
 #: The fifty fifth fresh cases, all put into held-out-5 right after them, and their digest.
 FRESH5_END = 344
 FRESH5_SHA256 = "e0f59cb8001aaac7bbc6be90d432cd2bf29c4c7c5797a171aa69b28d77a6cbd6"
+#: The fifty sixth fresh cases, all put into held-out-6 right after them, and their digest.
+FRESH6_END = 394
+FRESH6_SHA256 = "84cf6e44e1dc11aa9038020131f42f3909f830dbd62292fd6437ae03a8b69ce8"
 
 
 def _digest(items: Sequence[tuple[str, str]]) -> str:
@@ -108,6 +111,16 @@ def test_the_fifth_fresh_cases_are_all_held_out_5_after_the_fourth() -> None:
     assert {name for name, half in items if half == "held-out-5"} == {c.name for c in FRESH5}
 
 
+def test_the_sixth_fresh_cases_are_all_held_out_6_after_the_fifth() -> None:
+    """The fifty sixth fresh cases come right after the fifth fresh ones, all in held-out-6,
+    and nothing else is; pinned like the draws before them."""
+    items = list(load().items())
+    assert len(items) >= FRESH6_END
+    assert _digest(items[FRESH5_END:FRESH6_END]) == FRESH6_SHA256
+    assert [name for name, _ in items[FRESH5_END:FRESH6_END]] == [c.name for c in FRESH6]
+    assert {name for name, half in items if half == "held-out-6"} == {c.name for c in FRESH6}
+
+
 def test_the_file_is_what_the_seeded_draw_gives() -> None:
     """Extending the committed split over the suite adds nothing and moves nothing."""
     split = load()
@@ -142,7 +155,8 @@ def test_the_halves_are_balanced_per_language_and_kind() -> None:
 
 def test_select_gives_one_half_or_all() -> None:
     """--half dev plays only dev cases, held-out-2 only the second fresh ones, held-out-3 only
-    the third, held-out-4 only the fourth, held-out-5 only the fifth; all plays every case."""
+    the third, held-out-4 only the fourth, held-out-5 only the fifth, held-out-6 only the
+    sixth; all plays every case."""
     split = load()
     names = [{c.name for c in select(CASES, split, half)} for half in HALVES]
     assert set().union(*names) == {c.name for c in CASES}
@@ -151,6 +165,7 @@ def test_select_gives_one_half_or_all() -> None:
     assert select(CASES, split, "held-out-3") == list(FRESH3)
     assert select(CASES, split, "held-out-4") == list(FRESH4)
     assert select(CASES, split, "held-out-5") == list(FRESH5)
+    assert select(CASES, split, "held-out-6") == list(FRESH6)
     assert select(CASES, split, "all") == list(CASES)
 
 
@@ -168,13 +183,13 @@ def test_into_puts_every_new_case_into_that_half() -> None:
 def test_an_unknown_half_is_rejected(tmp_path: Path) -> None:
     """A split file naming another half, --into another half, or extend into it, fails."""
     path = tmp_path / "split.json"
-    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-6"}}))
-    with pytest.raises(ValueError, match="held-out-5"):
+    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-7"}}))
+    with pytest.raises(ValueError, match="held-out-6"):
         load(path)
     with pytest.raises(ValueError, match="unknown half"):
         extend({}, [_case("a")], into="test")  # type: ignore[arg-type]
     with pytest.raises(SystemExit):
-        agentic_split.main(["--into", "held-out-6"])
+        agentic_split.main(["--into", "held-out-7"])
 
 
 def _run_main(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *argv: str) -> dict[str, str]:
@@ -217,6 +232,12 @@ def test_main_into_held_out_5(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     assert list(split.items())[2:] == [("new_a", "held-out-5"), ("new_b", "held-out-5")]
 
 
+def test_main_into_held_out_6(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """python -m bench._agentic_split --into held-out-6: the new cases all in held-out-6."""
+    split = _run_main(tmp_path, monkeypatch, "--into", "held-out-6")
+    assert list(split.items())[2:] == [("new_a", "held-out-6"), ("new_b", "held-out-6")]
+
+
 def test_main_without_into_stays_balanced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Without --into the new cases are balanced over dev and held-out, never a judged half."""
     split = _run_main(tmp_path, monkeypatch)
@@ -235,6 +256,7 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         "d": "held-out-3",
         "e": "held-out-4",
         "f": "held-out-5",
+        "g": "held-out-6",
     }
     save(halves, path)
     assert list(load(path).items()) == [
@@ -244,5 +266,6 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         ("d", "held-out-3"),
         ("e", "held-out-4"),
         ("f", "held-out-5"),
+        ("g", "held-out-6"),
     ]
     assert SPLIT_PATH.name == "agentic_split.json"
