@@ -81,44 +81,25 @@ def test_the_second_fresh_cases_are_all_held_out_2_after_the_fresh_draw() -> Non
     assert {name for name, half in items if half == "held-out-2"} == {c.name for c in FRESH2}
 
 
-def test_the_third_fresh_cases_are_all_held_out_3_after_the_second() -> None:
-    """The fifty third fresh cases come right after the second fresh ones, all in held-out-3,
+@pytest.mark.parametrize(
+    ("start", "end", "digest", "fresh", "half"),
+    [
+        pytest.param(FRESH2_END, FRESH3_END, FRESH3_SHA256, FRESH3, "held-out-3", id="third"),
+        pytest.param(FRESH3_END, FRESH4_END, FRESH4_SHA256, FRESH4, "held-out-4", id="fourth"),
+        pytest.param(FRESH4_END, FRESH5_END, FRESH5_SHA256, FRESH5, "held-out-5", id="fifth"),
+        pytest.param(FRESH5_END, FRESH6_END, FRESH6_SHA256, FRESH6, "held-out-6", id="sixth"),
+    ],
+)
+def test_each_later_fresh_set_is_all_its_half_right_after_the_one_before(
+    start: int, end: int, digest: str, fresh: Sequence[Case], half: str
+) -> None:
+    """Each fifty fresh cases come right after the set before them, all in their own half,
     and nothing else is; pinned like the draws before them."""
     items = list(load().items())
-    assert len(items) >= FRESH3_END
-    assert _digest(items[FRESH2_END:FRESH3_END]) == FRESH3_SHA256
-    assert [name for name, _ in items[FRESH2_END:FRESH3_END]] == [c.name for c in FRESH3]
-    assert {name for name, half in items if half == "held-out-3"} == {c.name for c in FRESH3}
-
-
-def test_the_fourth_fresh_cases_are_all_held_out_4_after_the_third() -> None:
-    """The fifty fourth fresh cases come right after the third fresh ones, all in held-out-4,
-    and nothing else is; pinned like the draws before them."""
-    items = list(load().items())
-    assert len(items) >= FRESH4_END
-    assert _digest(items[FRESH3_END:FRESH4_END]) == FRESH4_SHA256
-    assert [name for name, _ in items[FRESH3_END:FRESH4_END]] == [c.name for c in FRESH4]
-    assert {name for name, half in items if half == "held-out-4"} == {c.name for c in FRESH4}
-
-
-def test_the_fifth_fresh_cases_are_all_held_out_5_after_the_fourth() -> None:
-    """The fifty fifth fresh cases come right after the fourth fresh ones, all in held-out-5,
-    and nothing else is; pinned like the draws before them."""
-    items = list(load().items())
-    assert len(items) >= FRESH5_END
-    assert _digest(items[FRESH4_END:FRESH5_END]) == FRESH5_SHA256
-    assert [name for name, _ in items[FRESH4_END:FRESH5_END]] == [c.name for c in FRESH5]
-    assert {name for name, half in items if half == "held-out-5"} == {c.name for c in FRESH5}
-
-
-def test_the_sixth_fresh_cases_are_all_held_out_6_after_the_fifth() -> None:
-    """The fifty sixth fresh cases come right after the fifth fresh ones, all in held-out-6,
-    and nothing else is; pinned like the draws before them."""
-    items = list(load().items())
-    assert len(items) >= FRESH6_END
-    assert _digest(items[FRESH5_END:FRESH6_END]) == FRESH6_SHA256
-    assert [name for name, _ in items[FRESH5_END:FRESH6_END]] == [c.name for c in FRESH6]
-    assert {name for name, half in items if half == "held-out-6"} == {c.name for c in FRESH6}
+    assert len(items) >= end
+    assert _digest(items[start:end]) == digest
+    assert [name for name, _ in items[start:end]] == [c.name for c in fresh]
+    assert {name for name, h in items if h == half} == {c.name for c in fresh}
 
 
 def test_the_file_is_what_the_seeded_draw_gives() -> None:
