@@ -282,8 +282,9 @@ def test_sigkill_during_a_run_is_interrupted_then_the_next_instant_runs(
         proc.kill()
         proc.wait(timeout=10)
     statuses = [r["status"] for r in ticks(db)]
-    # An instant that came while the first run hung (a slow machine) is recorded as missed.
-    assert statuses[0] == "running" and set(statuses[1:]) <= {"missed"}, statuses
+    # An instant that came while the first run hung is recorded as skipped (the previous run
+    # was still running), or as missed when the scheduler itself came late (a slow machine).
+    assert statuses[0] == "running" and set(statuses[1:]) <= {"missed", "skipped"}, statuses
     with daemon(cfg, env=ENV) as proc:
         wait(lambda: reminders(fake, 1))
         stop(proc)
