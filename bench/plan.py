@@ -93,8 +93,6 @@ Row = tuple[Case, Say, str, tuple[str, ...], bool, bool]
 def decided(planned: tuple[str, ...], word: str, tools: Tools) -> tuple[str, ...]:
     """The plan the engine follows: a planned command stays only when the intent word is
     ``action`` (:func:`agentd.engine.guards.intent.confirmed`)."""
-    if not intent.unbounded_tools(planned, tools.acting, tools.kinds):
-        return planned
     return intent.confirmed(planned, word, tools.acting, tools.kinds)
 
 
