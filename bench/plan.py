@@ -91,8 +91,10 @@ Row = tuple[Case, Say, str, tuple[str, ...], bool, bool]
 
 
 def decided(planned: tuple[str, ...], word: str, tools: Tools) -> tuple[str, ...]:
-    """The plan the engine follows: a planned command stays only when the intent word is
-    ``action`` (:func:`agentd.engine.guards.intent.confirmed`)."""
+    """The plan the engine follows: a plan with a command or tools of several kinds is put
+    to the intent word (:func:`agentd.engine.guards.intent.confirmed`); any other is kept."""
+    if not intent.doubtful_tools(planned, tools.acting, tools.kinds):
+        return planned
     return intent.confirmed(planned, word, tools.acting, tools.kinds)
 
 
@@ -132,8 +134,8 @@ def report(rows: Sequence[Row], split: dict[str, str]) -> str:
             n = counts[(half, key, "n")]
             if n:
                 hits, both = counts[(half, key, "ok")], counts[(half, key, "both")]
-                engine = counts[(half, key, "engine")]
-                out.append([half, key, f"{hits}/{n}", f"{both}/{n}", f"{engine}/{n}"])
+                followed = counts[(half, key, "engine")]
+                out.append([half, key, f"{hits}/{n}", f"{both}/{n}", f"{followed}/{n}"])
     heads = ["half", "language or kind", "plan right", "plan and intent right", "engine right"]
     return table(heads, out)
 

@@ -64,7 +64,7 @@ from agentd.model.choice import ANY, CallRule
 from agentd.model.client import TextDelta, Usage
 from agentd.model.pinning import SlotPins
 from agentd.tools import policy as tool_policy
-from agentd.tools.kinds import WORD_OF_KIND, acting_kinds
+from agentd.tools.kinds import acting_kinds
 from agentd.tools.policy import Grant, ToolPolicy, audience_of
 
 log = structlog.get_logger("agentd.engine.runtime")
@@ -318,7 +318,8 @@ class Runtime:
         when the rules for a small local model ask it (tools that act on offer), then the
         step (its system message, and the tools its policy offers: the model server renders
         them into that prefix), then, beside the plan question, the intent question that
-        confirms a planned command (when a command or a tool of no kind is on offer).
+        confirms a planned command or tools of several kinds (when such a plan can be made
+        of the tools on offer).
 
         A warm-up sends these (:mod:`agentd.engine.warmup`)."""
         scope = self.default_scope
@@ -336,9 +337,10 @@ class Runtime:
         if "intent" in guards.names and acting:
             if "plan" in guards.names and schemas:
                 # The intent is asked by the plan question (guards.build); a planned command
-                # is put to the intent question too, on the quick slot.
+                # (or tools of several kinds) is put to the intent question too, on the
+                # quick slot.
                 first.insert(0, Prefix(plan.prompt(PLACEHOLDER, schemas), shared=True))
-                if any(tools.kinds.get(name, "") not in WORD_OF_KIND for name in acting):
+                if intent.doubtful_tools(tuple(acting), acting, tools.kinds):
                     first.append(Prefix(intent.prompt(PLACEHOLDER, kinds), apart=True))
             else:
                 first.insert(0, Prefix(intent.prompt(PLACEHOLDER, kinds), shared=True))

@@ -41,11 +41,16 @@ def test_a_turn_that_asks_no_action_plans_none() -> None:
 
 
 def test_the_engine_keeps_a_planned_command_only_for_an_action() -> None:
-    """What the engine follows: exec leaves a plan unless the intent word is action."""
-    tools = Tools([], frozenset({"exec", "write_file"}), {"exec": "command", "write_file": "file"})
+    """What the engine follows: exec leaves a plan unless the intent word is action; of a
+    plan of two kinds, the kind the word names stays."""
+    kinds = {"exec": "command", "write_file": "file", "memory_save": "memory"}
+    tools = Tools([], frozenset(kinds), kinds)
     summary = ("read_file", "exec")
     assert decided(summary, "lookup", tools) == ("read_file",)
     assert decided(summary, "action", tools) == summary
     assert decided(("write_file",), "lookup", tools) == ("write_file",)  # no question asked
+    both = ("write_file", "memory_save")
+    assert decided(both, "write", tools) == ("write_file",)
+    assert decided(both, "action", tools) == both
     assert not right(case("past-summary"), look("Summarise a.txt."), summary)
     assert right(case("past-summary"), look("Summarise a.txt."), decided(summary, "?", tools))

@@ -240,15 +240,26 @@ async def test_a_pinned_first_turn_finds_its_question_and_its_step_warmed() -> N
     assert step["messages"][0] == warm_step["messages"][0] == {"role": "system", "content": PROMPT}
 
 
-@pytest.mark.parametrize(("kind", "confirms"), [("", True), ("file", False)])
-async def test_the_confirming_intent_prompt_is_warmed_only_for_a_command(
-    kind: str, confirms: bool
+async def remember(fact: str) -> str:
+    """Keep a fact."""
+    return "kept"
+
+
+@pytest.mark.parametrize(
+    ("kinds", "confirms"),
+    [(("",), True), (("file",), False), (("file", "memory"), True), (("file", "file"), False)],
+)
+async def test_the_confirming_intent_prompt_is_warmed_only_for_a_doubtful_plan(
+    kinds: tuple[str, ...], confirms: bool
 ) -> None:
-    """The intent question that confirms a planned command is warmed only when a tool it
-    would confirm is on offer (one of no kind here; a file tool never needs it)."""
+    """The intent question that confirms a plan is warmed only when a plan it would confirm
+    can be made of the tools on offer: one of no kind, or tools of two kinds (tools of one
+    kind never need it)."""
     tools = ToolRegistry()
     tools.add(lookup, looks=True)
-    tools.add(save_note, kind=kind)
+    tools.add(save_note, kind=kinds[0])
+    if len(kinds) > 1:
+        tools.add(remember, kind=kinds[1])
     with running_stub() as stub:
         async with httpx.AsyncClient(timeout=30) as http:
             llm = LLMClient(http, base_url=stub.url, model="stub", max_retries=0, tool_grammar="on")

@@ -20,8 +20,9 @@ With the plan rule on (the default), the question is the plan question (:mod:`.p
 question a turn instead of the intent question, a routing question and a check. The tools the
 model plans say what the request asks for (:func:`word_of_plan`: none, an answer; tools that
 look, a look-up; tools of one kind, that kind; else an action) and then lead the steps. A plan
-that names ``exec`` or a tool of no kind (either may change anything) is put to the intent
-question too, on the quick slot: unless it answers ``action``, those tools leave the plan.
+that names ``exec`` or a tool of no kind (either may change anything), or tools of several
+kinds, is put to the intent question too, on the quick slot: unless it answers ``action``, only
+the acting tools of the kind it names stay in the plan (none for a look-up or words).
 
 For a small local model only (``serves = "local"``); a capable model chooses its tools itself.
 """
@@ -152,28 +153,30 @@ def word_of_plan(state: TurnState, planned: tuple[str, ...]) -> str:
     return ACTION
 
 
-def unbounded(state: TurnState, planned: tuple[str, ...]) -> bool:
-    """Whether ``planned`` names a tool that acts on no kind the intent words name: a
-    command, a tool of no kind (it may do anything)."""
-    return bool(unbounded_tools(planned, state.acting, state.kinds))
+def doubtful(state: TurnState, planned: tuple[str, ...]) -> bool:
+    """Whether the plan is put to the intent question too (:func:`doubtful_tools`)."""
+    return doubtful_tools(planned, state.acting, state.kinds)
 
 
-def unbounded_tools(
+def doubtful_tools(
     planned: tuple[str, ...], acting: frozenset[str], kinds: Mapping[str, str]
-) -> frozenset[str]:
-    """The tools of ``planned`` that act on no kind the intent words name."""
-    return frozenset(n for n in planned if n in acting and kinds.get(n, "") not in WORD_OF_KIND)
+) -> bool:
+    """Whether ``planned`` acts beyond what one intent word names: a command or a tool of
+    no kind (either may change anything), or tools of several kinds (a change and a save)."""
+    doing = {kinds.get(name, "") for name in planned if name in acting}
+    return len(doing) > 1 or not doing <= set(WORD_OF_KIND)
 
 
 def confirmed(
     planned: tuple[str, ...], word: str | None, acting: frozenset[str], kinds: Mapping[str, str]
 ) -> tuple[str, ...]:
-    """The plan once the intent question answered ``word`` about it: its commands and tools
-    of no kind stay only when the word is ``action``."""
+    """The plan once the intent question answered ``word`` about it: ``action`` keeps it
+    whole; a kind's word keeps the acting tools of that kind; a look-up, words or no answer
+    keep none. Tools that only look stay."""
     if word == ACTION:
         return planned
-    dropped = unbounded_tools(planned, acting, kinds)
-    return tuple(name for name in planned if name not in dropped)
+    kind = KIND_OF_WORD.get(word or "")
+    return tuple(n for n in planned if n not in acting or (kind and kinds.get(n) == kind))
 
 
 @dataclass(slots=True)
@@ -212,14 +215,15 @@ class Intent:
         planned = await ask_plan(self.asker, state)
         if planned is None:
             return None
-        if unbounded(state, planned):
+        if doubtful(state, planned):
             # A command (or a tool of no kind) runs only when the intent question too finds
             # that the request asks for an action: planned for summaries of a file and for
-            # arithmetic, exec ran them.
+            # arithmetic, exec ran them. Tools of several kinds too: planned for a change of
+            # one setting, a save to memory ran beside the edit.
             word = await self._word(state, apart=True)
             if word != ACTION:
                 planned = confirmed(planned, word, state.acting, state.kinds)
-                state.fire("intent", "no_command")
+                state.fire("intent", "unconfirmed")
                 if not planned:
                     return word  # what the intent question found (None: undecided)
         state.planned = planned

@@ -336,6 +336,31 @@ async def test_a_plan_of_a_command_alone_goes_by_the_intent_word(
     assert plan.names == frozenset(offered)
 
 
+@pytest.mark.parametrize(
+    ("word", "kept", "may_act"),
+    [
+        pytest.param("write", ("read_file", "write_file"), True, id="a-change"),
+        pytest.param("remember", ("read_file", "memory_save"), True, id="a-save"),
+        pytest.param(ACTION, ("read_file", "write_file", "memory_save"), True, id="both"),
+        pytest.param(LOOKUP, ("read_file",), False, id="a-lookup"),
+        pytest.param(None, ("read_file",), False, id="unsure"),
+    ],
+)
+async def test_a_plan_of_two_kinds_keeps_what_the_intent_names(
+    word: str | None, kept: tuple[str, ...], may_act: bool
+) -> None:
+    """A plan acting on two kinds (a change and a save) is put to the intent question too:
+    a kind's word keeps that kind's tools, ``action`` all, anything else none that act
+    (planned for a change of one setting, a save to memory ran beside the edit)."""
+    model = FakeModel()
+    model.choices.extend(["read_file, write_file, memory_save", word])
+    state = make_state("Set the theme in app.ini to dark; keep the rest.", kinds=KINDS)
+    await Intent(Asker(model), by_plan=True).plan(state, make_plan(state))
+    assert model.asked[1][0].content.startswith(INTENT_HEAD) and state.requests.used == 2
+    assert state.planned == kept and state.may_act is may_act
+    assert (("intent", "unconfirmed") in state.fired) is (word != ACTION)
+
+
 async def test_a_plan_of_one_kind_asks_nothing_more() -> None:
     model = FakeModel()
     model.choices.append("read_file, append_file")
