@@ -4,7 +4,9 @@
 :func:`by_half_and_language` a row per half and language: the share of cases with their
 effect, of turns needing no tool where a tool ran, the count of acting calls no request asked
 for, the share of action turns with a false claim, and the mean model requests per turn next
-to the mean minimum the turns declare; :func:`by_kind` the effect per kind of case.
+to the mean minimum the turns declare; :func:`by_kind` the effect per kind of case;
+:func:`requests_by_kind` what the requests were (steps, the plan question, re-asks...) and how
+many turns made at most one more than their minimum.
 """
 
 from __future__ import annotations
@@ -75,6 +77,22 @@ def by_kind(results: dict[str, list[CaseResult]]) -> str:
             cells.append(_pct(sum(r.effect for r in of_kind), len(of_kind)))
         rows.append(cells)
     return markdown(("model", *KINDS), rows)
+
+
+def requests_by_kind(results: dict[str, list[CaseResult]]) -> str:
+    """One row per model: the mean requests per counted turn of each kind the daemon
+    counts, and the turns whose requests were at most their minimum + 1."""
+    turns = {
+        model: [t for r in done for t in r.turns if t.requests is not None]
+        for model, done in results.items()
+    }
+    kinds = sorted({k for counted in turns.values() for t in counted for k in t.request_kinds})
+    rows = []
+    for model, counted in turns.items():
+        means = [_mean([float(t.request_kinds.get(k, 0)) for t in counted]) for k in kinds]
+        within = sum((t.requests or 0) <= t.say.minimum + 1 for t in counted)
+        rows.append((model, *means, _pct(within, len(counted))))
+    return markdown(("model", *kinds, "turns <= minimum + 1"), rows)
 
 
 def failures(results: dict[str, list[CaseResult]]) -> list[str]:

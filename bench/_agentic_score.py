@@ -122,6 +122,7 @@ class CaseResult:
                 "tools_unneeded": flags.tools_unneeded,
                 "unasked": flags.unasked,
                 "requests": turn.requests,
+                "request_kinds": turn.request_kinds,
                 "minimum": turn.say.minimum,
                 "effect": self.effect,
                 "reason": self.reason,

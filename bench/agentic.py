@@ -35,8 +35,9 @@ for
   counted apart, as "repeats stopped").
 
 The model requests of each turn are the daemon's ``agentd_model_requests_total`` (``GET
-/metrics``) read before and after the turn, shown next to the declared minimum (``n/a`` when
-the daemon does not count them).
+/metrics``) read before and after the turn, by kind (steps, the plan and intent questions,
+re-asks...), shown next to the declared minimum (``n/a`` when the daemon does not count them);
+a table gives each kind's mean per turn and the share of turns at most one over their minimum.
 
 Commands run through ``exec`` in its sandbox (bubblewrap must be installed), and reminders go
 to the tick log, as with ``make run``: the daemon offers every default tool.
@@ -60,6 +61,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import re
 import shutil
 import sqlite3
 import sys
@@ -81,7 +83,13 @@ from agentd.model.packages import resolve_model_file
 from agentd.model.sidecar import free_port, open_sidecar
 from bench._agentic_cases import CASES, LANGUAGES, Case, Say, TurnTrace
 from bench._agentic_checks import turn_calls
-from bench._agentic_report import by_half_and_language, by_kind, failures, summary
+from bench._agentic_report import (
+    by_half_and_language,
+    by_kind,
+    failures,
+    requests_by_kind,
+    summary,
+)
 from bench._agentic_score import CaseResult, score
 from bench._agentic_split import HALVES
 from bench._agentic_split import load as load_split
@@ -176,13 +184,14 @@ def _reset_workdir(workdir: Path, files: dict[str, str]) -> None:
 MODEL_REQUESTS = "agentd_model_requests_total"
 
 
-def counter_total(exposition: str, name: str) -> float | None:
-    """The sum over labels of counter ``name`` in a Prometheus text exposition: 0 when it is
-    declared without samples yet (a labelled counter before its first count), None when the
-    daemon does not have it."""
+def counter_by_label(exposition: str, name: str) -> dict[str, float] | None:
+    """Counter ``name`` of a Prometheus text exposition by its labels (``kind="step"`` ->
+    ``step``; a sample without labels: ``""``): empty when it is declared without samples yet
+    (a labelled counter before its first count), None when the daemon does not have it."""
     family = name.removesuffix("_total")
     declared = (f"# TYPE {family} ", f"# TYPE {name} ")
-    total, seen = 0.0, False
+    counts: dict[str, float] = {}
+    seen = False
     for line in exposition.splitlines():
         if line.startswith(declared):
             seen = True
@@ -191,23 +200,45 @@ def counter_total(exposition: str, name: str) -> float | None:
         rest = line[len(name) :]
         if rest[:1] not in ("{", " "):
             continue  # another metric whose name starts with this one
+        labels, _, value = rest.rpartition(" ")
         try:
-            total += float(rest.rsplit(maxsplit=1)[-1])
+            count = float(value)
         except ValueError:
             continue
+        label = ",".join(v for v in re.findall(r'="([^"]*)"', labels))
+        counts[label] = counts.get(label, 0.0) + count
         seen = True
-    return total if seen else None
+    return counts if seen else None
 
 
-async def model_requests(http: httpx.AsyncClient) -> float | None:
-    """The daemon's model requests so far, from ``GET /metrics`` (None: not counted there)."""
+def counter_total(exposition: str, name: str) -> float | None:
+    """The sum over labels of counter ``name`` (:func:`counter_by_label`): 0 when it is
+    declared without samples yet, None when the daemon does not have it."""
+    counts = counter_by_label(exposition, name)
+    return None if counts is None else sum(counts.values())
+
+
+async def model_requests(http: httpx.AsyncClient) -> dict[str, float] | None:
+    """The daemon's model requests so far by kind (step, plan, intent, ...), from
+    ``GET /metrics`` (None: not counted there)."""
     try:
         response = await http.get("/metrics")
     except httpx.HTTPError:
         return None
     if response.status_code != 200:
         return None
-    return counter_total(response.text, MODEL_REQUESTS)
+    return counter_by_label(response.text, MODEL_REQUESTS)
+
+
+def requests_between(
+    before: dict[str, float] | None, after: dict[str, float] | None
+) -> dict[str, int] | None:
+    """The requests of each kind counted between ``before`` and ``after`` (kinds with none
+    left out; None: not counted)."""
+    if before is None or after is None:
+        return None
+    spent = {kind: round(n - before.get(kind, 0.0)) for kind, n in after.items()}
+    return {kind: n for kind, n in sorted(spent.items()) if n}
 
 
 async def play(
@@ -226,12 +257,11 @@ async def play(
         ended = dt.datetime.now(dt.UTC)
         requests_after = await model_requests(http)
         stored = await anyio.to_thread.run_sync(_stored_after, daemon.history_path, session, before)
-        requests = (
-            None
-            if requests_before is None or requests_after is None
-            else round(requests_after - requests_before)
-        )
-        turns.append(TurnTrace(say, answer, turn_calls(stored), started, ended, error, requests))
+        kinds = requests_between(requests_before, requests_after)
+        requests = None if kinds is None else sum(kinds.values())
+        trace = TurnTrace(say, answer, turn_calls(stored), started, ended, error, requests)
+        trace.request_kinds = kinds or {}
+        turns.append(trace)
     reason, flags = score(script.check, turns, daemon.workdir, daemon.state_dir)
     return CaseResult(model, case, run, turns, flags, reason)
 
@@ -504,6 +534,10 @@ def main() -> None:
     print("effect by kind of case")
     print()
     print(by_kind(results))
+    print()
+    print("model requests per turn, by kind (the daemon's count)")
+    print()
+    print(requests_by_kind(results))
     lines = failures(results)
     print()
     print("failed or flagged cases:" if lines else "no failed or flagged case")

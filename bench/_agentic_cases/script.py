@@ -111,7 +111,7 @@ def show(text: str, *, session: str = "a") -> Say:
 @dataclass(slots=True)
 class TurnTrace:
     """What one turn did, as the benchmark saw it; ``requests``: the model requests the daemon
-    counted during the turn (None: it does not count them)."""
+    counted during the turn (None: it does not count them), ``request_kinds`` those by kind."""
 
     say: Say
     answer: str
@@ -120,6 +120,7 @@ class TurnTrace:
     ended: dt.datetime
     error: str = ""
     requests: int | None = None
+    request_kinds: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

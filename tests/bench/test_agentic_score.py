@@ -13,10 +13,10 @@ from agentd.engine.loop import REPEATED
 from bench._agentic_cases import Case, Say, Script, TurnTrace
 from bench._agentic_cases.script import EXEC, FILES, SAVE, act, chat, look, show
 from bench._agentic_checks import Call
-from bench._agentic_report import by_half_and_language, half_row, summary
+from bench._agentic_report import by_half_and_language, half_row, requests_by_kind, summary
 from bench._agentic_score import CaseResult, score, turn_flags
 from bench._agentic_split import HALVES
-from bench.agentic import counter_total, model_requests
+from bench.agentic import counter_by_label, counter_total, model_requests, requests_between
 
 NOW = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.UTC)
 WRITE = Call("write_file", '{"path": "a.txt", "content": "x"}', "wrote a.txt")
@@ -122,6 +122,9 @@ def test_score_runs_the_check_and_flags_every_turn(tmp_path: Path) -> None:
     assert reason is not None and reason.startswith("check failed") and flags[1].false_claim
 
 
+MODEL = "agentd_model_requests_total"
+
+
 @pytest.mark.parametrize(
     ("text", "total"),
     [
@@ -147,6 +150,35 @@ def test_score_runs_the_check_and_flags_every_turn(tmp_path: Path) -> None:
 def test_counter_total(text: str, total: float | None) -> None:
     """The model requests are the counter summed over its labels; None when it is absent."""
     assert counter_total(text, "agentd_model_requests_total") == total
+
+
+def test_the_requests_of_a_turn_are_counted_by_kind() -> None:
+    """Each kind's count is the difference of the counter's samples; kinds that did not move
+    are left out; no count before or after: none."""
+    before = counter_by_label('agentd_model_requests_total{kind="step"} 7\n', MODEL)
+    after = counter_by_label(
+        'agentd_model_requests_total{kind="step"} 9\nagentd_model_requests_total{kind="plan"} 1\n',
+        MODEL,
+    )
+    assert before == {"step": 7.0} and after == {"step": 9.0, "plan": 1.0}
+    assert requests_between(before, after) == {"plan": 1, "step": 2}
+    assert requests_between(after, after) == {}
+    assert requests_between(None, after) is None
+
+
+def test_the_requests_report_gives_each_kind_and_the_turns_within_one_more() -> None:
+    """Means per counted turn by kind; a turn of minimum 1 with 2 requests is within, with 3
+    it is not; a turn the daemon did not count is left out."""
+    turns = [
+        _turn(chat("Hi"), "Hello!", requests=2),
+        _turn(chat("Hi"), "Hello!", requests=3),
+        _turn(chat("Hi"), "Hello!"),
+    ]
+    turns[0].request_kinds = {"plan": 1, "step": 1}
+    turns[1].request_kinds = {"plan": 1, "step": 1, "check": 1}
+    table = requests_by_kind({"m": [_result("a", "en", turns, effect=True)]})
+    assert table.splitlines()[0] == "| model | check | plan | step | turns <= minimum + 1 |"
+    assert table.splitlines()[2] == "| m | 0.50 | 1.00 | 1.00 | 1/2 (50%) |"
 
 
 def _result(name: str, language: str, turns: list[TurnTrace], effect: bool) -> CaseResult:
@@ -239,7 +271,7 @@ async def test_model_requests_reads_the_daemons_metrics() -> None:
         base_url="http://daemon",
         headers={"Authorization": "Bearer t"},
     ) as http:
-        assert await model_requests(http) == 3.0
+        assert await model_requests(http) == {"step": 3.0}
     refused = httpx.MockTransport(lambda request: httpx.Response(403))
     async with httpx.AsyncClient(transport=refused, base_url="http://daemon") as http:
         assert await model_requests(http) is None
