@@ -1,16 +1,16 @@
 """The agentic suite's halves, drawn once and kept in ``agentic_split.json``.
 
 Rules and prompts are tuned on the dev half only; the held-out half says whether the gain is
-real, and each judged half (held-out-2, held-out-3, held-out-4, held-out-5, held-out-6),
-written later from the forms and kinds alone, says it again on cases no rule was ever tuned
-on. The split is data, not code: :func:`extend` gives every case not yet in it a half, in an
-order shuffled with the committed :data:`SEED`, putting each into the one of dev and held-out
-that has fewer cases of its language and kind (then fewer cases overall, then a seeded coin),
-so those two stay balanced per language and kind; with ``into`` every new case goes to that
-half instead. Entries already in the file never move: new cases are appended.
+real, and each judged half (held-out-2, held-out-3, held-out-4, held-out-5, held-out-6,
+held-out-7), written later from the forms and kinds alone, says it again on cases no rule was
+ever tuned on. The split is data, not code: :func:`extend` gives every case not yet in it a
+half, in an order shuffled with the committed :data:`SEED`, putting each into the one of dev
+and held-out that has fewer cases of its language and kind (then fewer cases overall, then a
+seeded coin), so those two stay balanced per language and kind; with ``into`` every new case
+goes to that half instead. Entries already in the file never move: new cases are appended.
 
     python -m bench._agentic_split                     # balanced over dev and held-out
-    python -m bench._agentic_split --into held-out-6   # every new case into held-out-6
+    python -m bench._agentic_split --into held-out-7   # every new case into held-out-7
 """
 
 from __future__ import annotations
@@ -26,7 +26,14 @@ from typing import Literal
 from bench._agentic_cases import CASES, Case
 
 Half = Literal[
-    "dev", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5", "held-out-6"
+    "dev",
+    "held-out",
+    "held-out-2",
+    "held-out-3",
+    "held-out-4",
+    "held-out-5",
+    "held-out-6",
+    "held-out-7",
 ]
 #: The halves a new case is balanced over, unless it is put into one half by name.
 BALANCED: tuple[Half, ...] = ("dev", "held-out")
@@ -37,6 +44,7 @@ JUDGED: tuple[Half, ...] = (
     "held-out-4",
     "held-out-5",
     "held-out-6",
+    "held-out-7",
 )
 HALVES: tuple[Half, ...] = (*BALANCED, *JUDGED)
 SEED = 34_2026

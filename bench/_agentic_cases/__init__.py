@@ -13,9 +13,11 @@ fifty more written the same way, all in a fourth half, held-out-3; then the four
 (:data:`FRESH4`: :mod:`.fresh4_en`, :mod:`.fresh4_de`, :mod:`.fresh4_es`, :mod:`.fresh4_fr`,
 :mod:`.fresh4_ja`), fifty more again, all in a fifth half, held-out-4; then the fifth fresh
 cases (:data:`FRESH5`: :mod:`.fresh5_en`, :mod:`.fresh5_de`, :mod:`.fresh5_es`,
-:mod:`.fresh5_fr`, :mod:`.fresh5_ja`), fifty more, all in a sixth half, held-out-5; last the
+:mod:`.fresh5_fr`, :mod:`.fresh5_ja`), fifty more, all in a sixth half, held-out-5; then the
 sixth fresh cases (:data:`FRESH6`: :mod:`.fresh6_en`, :mod:`.fresh6_de`, :mod:`.fresh6_es`,
-:mod:`.fresh6_fr`, :mod:`.fresh6_ja`), fifty more, all in a seventh half, held-out-6.
+:mod:`.fresh6_fr`, :mod:`.fresh6_ja`), fifty more, all in a seventh half, held-out-6; last the
+seventh fresh cases (:data:`FRESH7`: :mod:`.fresh7_en`, :mod:`.fresh7_de`, :mod:`.fresh7_es`,
+:mod:`.fresh7_fr`, :mod:`.fresh7_ja`), fifty more, all in an eighth half, held-out-7.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -53,6 +55,11 @@ from bench._agentic_cases import (
     fresh6_es,
     fresh6_fr,
     fresh6_ja,
+    fresh7_de,
+    fresh7_en,
+    fresh7_es,
+    fresh7_fr,
+    fresh7_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -117,6 +124,13 @@ FRESH6: tuple[Case, ...] = (
     *fresh6_fr.CASES,
     *fresh6_ja.CASES,
 )
+FRESH7: tuple[Case, ...] = (
+    *fresh7_en.CASES,
+    *fresh7_de.CASES,
+    *fresh7_es.CASES,
+    *fresh7_fr.CASES,
+    *fresh7_ja.CASES,
+)
 CASES: tuple[Case, ...] = (
     *en.CASES,
     *near.CASES,
@@ -130,6 +144,7 @@ CASES: tuple[Case, ...] = (
     *FRESH4,
     *FRESH5,
     *FRESH6,
+    *FRESH7,
 )
 
 __all__ = [
@@ -140,6 +155,7 @@ __all__ = [
     "FRESH4",
     "FRESH5",
     "FRESH6",
+    "FRESH7",
     "KINDS",
     "LANGUAGES",
     "Case",

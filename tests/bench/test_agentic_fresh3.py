@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bench._agentic_cases import CASES, FRESH3, FRESH4, FRESH5, FRESH6, Case
+from bench._agentic_cases import CASES, FRESH3, FRESH4, FRESH5, FRESH6, FRESH7, Case
 from tests.bench.test_agentic_fresh import (
     Oracle,
     _appended,
@@ -83,12 +83,12 @@ ORACLES: dict[str, Oracle] = {
 }
 
 
-def test_fifty_third_fresh_cases_ten_per_language_before_the_fourth_to_sixth() -> None:
+def test_fifty_third_fresh_cases_ten_per_language_before_the_fourth_to_seventh() -> None:
     """50 cases, 10 in each language: 2 actions, an edit, a recall, 2 needing no tool, a
     show-only, a question about a file, a change read or counted again and a command each;
-    uniquely named, last in the suite but for the fourth, fifth and sixth fresh cases."""
-    later = len(FRESH4) + len(FRESH5) + len(FRESH6)
-    assert CASES[-50 - later :] == (*FRESH3, *FRESH4, *FRESH5, *FRESH6)
+    uniquely named, last in the suite but for the fourth to seventh fresh cases."""
+    later = len(FRESH4) + len(FRESH5) + len(FRESH6) + len(FRESH7)
+    assert CASES[-50 - later :] == (*FRESH3, *FRESH4, *FRESH5, *FRESH6, *FRESH7)
     assert len({c.name for c in CASES}) == len(CASES)
     ten_per_language_of_the_mix(FRESH3, "3")
     assert set(ORACLES) == {c.name for c in FRESH3}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bench._agentic_cases import CASES, FRESH5, FRESH6, Case
+from bench._agentic_cases import CASES, FRESH5, FRESH6, FRESH7, Case
 from tests.bench.test_agentic_fresh import (
     Oracle,
     _appended,
@@ -81,11 +81,11 @@ ORACLES: dict[str, Oracle] = {
 }
 
 
-def test_fifty_fifth_fresh_cases_ten_per_language_before_the_sixth() -> None:
+def test_fifty_fifth_fresh_cases_ten_per_language_before_the_sixth_and_seventh() -> None:
     """50 cases, 10 in each language: 2 actions, an edit, a recall, 2 needing no tool, a
     show-only, a question about a file, a change read or counted again and a command each;
-    uniquely named, last in the suite but for the sixth fresh cases."""
-    assert CASES[-50 - len(FRESH6) :] == (*FRESH5, *FRESH6)
+    uniquely named, last in the suite but for the sixth and seventh fresh cases."""
+    assert CASES[-50 - len(FRESH6) - len(FRESH7) :] == (*FRESH5, *FRESH6, *FRESH7)
     assert len({c.name for c in CASES}) == len(CASES)
     ten_per_language_of_the_mix(FRESH5, "5")
     kinds = Counter(c.kind for c in FRESH5)

@@ -1,6 +1,7 @@
 """The agentic suite's split: dev/held-out drawn once, committed, balanced, never moved; the
 second fresh cases all in held-out-2, the third all in held-out-3, the fourth all in
-held-out-4, the fifth all in held-out-5, the sixth all in held-out-6."""
+held-out-4, the fifth all in held-out-5, the sixth all in held-out-6, the seventh all in
+held-out-7."""
 
 from __future__ import annotations
 
@@ -14,7 +15,18 @@ from pathlib import Path
 import pytest
 
 import bench._agentic_split as agentic_split
-from bench._agentic_cases import CASES, FRESH2, FRESH3, FRESH4, FRESH5, FRESH6, Case, Say, Script
+from bench._agentic_cases import (
+    CASES,
+    FRESH2,
+    FRESH3,
+    FRESH4,
+    FRESH5,
+    FRESH6,
+    FRESH7,
+    Case,
+    Say,
+    Script,
+)
 from bench._agentic_split import HALVES, SPLIT_PATH, Half, extend, load, save, select
 
 #: The entries drawn first (in file order) and their digest: they never change.
@@ -38,6 +50,9 @@ FRESH5_SHA256 = "e0f59cb8001aaac7bbc6be90d432cd2bf29c4c7c5797a171aa69b28d77a6cbd
 #: The fifty sixth fresh cases, all put into held-out-6 right after them, and their digest.
 FRESH6_END = 394
 FRESH6_SHA256 = "84cf6e44e1dc11aa9038020131f42f3909f830dbd62292fd6437ae03a8b69ce8"
+#: The fifty seventh fresh cases, all put into held-out-7 right after them, and their digest.
+FRESH7_END = 444
+FRESH7_SHA256 = "7ab94dac9fdd0c4342b427d59a47eba7dabcdca67d27d740c52f9d7b76be8680"
 
 
 def _digest(items: Sequence[tuple[str, str]]) -> str:
@@ -88,6 +103,7 @@ def test_the_second_fresh_cases_are_all_held_out_2_after_the_fresh_draw() -> Non
         pytest.param(FRESH3_END, FRESH4_END, FRESH4_SHA256, FRESH4, "held-out-4", id="fourth"),
         pytest.param(FRESH4_END, FRESH5_END, FRESH5_SHA256, FRESH5, "held-out-5", id="fifth"),
         pytest.param(FRESH5_END, FRESH6_END, FRESH6_SHA256, FRESH6, "held-out-6", id="sixth"),
+        pytest.param(FRESH6_END, FRESH7_END, FRESH7_SHA256, FRESH7, "held-out-7", id="seventh"),
     ],
 )
 def test_each_later_fresh_set_is_all_its_half_right_after_the_one_before(
@@ -137,7 +153,7 @@ def test_the_halves_are_balanced_per_language_and_kind() -> None:
 def test_select_gives_one_half_or_all() -> None:
     """--half dev plays only dev cases, held-out-2 only the second fresh ones, held-out-3 only
     the third, held-out-4 only the fourth, held-out-5 only the fifth, held-out-6 only the
-    sixth; all plays every case."""
+    sixth, held-out-7 only the seventh; all plays every case."""
     split = load()
     names = [{c.name for c in select(CASES, split, half)} for half in HALVES]
     assert set().union(*names) == {c.name for c in CASES}
@@ -147,6 +163,7 @@ def test_select_gives_one_half_or_all() -> None:
     assert select(CASES, split, "held-out-4") == list(FRESH4)
     assert select(CASES, split, "held-out-5") == list(FRESH5)
     assert select(CASES, split, "held-out-6") == list(FRESH6)
+    assert select(CASES, split, "held-out-7") == list(FRESH7)
     assert select(CASES, split, "all") == list(CASES)
 
 
@@ -164,13 +181,13 @@ def test_into_puts_every_new_case_into_that_half() -> None:
 def test_an_unknown_half_is_rejected(tmp_path: Path) -> None:
     """A split file naming another half, --into another half, or extend into it, fails."""
     path = tmp_path / "split.json"
-    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-7"}}))
-    with pytest.raises(ValueError, match="held-out-6"):
+    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-8"}}))
+    with pytest.raises(ValueError, match="held-out-7"):
         load(path)
     with pytest.raises(ValueError, match="unknown half"):
         extend({}, [_case("a")], into="test")  # type: ignore[arg-type]
     with pytest.raises(SystemExit):
-        agentic_split.main(["--into", "held-out-7"])
+        agentic_split.main(["--into", "held-out-8"])
 
 
 def _run_main(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *argv: str) -> dict[str, str]:
@@ -219,6 +236,12 @@ def test_main_into_held_out_6(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     assert list(split.items())[2:] == [("new_a", "held-out-6"), ("new_b", "held-out-6")]
 
 
+def test_main_into_held_out_7(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """python -m bench._agentic_split --into held-out-7: the new cases all in held-out-7."""
+    split = _run_main(tmp_path, monkeypatch, "--into", "held-out-7")
+    assert list(split.items())[2:] == [("new_a", "held-out-7"), ("new_b", "held-out-7")]
+
+
 def test_main_without_into_stays_balanced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Without --into the new cases are balanced over dev and held-out, never a judged half."""
     split = _run_main(tmp_path, monkeypatch)
@@ -238,6 +261,7 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         "e": "held-out-4",
         "f": "held-out-5",
         "g": "held-out-6",
+        "h": "held-out-7",
     }
     save(halves, path)
     assert list(load(path).items()) == [
@@ -248,5 +272,6 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         ("e", "held-out-4"),
         ("f", "held-out-5"),
         ("g", "held-out-6"),
+        ("h", "held-out-7"),
     ]
     assert SPLIT_PATH.name == "agentic_split.json"
