@@ -84,7 +84,14 @@ async def test_a_whole_reply_leaves_in_one_write() -> None:
         await send({"type": "http.response.start", "status": 200, "headers": head})
         await send({"type": "http.response.body", "body": b'{"ok":true}'})
 
-    config = BoundedConfig(app, pool=ConnectionPool(8), header_timeout=5.0, access_log=False)
+    config = BoundedConfig(
+        app,
+        pool=ConnectionPool(8),
+        header_timeout=5.0,
+        lifespan="off",
+        log_config=None,  # as the channel runs it: uvicorn's own logging config stays out
+        access_log=False,
+    )
     raw = Recording()
     protocol = BoundedH11Protocol(config, ServerState(), {}, asyncio.get_running_loop())
     protocol.connection_made(raw)
