@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import structlog
 
@@ -129,9 +129,15 @@ class Quotas:
             if wait is not None:
                 self._refuse(tenant, "turns_per_minute", limits.turns_per_minute, wait)
 
-    async def record(self, counts: UsageCounts) -> None:
+    async def record(
+        self, counts: UsageCounts, *, store_after: Callable[[], Awaitable[None]] | None = None
+    ) -> None:
         """Count a turn of the scope's tenant; a store that fails is logged, never raised
-        (its tokens still count against the quota until the daemon restarts)."""
+        (its tokens still count against the quota until the daemon restarts).
+
+        The count is in memory (and in the metrics) at once, so the next admit sees it; the
+        store's write waits for ``store_after`` when given (the runtime lets the turn's reader
+        send its answer first: that write is no part of the answer)."""
         tenant = scopes.current().tenant
         day = utc_day(self._clock())
         key = (tenant, day)
@@ -145,6 +151,8 @@ class Quotas:
                 counts.completion_tokens,
                 counts.tool_calls,
             )
+        if store_after is not None:
+            await store_after()
         try:
             await self.store.add(day, counts)
         except HistoryError as exc:

@@ -24,7 +24,9 @@ the turn on the stored message without storing it again when the first attempt g
 
 With :class:`~agentd.engine.quotas.Quotas`, a turn is admitted in its scope before anything of
 it is stored (``turn`` raises QuotaExceeded), and what it used (model tokens of every call, the
-compaction's too, and tool calls) is recorded when it ends, also when it failed or was cut off.
+compaction's too, and tool calls) is recorded when it ends, also when it failed or was cut off:
+counted at once (the next request sees it), written to the store once the turn's reader has its
+answer, so that the write never delays an answer.
 """
 
 from __future__ import annotations
@@ -70,6 +72,8 @@ from agentd.tools.policy import Grant, ToolPolicy, audience_of
 log = structlog.get_logger("agentd.engine.runtime")
 
 OnTurn = Callable[[str, str, float], None]
+#: How long a turn's usage waits for its reader to leave before it is stored anyway.
+READER_WAIT = 2.0
 #: The system prompt for turns in a scope (its tenant's), when it is not the same for all.
 PromptFor = Callable[[scopes.Scope], Awaitable[str]]
 
@@ -109,6 +113,8 @@ class _Job:
     #: What the turn used so far: every model call's tokens, and the tool results it added.
     usage: Usage = field(default_factory=Usage)
     tool_calls: int = 0
+    #: Set once the turn's reader has left it (it has its answer, or has gone).
+    read: anyio.Event = field(default_factory=anyio.Event)
 
     def count(self, messages: Sequence[Message]) -> None:
         self.tool_calls += sum(m.role == "tool" for m in messages)
@@ -366,12 +372,15 @@ class Runtime:
             send.close()
             receive.close()
             raise
-        with receive:
-            try:
-                yield Turn(receive)
-            finally:
-                if not job.answered:
-                    job.cancel.cancel()
+        try:
+            with receive:
+                try:
+                    yield Turn(receive)
+                finally:
+                    if not job.answered:
+                        job.cancel.cancel()
+        finally:
+            job.read.set()
 
     async def _task(
         self,
@@ -404,11 +413,19 @@ class Runtime:
             self._leave()
 
     async def _record(self, job: _Job) -> None:
+        """Count what the turn used at once; store it once the reader has its answer (or
+        after :data:`READER_WAIT`): the write is no part of the answer and must not delay it."""
         if self.quotas is None:
             return
         usage = job.usage
+
+        async def reader_left() -> None:
+            with anyio.move_on_after(READER_WAIT):
+                await job.read.wait()
+
         await self.quotas.record(
-            UsageCounts(1, usage.prompt_tokens, usage.completion_tokens, job.tool_calls)
+            UsageCounts(1, usage.prompt_tokens, usage.completion_tokens, job.tool_calls),
+            store_after=reader_left,
         )
 
     async def _session_turn(self, job: _Job, out: Emitter, request: _SessionRequest) -> None:

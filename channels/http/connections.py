@@ -10,7 +10,8 @@ open for ever, so a thousand idle connections made every request, ``/healthz`` i
 - the open connections are capped by ``max_connections``, and a new one beyond the cap closes
   the one that has been idle longest (no request in flight), so a fresh client is always
   served however many idle sockets others hold;
-- a malformed request gets its 400 in the OpenAI error shape.
+- a malformed request gets its 400 in the OpenAI error shape;
+- a reply leaves in one write, not its head and its body apart (:mod:`channels.http.coalesce`).
 
 Requests in flight are bounded apart, by :class:`channels.http.capacity.Outermost`.
 """
@@ -29,6 +30,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
 from channels.http.capacity import bad_request
+from channels.http.coalesce import CoalescingTransport
 
 __all__ = ["BoundedConfig", "BoundedH11Protocol", "ConnectionPool", "raise_fd_limit"]
 
@@ -144,7 +146,9 @@ class BoundedH11Protocol(H11Protocol):
         self.transport.close()
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
+        # A reply's head and body leave in one write (channels.http.coalesce).
+        self._coalescing = CoalescingTransport(transport, self.loop)
+        super().connection_made(self._coalescing)
         self._arm_header_timer()
         self._pool.opened(self)
 
@@ -161,6 +165,7 @@ class BoundedH11Protocol(H11Protocol):
         self._sync()
 
     def on_response_complete(self) -> None:
+        self._coalescing.flush()  # the whole reply is written: it need not wait for the step
         super().on_response_complete()
         # A pipelined request may have started here; otherwise the keep-alive timer runs.
         self._sync()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any
 
 import anyio
@@ -644,6 +644,50 @@ async def test_a_failed_turn_counts_what_it_used() -> None:
     assert sink.added == [("default", UsageCounts(1, 3, 1, 1))]
 
 
+class OrderedSink(UsageSink):
+    """A usage store that notes, for each write, what the reader had by then."""
+
+    def __init__(self, seen: list[str]) -> None:
+        super().__init__()
+        self.seen = seen
+
+    async def add(self, day: str, counts: Any) -> None:
+        self.seen.append("stored")
+        await super().add(day, counts)
+
+
+@pytest.mark.parametrize(
+    "stateless", [pytest.param(False, id="session"), pytest.param(True, id="stateless")]
+)
+async def test_usage_is_counted_before_the_answer_and_stored_after_the_reader_left(
+    stateless: bool,
+) -> None:
+    """The turn's tokens count against the quota as soon as the answer is there (the next
+    request sees them), but the usage write waits until the reader has left the turn: it is
+    no part of the answer and must not delay it."""
+    seen: list[str] = []
+    model, sink = FakeModel(), OrderedSink(seen)
+    model.add(answer("done", usage=(5, 2)))
+    async with metered_runtime(model, sink) as runtime:
+        assert runtime.quotas is not None
+        scope = scopes.Scope(tenant="acme")
+        turn = (
+            runtime.turn_stateless([user("hi")], scope=scope, stream=False)
+            if stateless
+            else runtime.turn("s", "hi", scope=scope, stream=False)
+        )
+        async with turn as events:
+            await events.result()
+            await wait_all_tasks_blocked()
+            # Counted (what admit reads) but not yet written.
+            assert sum(runtime.quotas._unstored.values()) == 7
+            seen.append("reader left")
+        with anyio.fail_after(5):
+            await runtime.wait_idle()
+    assert seen == ["reader left", "stored"]
+    assert sink.added == [("acme", UsageCounts(1, 5, 2, 0))]
+
+
 class CountingQuotas:
     """Quotas that admit every turn and keep what was recorded."""
 
@@ -653,7 +697,9 @@ class CountingQuotas:
     async def admit(self) -> None:
         return None
 
-    async def record(self, counts: UsageCounts) -> None:
+    async def record(
+        self, counts: UsageCounts, *, store_after: Callable[[], Awaitable[None]] | None = None
+    ) -> None:
         self.recorded.append(counts)
 
 
