@@ -138,8 +138,13 @@ def _sandboxed_argv(
     except seccomp.Unsupported as exc:
         raise ToolError(f"exec is unavailable: {exc}; commands run only under that filter") from exc
     stack.callback(os.close, filter_fd)
-    inside, fds = protect(folder, read_only, stack, staged=staged)
     grant = policy.current()
+    # With the whole workdir read-only the instruction files need no binds of their own (bwrap
+    # could not make a missing one's mount point in it).
+    no_binds: tuple[list[str], list[int]] = ([], [])
+    inside, fds = (
+        no_binds if grant.exec_read_only else protect(folder, read_only, stack, staged=staged)
+    )
     argv = sandbox.bwrap_args(
         bwrap,
         staged or str(folder),
