@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agentd.engine.loop import REPEATED
+from agentd.tools.exec import READ_ONLY_NOTE
 
 #: Tools that only look: a claim of having done something needs another tool to have run.
 READ_ONLY_TOOLS = frozenset(
@@ -220,8 +221,9 @@ def action_ran(calls: Sequence[Call]) -> bool:
 
 def acting(call: Call) -> bool:
     """Whether ``call`` is of a tool that does things (anything but the tools that only look,
-    so an MCP tool is acting)."""
-    return call.name not in READ_ONLY_TOOLS
+    so an MCP tool is acting); a command that ran with the workdir read-only (its result says
+    so: agentd held it to that for a request that asks for no change) changed nothing."""
+    return call.name not in READ_ONLY_TOOLS and not call.result.startswith(READ_ONLY_NOTE)
 
 
 def ran(call: Call) -> bool:

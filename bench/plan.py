@@ -47,9 +47,10 @@ LOOKING = frozenset(
 AGAIN = frozenset({"exec", "read_file"})
 
 
-def right(case: Case, say: Say, planned: Sequence[str]) -> bool:
-    """Whether ``planned`` gives ``say`` what it needs (see the module docstring)."""
-    acting = [t for t in planned if t not in LOOKING]
+def right(case: Case, say: Say, planned: Sequence[str], looking: frozenset[str] = LOOKING) -> bool:
+    """Whether ``planned`` gives ``say`` what it needs (see the module docstring);
+    ``looking``: the tools that change nothing in this turn."""
+    acting = [t for t in planned if t not in looking]
     if need(say) != ACT:
         return not acting
     if not set(planned) & say.asks:
@@ -90,12 +91,19 @@ async def _tools() -> Tools:
 Row = tuple[Case, Say, str, tuple[str, ...], bool, bool]
 
 
-def decided(planned: tuple[str, ...], word: str, tools: Tools) -> tuple[str, ...]:
-    """The plan the engine follows: a plan with a command or tools of several kinds is put
-    to the intent word (:func:`agentd.engine.guards.intent.confirmed`); any other is kept."""
+def decided(
+    planned: tuple[str, ...], word: str, tools: Tools
+) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The plan the engine follows, and the tools that change nothing in its turn: a plan
+    with a command or tools of several kinds is put to the intent word
+    (:func:`agentd.engine.guards.intent.confirmed`; a look-up's commands run read-only);
+    any other is kept."""
     if not intent.doubtful_tools(planned, tools.acting, tools.kinds):
-        return planned
-    return intent.confirmed(planned, word, tools.acting, tools.kinds)
+        return planned, LOOKING
+    kept = intent.confirmed(planned, word, tools.acting, tools.kinds)
+    if word != intent.LOOKUP:
+        return kept, LOOKING
+    return kept, LOOKING | intent.read_only_commands(kept, tools.kinds)
 
 
 async def probe(client: LLMClient, cases: Sequence[Case], tools: Tools, quiet: bool) -> list[Row]:
@@ -109,7 +117,7 @@ async def probe(client: LLMClient, cases: Sequence[Case], tools: Tools, quiet: b
             )
             planned = plan.parse(answer)
             ok = right(case, say, planned)
-            engine = right(case, say, decided(planned, word, tools))
+            engine = right(case, say, *decided(planned, word, tools))
             rows.append((case, say, word, planned, ok, engine))
             if not engine and not quiet:
                 shown = ", ".join(planned) or "none"

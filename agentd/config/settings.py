@@ -116,7 +116,8 @@ class GuardSettings(_Section):
         description="Asked by the intent rule (it runs only with it): the model names the tools "
         "the request needs in order (under a grammar), each step is held to the next one, and "
         "when the plan is done the turn answers in words; a planned command runs only when the "
-        f"intent question also finds an action. Serves small local models. {_GUARD}",
+        "intent question also finds an action, or a look-up (then with the workdir read-only). "
+        f"Serves small local models. {_GUARD}",
     )
     route: Switch = Field(
         "auto",

@@ -24,7 +24,7 @@ as the model writes it.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from contextlib import aclosing
+from contextlib import aclosing, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,6 +46,7 @@ from agentd.messages import Conversation, Message, ToolCall, assistant, tool_res
 from agentd.model.choice import ANY, CallRule
 from agentd.model.client import ChatModel, ChatResult, Completed, TextDelta, Usage
 from agentd.tools.fit import cut_to_fit
+from agentd.tools.policy import read_only as read_only_tools
 from agentd.tools.registry import ToolOutcome, ToolRegistry
 
 log = structlog.get_logger("agentd.engine.loop")
@@ -603,12 +604,14 @@ class AgentLoop:
                 self._on_tool(call.name, outcome.error, anyio.current_time() - started)
 
         pending = list(first.values())
-        if len(pending) == 1:
-            await one(pending[0], calls[pending[0]])
-        elif pending:
-            async with anyio.create_task_group() as tg:
-                for index in pending:
-                    tg.start_soon(one, index, calls[index])
+        # A turn the model found to ask for no change runs its commands read-only.
+        with read_only_tools() if state.may_act is False else nullcontext():
+            if len(pending) == 1:
+                await one(pending[0], calls[pending[0]])
+            elif pending:
+                async with anyio.create_task_group() as tg:
+                    for index in pending:
+                        tg.start_soon(one, index, calls[index])
         for index, key in enumerate(keys):
             source = outcomes[first[key]] if key in first else None
             if outcomes[index] is None and source is not None:

@@ -4,6 +4,9 @@ Each call runs in the workdir of the current scope's tenant (no scope, no comman
 network the turn's tool policy grants (:func:`agentd.tools.policy.current`). Without ``bwrap``
 the tool refuses and says how to install it, unless the operator set ``tools.exec.unsandboxed``
 (then only the limits and the scrubbed environment apply; ``agentd config show`` warns).
+In a turn whose request asks for no change (:func:`agentd.tools.policy.read_only`) the sandbox
+binds the workdir read-only, without the network, and the result says so; unsandboxed, such a
+command does not run.
 """
 
 from __future__ import annotations
@@ -34,6 +37,13 @@ NO_BWRAP = (
     "exec is unavailable: bubblewrap ({bwrap!r}) is not installed, and agentd runs commands "
     "only inside its sandbox. Tell the user: install it (Debian: apt-get install bubblewrap)."
 )
+#: A command of a turn whose request asks for no change (:func:`agentd.tools.policy.read_only`)
+#: sees the workdir read-only; without the sandbox it cannot, so it does not run.
+READ_ONLY_UNSANDBOXED = (
+    "this request asks for no change, and commands then run only in the sandbox with the "
+    "workdir read-only; the sandbox is off (tools.exec.unsandboxed), so none runs"
+)
+READ_ONLY_NOTE = "(the workdir was read-only: this request asks for no change)"
 #: Seconds beyond a command's own timeout that the registry waits before giving up on the tool.
 _GRACE = 10.0
 
@@ -128,14 +138,21 @@ def _sandboxed_argv(
     except seccomp.Unsupported as exc:
         raise ToolError(f"exec is unavailable: {exc}; commands run only under that filter") from exc
     stack.callback(os.close, filter_fd)
-    inside, fds = protect(folder, read_only, stack, staged=staged)
+    grant = policy.current()
+    # With the whole workdir read-only the instruction files need no binds of their own (bwrap
+    # could not make a missing one's mount point in it).
+    no_binds: tuple[list[str], list[int]] = ([], [])
+    inside, fds = (
+        no_binds if grant.exec_read_only else protect(folder, read_only, stack, staged=staged)
+    )
     argv = sandbox.bwrap_args(
         bwrap,
         staged or str(folder),
-        network=policy.current().exec_network,
+        network=grant.exec_network,
         seccomp_fd=filter_fd,
         proc=settings.proc,
         inside=inside,
+        read_only=grant.exec_read_only,
     )
     return argv, [filter_fd, *fds]
 
@@ -203,6 +220,9 @@ def register_exec_tool(
         bwrap = sandbox.find_bwrap(settings.bwrap)
         if bwrap is None and not settings.unsandboxed:
             raise ToolError(NO_BWRAP.format(bwrap=settings.bwrap))
+        looking = policy.current().exec_read_only
+        if looking and bwrap is None:
+            raise ToolError(READ_ONLY_UNSANDBOXED)
         if not owners:
             owners.append(exec_user.command_owner(settings.user))
             if as_root:
@@ -258,6 +278,8 @@ def register_exec_tool(
                 "refused); user namespaces must be allowed (RestrictNamespaces)",
             )
         text = outcome.render(settings.max_output_chars)
+        if looking:
+            text = f"{READ_ONLY_NOTE}\n{text}"
         if not outcome.stopped and await anyio.to_thread.run_sync(quota.is_full, folder):
             text += "\n" + quota.full(quota.used_by(folder))
         return text

@@ -10,12 +10,15 @@ the model is never shown a tool it may not use, and a call of one anyway is refu
 unknown tool.
 
 The grant also carries what a tool needs to know about the turn's rights (network in ``exec``'s
-sandbox); it is set for the turn's task in a contextvar (:func:`use`, :func:`current`).
+sandbox); it is set for the turn's task in a contextvar (:func:`use`, :func:`current`). A turn
+whose request asks for no change runs its tools under :func:`read_only`: ``exec`` binds the
+workdir read-only, without the network.
 """
 
 from __future__ import annotations
 
 import contextvars
+import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -60,10 +63,12 @@ def audience_of(channel: str, audience: str | None = None) -> Audience:
 
 @dataclass(frozen=True, slots=True)
 class Grant:
-    """What one turn may use: the tools offered (None: every tool) and exec's network."""
+    """What one turn may use: the tools offered (None: every tool), exec's network, and
+    whether exec sees the workdir read-only."""
 
     tools: frozenset[str] | None = None
     exec_network: bool = False
+    exec_read_only: bool = False
 
     def allows(self, name: str) -> bool:
         return self.tools is None or name in self.tools
@@ -87,6 +92,15 @@ def use(grant: Grant) -> Iterator[Grant]:
         yield grant
     finally:
         _current.reset(token)
+
+
+@contextmanager
+def read_only() -> Iterator[Grant]:
+    """The current grant, for the block, with commands that change nothing: exec's sandbox
+    binds the workdir read-only and has no network."""
+    grant = dataclasses.replace(current(), exec_read_only=True, exec_network=False)
+    with use(grant):
+        yield grant
 
 
 def _passes(rule: ToolRule, name: str) -> bool:

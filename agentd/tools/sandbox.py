@@ -177,6 +177,7 @@ def bwrap_args(
     seccomp_fd: int,
     proc: bool = True,
     inside: Sequence[str] = (),
+    read_only: bool = False,
 ) -> list[str]:
     """bwrap and its options (see the module docstring), then ``--``.
 
@@ -184,7 +185,8 @@ def bwrap_args(
     ``seccomp_fd`` holds the filter (:func:`agentd.tools.seccomp.program_fd`). Without
     ``proc`` the sandbox has no /proc at all (never the host's): some programs need it (ps,
     /dev/fd), most do not. ``inside`` are more bwrap options applied after the workdir is
-    bound (read-only binds over parts of it).
+    bound (read-only binds over parts of it). ``read_only`` binds the workdir itself
+    read-only (a command of a turn that asks for no change).
     """
     args = [
         bwrap,
@@ -215,7 +217,7 @@ def bwrap_args(
         "/dev",
         "--tmpfs",
         "/tmp",
-        "--bind",
+        "--ro-bind" if read_only else "--bind",
         workdir,
         WORKDIR,
         *inside,

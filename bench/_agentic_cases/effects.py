@@ -18,7 +18,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from bench._agentic_cases.script import Check, Outcome
-from bench._agentic_checks import READ_ONLY_TOOLS, mentions, normalized, ran
+from bench._agentic_checks import acting, mentions, normalized, ran
 
 #: Monday first; Latin-script names are compared normalized (no accents, lower case).
 WEEKDAY_NAMES: tuple[tuple[str, ...], ...] = (
@@ -269,10 +269,11 @@ def unchanged(files: Mapping[str, str]) -> Check:
 
 
 def nothing_acted(turn: int = -1) -> Check:
-    """No acting tool (anything but a tool that only looks) ran in ``turn``."""
+    """No acting tool (anything but a tool that only looks, or a command held read-only)
+    was called in ``turn``."""
 
     def check(outcome: Outcome) -> str | None:
-        acted = [c.name for c in outcome.turns[turn].calls if c.name not in READ_ONLY_TOOLS]
+        acted = [c.name for c in outcome.turns[turn].calls if acting(c)]
         return f"an acting tool ran: {', '.join(acted)}" if acted else None
 
     return check

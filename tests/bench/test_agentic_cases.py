@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from agentd.engine.loop import REPEATED
+from agentd.tools.exec import READ_ONLY_NOTE
 from bench._agentic_cases import (
     CASES,
     KINDS,
@@ -23,6 +24,7 @@ from bench._agentic_cases import (
     file_lines_after,
     weekday_in,
 )
+from bench._agentic_cases.effects import nothing_acted
 from bench._agentic_cases.script import CANCEL, EXEC, FILES, SAVE, SCHEDULE
 from bench._agentic_checks import Call
 
@@ -330,3 +332,16 @@ def test_es_etc_takes_et_cetera_in_one_word_or_two(answer: str, tmp_path: Path) 
     """es_etc's check passes "etcetera" and "et cetera" (its needles are words, not patterns)."""
     script = next(c for c in CASES if c.name == "es_etc").script(0)
     assert script.check(Outcome(tmp_path, [_trace(answer)])) is None
+
+
+def test_a_command_held_read_only_is_no_action(tmp_path: Path) -> None:
+    """A summary's turn may read and run a command held read-only (it changed nothing); a
+    command with the workdir writable, or a write, is an action."""
+    check = nothing_acted()
+    read = Call("read_file", "{}", "text")
+    held = Call("exec", "{}", f"{READ_ONLY_NOTE}\nexit status: 0")
+    assert check(Outcome(tmp_path, [_trace("It says...", (read, held))])) is None
+    loose = Call("exec", "{}", "exit status: 0")
+    assert check(Outcome(tmp_path, [_trace("It says...", (loose,))])) is not None
+    write = Call("write_file", "{}", "wrote 3 characters")
+    assert check(Outcome(tmp_path, [_trace("It says...", (write,))])) is not None

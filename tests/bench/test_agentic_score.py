@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from agentd.engine.loop import REPEATED
+from agentd.tools.exec import READ_ONLY_NOTE
 from bench._agentic_cases import Case, Say, Script, TurnTrace
 from bench._agentic_cases.script import EXEC, FILES, SAVE, act, chat, look, show
 from bench._agentic_checks import Call
@@ -41,6 +42,15 @@ def _turn(say: Say, answer: str = "Done.", *calls: Call, requests: int | None = 
             (Call("write_file", "{}", "denied", failed=True),),
             [],
             id="failed-changes-nothing",
+        ),
+        pytest.param(
+            look("Summarise a.txt"),
+            (Call("exec", "{}", f"{READ_ONLY_NOTE}\nexit status: 0"),),
+            [],
+            id="read-only-command-changes-nothing",
+        ),
+        pytest.param(
+            look("Summarise a.txt"), (Call("exec", "{}", "exit status: 0"),), ["exec"], id="command"
         ),
         pytest.param(
             act("Count lines", EXEC),

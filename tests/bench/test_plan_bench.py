@@ -6,7 +6,7 @@ import random
 
 from bench._agentic_cases import Case
 from bench._agentic_cases.script import EXEC, FILES, SAVE, Kind, Script, act, chat, look
-from bench.plan import Tools, decided, right
+from bench.plan import LOOKING, Tools, decided, right
 
 
 def _unplayed(rng: random.Random) -> Script:
@@ -41,16 +41,20 @@ def test_a_turn_that_asks_no_action_plans_none() -> None:
 
 
 def test_the_engine_keeps_a_planned_command_only_for_an_action() -> None:
-    """What the engine follows: exec leaves a plan unless the intent word is action; of a
-    plan of two kinds, the kind the word names stays."""
+    """What the engine follows: exec leaves a plan unless the intent word is action or a
+    look-up (then it runs read-only: it changes nothing); of a plan of two kinds, the kind
+    the word names stays."""
     kinds = {"exec": "command", "write_file": "file", "memory_save": "memory"}
     tools = Tools([], frozenset(kinds), kinds)
     summary = ("read_file", "exec")
-    assert decided(summary, "lookup", tools) == ("read_file",)
-    assert decided(summary, "action", tools) == summary
-    assert decided(("write_file",), "lookup", tools) == ("write_file",)  # no question asked
+    assert decided(summary, "answer", tools) == (("read_file",), LOOKING)
+    assert decided(summary, "action", tools) == (summary, LOOKING)
+    assert decided(summary, "lookup", tools) == (summary, LOOKING | {"exec"})
+    assert decided(("write_file",), "lookup", tools) == (("write_file",), LOOKING)  # not asked
     both = ("write_file", "memory_save")
-    assert decided(both, "write", tools) == ("write_file",)
-    assert decided(both, "action", tools) == both
-    assert not right(case("past-summary"), look("Summarise a.txt."), summary)
-    assert right(case("past-summary"), look("Summarise a.txt."), decided(summary, "?", tools))
+    assert decided(both, "write", tools)[0] == ("write_file",)
+    assert decided(both, "action", tools)[0] == both
+    past = case("past-summary"), look("Summarise a.txt.")
+    assert not right(*past, summary)
+    assert right(*past, *decided(summary, "?", tools))
+    assert right(*past, *decided(summary, "lookup", tools))

@@ -14,7 +14,8 @@ from agentd.engine.guards.intent import ACTION, ANSWER, Intent
 from agentd.engine.loop import REPEATED, REQUESTS_EXHAUSTED, AgentLoop
 from agentd.messages import Conversation, system, user
 from agentd.metrics import Metrics
-from agentd.tools.kinds import FILE
+from agentd.tools import policy as tool_policy
+from agentd.tools.kinds import COMMAND, FILE
 from agentd.tools.registry import ToolRegistry
 from tests.support.fake_model import FakeModel, answer
 
@@ -149,6 +150,32 @@ async def test_a_lookup_runs_no_acting_tool_on_a_local_model() -> None:
     assert all("write_file" not in r.tool_names for r in model.requests)
     assert model.options[0] == ("none", "read_file", "write_file")
     assert result.usage.prompt_tokens == 2 + 2  # the question, the read and the answer
+
+
+async def test_a_lookup_runs_its_planned_command_read_only() -> None:
+    """Planned a command that the intent question finds a look-up ("count the lines with
+    wc"), the command runs under the read-only grant (exec binds the workdir read-only);
+    a change of the same kind asked for runs with the workdir writable."""
+    seen: list[bool] = []
+    reg, _, _ = file_tools()
+
+    async def exec(command: str) -> str:
+        """Run a command.
+
+        Args:
+            command: The command.
+        """
+        seen.append(tool_policy.current().exec_read_only)
+        return "3 a.txt"
+
+    reg.add(exec, kind=COMMAND)
+    count = ("exec", '{"command": "wc -l a.txt"}')
+    for word in ("lookup", "action"):
+        model = LocalModel()
+        model.choices.extend(["exec", word])
+        model.add(answer("", count), answer("Three lines."))
+        await AgentLoop(model, reg).run(chat("How many lines has a.txt? Count them with wc."))
+    assert seen == [True, False]
 
 
 async def test_under_a_grammar_every_request_shows_every_tool() -> None:

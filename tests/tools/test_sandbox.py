@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -10,7 +12,8 @@ import pytest
 from agentd import scope as scopes
 from agentd.config import ExecSettings
 from agentd.messages import ToolCall
-from agentd.tools.exec import register_exec_tool
+from agentd.tools import policy
+from agentd.tools.exec import READ_ONLY_NOTE, READ_ONLY_UNSANDBOXED, register_exec_tool
 from agentd.tools.registry import ToolOutcome, ToolRegistry
 from agentd.tools.sandbox import Outcome
 from tests.support.bwrap import needs_bwrap
@@ -18,9 +21,12 @@ from tests.support.bwrap import needs_bwrap
 pytestmark = pytest.mark.anyio
 
 
-async def run_exec(settings: ExecSettings, workdir: Path, command: str) -> ToolOutcome:
+async def run_exec(
+    settings: ExecSettings, workdir: Path, command: str, files: Sequence[Path] = ()
+) -> ToolOutcome:
+    """``command`` through exec, ``files`` the instruction files kept read-only."""
     registry = ToolRegistry()
-    register_exec_tool(registry, settings, lambda tenant: workdir)
+    register_exec_tool(registry, settings, lambda tenant: workdir, files)
     with scopes.use(scopes.Scope()):
         return await registry.call(ToolCall("c", "exec", json.dumps({"command": command})))
 
@@ -111,3 +117,30 @@ async def test_a_command_leaves_no_empty_instruction_files(tmp_path: Path) -> No
     assert "cannot create AGENTS.md" in outcome.content
     assert sorted(p.name for p in workdir.iterdir()) == ["HEARTBEAT.md", "out.txt"]
     assert (workdir / "HEARTBEAT.md").read_text() == "check the backups\n"
+
+
+@needs_bwrap
+async def test_a_read_only_turn_s_command_reads_and_changes_nothing(tmp_path: Path) -> None:
+    """Under the read-only grant (a turn that asks for no change) a command reads the
+    workdir, cannot write, delete or reach the network, and its result says so; the same
+    command otherwise writes."""
+    (tmp_path / "a.txt").write_text("one\ntwo\n")
+    command = "wc -l a.txt; rm a.txt; echo x > b.txt; echo x > AGENTS.md; echo done"
+    with policy.use(policy.Grant(exec_network=True)), policy.read_only() as grant:
+        assert grant.exec_read_only and not grant.exec_network
+        outcome = await run_exec(ExecSettings(), tmp_path, command, [Path("AGENTS.md")])
+    assert outcome.content.startswith(READ_ONLY_NOTE) and "2 a.txt" in outcome.content
+    assert "Read-only file system" in outcome.content and "done" in outcome.content
+    assert sorted(os.listdir(tmp_path)) == ["a.txt"]
+    outcome = await run_exec(ExecSettings(), tmp_path, command, [Path("AGENTS.md")])
+    assert not outcome.content.startswith(READ_ONLY_NOTE)
+    assert sorted(os.listdir(tmp_path)) == ["b.txt"]  # AGENTS.md stays read-only (none made)
+
+
+async def test_a_read_only_turn_runs_no_unsandboxed_command(tmp_path: Path) -> None:
+    """Without the sandbox a command cannot be held read-only: it does not run."""
+    settings = ExecSettings(bwrap="no-such-bwrap", unsandboxed=True)
+    with policy.read_only():
+        outcome = await run_exec(settings, tmp_path, "touch ran")
+    assert outcome.error and outcome.content.endswith(READ_ONLY_UNSANDBOXED)
+    assert not (tmp_path / "ran").exists()

@@ -22,7 +22,9 @@ model plans say what the request asks for (:func:`word_of_plan`: none, an answer
 look, a look-up; tools of one kind, that kind; else an action) and then lead the steps. A plan
 that names ``exec`` or a tool of no kind (either may change anything), or tools of several
 kinds, is put to the intent question too, on the quick slot: unless it answers ``action``, only
-the acting tools of the kind it names stay in the plan (none for a look-up or words).
+the acting tools of the kind it names stay in the plan; a look-up keeps its commands, which then
+run with the workdir read-only (the turn's tools run under
+:func:`agentd.tools.policy.read_only` whenever the request asks for no change); words keep none.
 
 For a small local model only (``serves = "local"``); a capable model chooses its tools itself.
 """
@@ -42,6 +44,7 @@ from agentd.engine.guards.read_first import READ_FIRST, READ_TOOL, release_read
 from agentd.engine.turnstate import REQUEST_CHARS, StepPlan, TurnState
 from agentd.messages import Message, assistant, system, user
 from agentd.tools.kinds import (
+    COMMAND,
     FILE,
     KIND_OF_WORD,
     KINDS,
@@ -171,12 +174,21 @@ def confirmed(
     planned: tuple[str, ...], word: str | None, acting: frozenset[str], kinds: Mapping[str, str]
 ) -> tuple[str, ...]:
     """The plan once the intent question answered ``word`` about it: ``action`` keeps it
-    whole; a kind's word keeps the acting tools of that kind; a look-up, words or no answer
-    keep none. Tools that only look stay."""
+    whole; a kind's word keeps the acting tools of that kind; a look-up keeps its commands
+    (:func:`read_only_commands`); words or no answer keep none that act. Tools that only
+    look stay."""
     if word == ACTION:
         return planned
-    kind = KIND_OF_WORD.get(word or "")
-    return tuple(n for n in planned if n not in acting or (kind and kinds.get(n) == kind))
+    keep = KIND_OF_WORD.get(word or "", COMMAND if word == LOOKUP else None)
+    return tuple(n for n in planned if n not in acting or (keep and kinds.get(n) == keep))
+
+
+def read_only_commands(planned: tuple[str, ...], kinds: Mapping[str, str]) -> frozenset[str]:
+    """The commands of a look-up's plan: they run with the workdir read-only
+    (:func:`agentd.tools.policy.read_only`), so in that turn they only look ("count the
+    lines with wc" found to be a look-up still runs ``wc``; a command that would change
+    something fails and says why)."""
+    return frozenset(n for n in planned if kinds.get(n) == COMMAND)
 
 
 @dataclass(slots=True)
@@ -224,6 +236,9 @@ class Intent:
             if word != ACTION:
                 planned = confirmed(planned, word, state.acting, state.kinds)
                 state.fire("intent", "unconfirmed")
+                if word == LOOKUP:
+                    # Its commands look: they run read-only (the loop, as may_act is False).
+                    state.looking |= read_only_commands(planned, state.kinds)
                 if not planned:
                     return word  # what the intent question found (None: undecided)
         state.planned = planned

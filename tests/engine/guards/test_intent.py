@@ -283,7 +283,7 @@ async def test_by_plan_the_turn_asks_one_question(
 @pytest.mark.parametrize(
     ("word", "kept", "may_act"),
     [
-        pytest.param(LOOKUP, ("read_file",), False, id="a-summary"),
+        pytest.param(LOOKUP, ("read_file", "exec"), False, id="a-lookup-reads-only"),
         pytest.param(ANSWER, ("read_file",), False, id="words"),
         pytest.param(ACTION, ("read_file", "exec"), True, id="a-command"),
         pytest.param("write", ("read_file",), False, id="a-change"),
@@ -294,7 +294,8 @@ async def test_a_planned_command_runs_only_when_the_intent_agrees(
     word: str | None, kept: tuple[str, ...], may_act: bool
 ) -> None:
     """A plan naming exec (no kind of its own: it may change anything) is put to the intent
-    question too; unless that finds an action, the plan keeps only its other tools."""
+    question too; unless that finds an action or a look-up, the plan keeps only its other
+    tools. A look-up keeps the command, as a tool that looks: the turn runs it read-only."""
     slots: list[int | None] = []
 
     class Model(FakeModel):
@@ -311,13 +312,14 @@ async def test_a_planned_command_runs_only_when_the_intent_agrees(
     assert model.asked[1][0].content.startswith(INTENT_HEAD) and state.requests.used == 2
     assert slots == [2, 3]  # the plan on the questions' slot, the intent on the quick slot
     assert state.planned == kept and state.may_act is may_act
-    assert "exec" in plan.names or not may_act
+    assert ("exec" in plan.names) is ("exec" in kept)
+    assert ("exec" in state.looking) is (word == LOOKUP)
 
 
 @pytest.mark.parametrize(
     ("word", "may_act", "offered"),
     [
-        pytest.param(LOOKUP, False, set(LOOKING), id="a-lookup"),
+        pytest.param(LOOKUP, False, {*LOOKING, "exec"}, id="a-lookup"),
         pytest.param("remember", True, {"memory_save", "current_time"}, id="a-kind"),
         pytest.param(None, None, {*LOOKING, *ACTING}, id="unsure"),
     ],
@@ -326,13 +328,15 @@ async def test_a_plan_of_a_command_alone_goes_by_the_intent_word(
     word: str | None, may_act: bool | None, offered: set[str]
 ) -> None:
     """A plan of exec alone that the intent question does not find an action leaves the turn
-    to that word (a look-up keeps the tools that look), unplanned; unsure, undecided."""
+    to that word, unplanned (unsure: undecided); a look-up keeps it planned, among the tools
+    that look (it runs read-only)."""
     model = FakeModel()
     model.choices.extend(["exec", word])
     state = make_state("What time is it? Use date.", kinds=KINDS)
     plan = make_plan(state)
     await Intent(Asker(model), by_plan=True).plan(state, plan)
-    assert state.planned == () and state.may_act is may_act and not state.words_only
+    assert state.planned == (("exec",) if word == LOOKUP else ())
+    assert state.may_act is may_act and not state.words_only
     assert plan.names == frozenset(offered)
 
 
