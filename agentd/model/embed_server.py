@@ -69,6 +69,7 @@ def build_embed_sidecar(settings: Settings, model: PackagedEmbedder) -> Sidecar:
         port=port,
         log_path=settings.state_dir.expanduser() / "embed-server.log",
         start_timeout=settings.llm.sidecar.start_timeout,
+        name=f"the {model.name} embedding server",
     )
 
 

@@ -8,18 +8,19 @@ Leaving the context stops it (SIGTERM, then SIGKILL to its process group).
 
 No orphan survives agentd: the server runs in its own session (so a terminal's Ctrl-C reaches
 agentd only), and asks the kernel for SIGKILL when the thread that started it dies
-(``PR_SET_PDEATHSIG``), which covers a SIGKILL of agentd itself. That is why the process is
+(``PR_SET_PDEATHSIG``, armed by :mod:`agentd.model.death_exec` before it execs the server, not
+by a ``preexec_fn``), which covers a SIGKILL of agentd itself. That is why the process is
 always spawned from the event loop's thread, never from a worker thread that could exit.
 """
 
 from __future__ import annotations
 
-import ctypes
 import importlib
 import os
 import signal
 import socket
 import subprocess
+import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -50,6 +51,7 @@ LOG_ROTATE = 10 * 1024 * 1024
 #: stateless request's short prompt: longer ones take room the sessions are not using).
 QUICK_CELLS = 1024
 STABLE_AFTER = 60.0  # a server that ran this long restarts from the first backoff step again
+DEATH_EXEC = Path(__file__).with_name("death_exec.py")
 
 
 def free_port() -> int:
@@ -138,21 +140,9 @@ def slot_args(context: int, session_slots: int, parallel: int) -> list[str]:
     ]
 
 
-def _death_signal_setup() -> Callable[[], None]:
-    """A preexec_fn: SIGKILL this child when the spawning thread dies (Linux only)."""
-    parent = os.getpid()
-    try:
-        prctl = ctypes.CDLL(None, use_errno=True).prctl  # resolved before fork, not after
-    except (OSError, AttributeError):  # pragma: no cover - not Linux
-        prctl = None
-
-    def setup() -> None:  # pragma: no cover - runs in the child between fork and exec
-        if prctl is not None:
-            prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
-        if os.getppid() != parent:  # the parent died before the death signal was armed
-            os._exit(1)
-
-    return setup
+def _under_death_signal(command: list[str]) -> list[str]:
+    """``command`` run through :mod:`agentd.model.death_exec`: SIGKILLed when this thread dies."""
+    return [sys.executable, "-I", "-S", str(DEATH_EXEC), str(os.getpid()), *command]
 
 
 @dataclass(slots=True)
@@ -166,6 +156,8 @@ class Sidecar:
     backoff: tuple[float, float] = (1.0, 30.0)
     #: Where the server saves its slots (``llm.sidecar.keep_slots``), or None.
     slot_dir: Path | None = None
+    #: What the errors call the server.
+    name: str = "llama-server"
     restarts: int = 0
     on_restart: Callable[[], None] | None = field(default=None, repr=False)
     process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
@@ -185,12 +177,11 @@ class Sidecar:
         with self.log_path.open("ab") as sink:
             try:
                 return subprocess.Popen(
-                    self.command,
+                    _under_death_signal(self.command),
                     stdin=subprocess.DEVNULL,
                     stdout=sink,
                     stderr=subprocess.STDOUT,
                     start_new_session=True,
-                    preexec_fn=_death_signal_setup(),
                 )
             except OSError as exc:
                 raise SidecarError(f"cannot start {self.command[0]}: {exc}") from exc
@@ -211,7 +202,7 @@ class Sidecar:
                     code = proc.poll()
                     if code is not None:
                         raise SidecarError(
-                            f"llama-server exited with status {code} while starting; "
+                            f"{self.name} exited with status {code} while starting; "
                             f"end of {self.log_path}:\n{self._log_tail()}"
                         )
                     try:
@@ -221,7 +212,7 @@ class Sidecar:
                         pass
                     await anyio.sleep(POLL)
         raise SidecarError(
-            f"llama-server did not become healthy within {self.start_timeout:.0f}s; "
+            f"{self.name} did not become healthy within {self.start_timeout:.0f}s; "
             f"see {self.log_path}"
         )
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import anyio
 import httpx
@@ -256,3 +259,50 @@ def test_draft_sizes_must_be_in_order() -> None:
     """draft_min above draft_max is refused when the settings load."""
     with pytest.raises(ValueError, match="draft_min"):
         SidecarSettings(draft_max=2, draft_min=3)
+
+
+@pytest.mark.anyio
+async def test_the_server_replaces_its_starter_without_a_fork_callback(tmp_path: Path) -> None:
+    """No preexec_fn (it forces a full fork() of a threaded process: a child was seen to abort):
+    the death signal is armed by death_exec, which then becomes the server, same pid."""
+    settings = _settings(tmp_path)
+    spawned: list[dict[str, object]] = []
+    real_popen = subprocess.Popen
+
+    def recording(*args: Any, **kwargs: Any) -> object:
+        spawned.append(kwargs)
+        return real_popen(*args, **kwargs)
+
+    sidecar = sidecar_mod.build_sidecar(settings, backoff=FAST)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(subprocess, "Popen", recording)
+        async with sidecar_mod.supervised(sidecar):
+            assert sidecar.pid is not None
+            proc = anyio.Path(f"/proc/{sidecar.pid}/cmdline")
+            cmdline = [part.decode() for part in (await proc.read_bytes()).split(b"\0")[:-1]]
+    assert spawned and all("preexec_fn" not in kwargs for kwargs in spawned)
+    # The stand-in server is a script: its interpreter comes first, then the command as given.
+    assert str(sidecar_mod.DEATH_EXEC) not in cmdline
+    assert cmdline[-len(sidecar.command) :] == sidecar.command
+
+
+@pytest.mark.parametrize(
+    ("parent", "command", "status", "said"),
+    [
+        pytest.param("1", ["true"], 1, "", id="parent-already-gone"),
+        pytest.param(
+            None, ["/nonexistent/server"], 127, "cannot run /nonexistent/server", id="missing"
+        ),
+        pytest.param("x", ["true"], 2, "usage", id="bad-arguments"),
+    ],
+)
+def test_death_exec_refuses_what_it_cannot_guard(
+    parent: str | None, command: list[str], status: int, said: str
+) -> None:
+    """A parent that is not the starter, a command that cannot run: an exit status, no server."""
+    argv = [sys.executable, "-I", "-S", str(sidecar_mod.DEATH_EXEC)]
+    done = subprocess.run(
+        [*argv, parent or str(os.getpid()), *command], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == status
+    assert said in done.stderr
