@@ -314,6 +314,14 @@ class SidecarSettings(_Section):
     max_answer_tokens: int = Field(
         1024, ge=-1, description="Cap of one answer (llama-server -n); -1 = until the context."
     )
+    temperature: float | None = Field(
+        0.0,
+        ge=0,
+        le=2,
+        description="The server's sampling temperature for requests that name none (--temp; "
+        "llm.temperature names one for every request). 0: the model's likeliest tokens, the "
+        "same answer to the same prompt. None: llama-server's own (0.8).",
+    )
     keep_slots: bool = Field(
         True,
         description="Save the server's slots (the sessions' prompt caches, up to ~30 MB per "

@@ -100,6 +100,8 @@ def server_command(
     cmd += slot_args(sc.context, sc.session_slots, sc.parallel)
     if settings.llm.seed is not None:
         cmd += ["--seed", str(settings.llm.seed)]
+    if sc.temperature is not None:
+        cmd += ["--temp", str(sc.temperature)]
     if slots is not None:
         cmd += ["--slot-save-path", str(slots)]
     if draft is not None:

@@ -70,6 +70,16 @@ def test_server_command_serves_chat_tools_and_embeddings(tmp_path: Path) -> None
     assert cmd[-1] == "--mlock"
 
 
+def test_the_server_samples_its_likeliest_tokens_unless_told(tmp_path: Path) -> None:
+    """Temperature 0 by default (--temp 0.0); another value is passed on; None: the server's."""
+    joined = " ".join(server_command(Path("/b"), Path("/m"), 1, _settings(tmp_path)))
+    assert "--temp 0.0" in joined
+    warm = _settings(tmp_path, temperature=0.7)
+    assert "--temp 0.7" in " ".join(server_command(Path("/b"), Path("/m"), 1, warm))
+    own = _settings(tmp_path, temperature=None)
+    assert "--temp" not in " ".join(server_command(Path("/b"), Path("/m"), 1, own))
+
+
 def test_pinned_sessions_get_a_whole_context_each(tmp_path: Path) -> None:
     """With session slots, the server runs them plus the background and quick slots, each
     allowed a whole context, in one pool with room for the sessions and a summary."""
