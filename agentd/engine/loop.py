@@ -42,6 +42,7 @@ from agentd.engine.notes import reminder
 from agentd.engine.policy import CLIENT_CALLS
 from agentd.engine.turnstate import Next, RequestBudget, StepPlan, TurnState, from_request
 from agentd.errors import ContextExceeded, ContextOverflow
+from agentd.memory.recall import NOTHING
 from agentd.messages import Conversation, Message, ToolCall, assistant, tool_result, user
 from agentd.model.choice import ANY, CallRule
 from agentd.model.client import ChatModel, ChatResult, Completed, TextDelta, Usage
@@ -215,7 +216,7 @@ class AgentLoop:
         state.shows_all = local and not state.client_led
         guards = self.rules(local=local) if state.schemas else ruleset.Guards()
         if state.schemas:
-            state.recalled = await self._recalled(conversation)
+            state.recalled = await self._recalled(conversation, state.client_led)
         following = Next(route=state.fresh)
         while True:
             state.step += 1
@@ -540,9 +541,12 @@ class AgentLoop:
         assert result is not None
         return result
 
-    async def _recalled(self, conversation: Conversation) -> tuple[Message, Message] | None:
+    async def _recalled(
+        self, conversation: Conversation, client_led: bool
+    ) -> tuple[Message, Message] | None:
         """The turn's request and the copy the model is sent: with what memory recalls about
-        it in front (the stored request stays as the user wrote it)."""
+        it in front (the stored request stays as the user wrote it). A caller's own tools'
+        turn is not told that nothing matched (it asks about its functions, not the user)."""
         messages = conversation.messages
         if self.recall is None or not messages or messages[-1].role != "user":
             return None
@@ -552,7 +556,7 @@ class AgentLoop:
         except Exception as exc:  # recall is a help: a failure must not cost the turn
             log.warning("memory.recall_failed", error=str(exc), exc_type=type(exc).__name__)
             return None
-        if not note:
+        if not note or (client_led and note == NOTHING):
             return None
         return request, user(f"{note}\n\n{request.content}")
 

@@ -16,10 +16,9 @@ from typing import Any
 import pytest
 
 from agentd.engine.notes import ANSWER_NOW, REMINDER_HEAD
-from agentd.memory.recall import HEAD as RECALL_HEAD
 from bench._agentic_cases import CASES
 from bench.agentic import Options, daemon_config, embedder, play_all, share_models
-from tests.support.stub_llm import Reply, StubLLM
+from tests.support.stub_llm import Reply, StubLLM, user_words
 
 pytestmark = [pytest.mark.anyio, pytest.mark.timeout(240)]
 
@@ -44,8 +43,7 @@ def scripted(body: dict[str, Any]) -> Reply:
     """A model that gets write_hello, remember_code and (with a repeat) list_files right."""
     turn = _since_user(body["messages"])
     text, results = turn[0]["content"], [m for m in turn if m["role"] == "tool"]
-    if text.startswith(RECALL_HEAD):  # agentd put what memory recalls before the request
-        text = text.split("\n\n", 1)[1]
+    text = user_words(text)  # without what memory recalls, put before the request
     if "containing exactly this text: " in text:
         if not results:
             content = text.split("text: ", 1)[1]

@@ -18,7 +18,7 @@ from agentd.cron.ticklog import UNDELIVERED, iso
 from agentd.daemon.app import App, open_app
 from agentd.errors import TelegramError
 from agentd.origin import Origin
-from tests.support.stub_llm import Reply, StubLLM
+from tests.support.stub_llm import Reply, StubLLM, user_words
 from tests.support.task_script import scripted
 
 pytestmark = [pytest.mark.anyio, pytest.mark.timeout(30)]
@@ -175,7 +175,7 @@ async def test_a_task_runs_with_no_more_tools_than_the_chat_that_made_it(
     def model(body: dict[str, Any]) -> Reply:
         names = {t["function"]["name"] for t in body.get("tools") or ()}
         last = body["messages"][-1]
-        content = str(last.get("content") or "")
+        content = user_words(str(last.get("content") or ""))
         if last["role"] == "user" and content.startswith("[Scheduled task"):
             offered.append((content[:20], "exec" in names))
         return scripted(body)

@@ -12,6 +12,7 @@ from agentd.engine.loop import REPEATED, AgentLoop
 from agentd.engine.notes import ANSWER_NOW, REMINDER_HEAD
 from agentd.engine.turnstate import StepPlan
 from agentd.errors import LLMUnavailable, ToolError
+from agentd.memory.recall import NOTHING
 from agentd.messages import Conversation, Message, system, user
 from agentd.model.choice import CallRule
 from agentd.tools.registry import ToolRegistry
@@ -399,6 +400,24 @@ async def test_recalled_memories_go_with_the_request_but_are_not_stored() -> Non
         shown = next(m for m in request.messages if m.role == "user")
         assert shown.content.startswith("(Remembered:") and shown.content.endswith("\n\nhi")
     assert conv.messages[1].content == "hi"  # stored as the user wrote it
+
+
+async def test_nothing_recalled_is_said_except_to_a_caller_s_own_tools() -> None:
+    """The note that nothing matches goes with a user's request (a small model made up what it
+    was never told), not with a turn on a caller's own tools (it asks about its functions)."""
+
+    async def recall(text: str) -> str | None:
+        return NOTHING
+
+    model = FakeModel()
+    model.add(answer("I do not know."))
+    await AgentLoop(model, make_registry(), recall=recall).run(conversation())
+    assert model.requests[0].messages[-1].content == f"{NOTHING}\n\nhi"
+    client = [{"type": "function", "function": {"name": "area", "parameters": {}}}]
+    model = FakeModel()
+    model.add(answer("", ("area", "{}")))
+    await AgentLoop(model, make_registry(), recall=recall).run(conversation(), client_tools=client)
+    assert model.requests[0].messages[-1].content == "hi"
 
 
 async def test_a_failing_recall_does_not_cost_the_turn() -> None:

@@ -111,7 +111,10 @@ async def _reference_run(
     stub: StubLLM, workdir: Path, state: Path, turn2: list[Reply], kill_at: int
 ) -> Any:
     settings = Settings(
-        workdir=workdir, state_dir=state, llm={"base_url": stub.url, "max_retries": 0}
+        workdir=workdir,
+        state_dir=state,
+        llm={"base_url": stub.url, "max_retries": 0},
+        memory={"embed": False},  # as the crashed run's MEMORY_EMBED
     )
     stub.requests.clear()
     stub.add(Reply(text="first answer"))

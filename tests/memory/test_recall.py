@@ -13,6 +13,7 @@ from agentd.memory.recall import (
     BACKGROUND_AFTER,
     CANDIDATES,
     HEAD,
+    NOTHING,
     memory_recall,
     overlap,
 )
@@ -48,10 +49,12 @@ async def test_matches_above_the_floor_become_a_note() -> None:
     assert store.queries == [("When is the party?", CANDIDATES)]
 
 
-async def test_nothing_close_enough_is_no_note() -> None:
-    """Memories searched, none close enough: no note."""
+async def test_nothing_close_enough_is_said() -> None:
+    """Memories searched, none close enough: the note says nothing matches (a small model
+    with no note made up what the user had never said)."""
     recall = memory_recall(Store([mem("Tea: sencha.", 0.6)]), 3, 0.8)  # type: ignore[arg-type]
-    assert await recall("What's 2+2?") is None
+    assert await recall("What's 2+2?") == NOTHING
+    assert await memory_recall(Store(), 3, 0.8)("What colour are my eyes?") == NOTHING  # type: ignore[arg-type]
 
 
 async def test_a_store_that_cannot_answer_is_no_note() -> None:
@@ -95,7 +98,7 @@ async def test_a_memory_holding_most_of_the_words_is_recalled_under_the_floor() 
     assert await recall("my favorite tea?") == f"{HEAD}\n- Jasmine tea is my favorite tea)"
     note = await recall("door code of the Lisbon office?")
     assert note == f"{HEAD}\n- The door code of the Lisbon office is 4239.)"
-    assert await recall("What is the capital of France?") is None
+    assert await recall("What is the capital of France?") == NOTHING
 
 
 async def test_tags_count_as_words_and_the_store_order_is_kept() -> None:
@@ -143,11 +146,11 @@ async def test_a_memory_standing_out_from_the_others_is_recalled_a_little_under_
     found = [mem("Our cat is called Pixel.", best)]
     found += [mem(f"Filler {i}.", others - 0.001 * i) for i in range(BACKGROUND_AFTER + 2)]
     note = await memory_recall(Store(found), 3, 0.84)("Wie heißt das Haustier?")  # type: ignore[arg-type]
-    assert note == (f"{HEAD}\n- Our cat is called Pixel.)" if recalled else None)
+    assert note == (f"{HEAD}\n- Our cat is called Pixel.)" if recalled else NOTHING)
 
 
 async def test_a_few_candidates_are_no_background() -> None:
     """With BACKGROUND_AFTER candidates or fewer, only the floor decides."""
     found = [mem("Our cat is called Pixel.", 0.82)]
     found += [mem(f"Filler {i}.", 0.6) for i in range(BACKGROUND_AFTER - 1)]
-    assert await memory_recall(Store(found), 3, 0.84)("Wie heißt das Haustier?") is None  # type: ignore[arg-type]
+    assert await memory_recall(Store(found), 3, 0.84)("Wie heißt das Haustier?") == NOTHING  # type: ignore[arg-type]

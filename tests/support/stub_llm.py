@@ -57,10 +57,18 @@ class Reply:
     echo_authorization: bool = False
 
 
+def user_words(content: str) -> str:
+    """A user message as its user wrote it: without the memory note agentd puts in front
+    (:mod:`agentd.memory.recall`: one parenthesised paragraph, then a blank line)."""
+    if content.startswith("(") and ")\n\n" in content:
+        return content.partition(")\n\n")[2]
+    return content
+
+
 def echo(body: dict[str, Any]) -> Reply:
-    """Default: answer ``echo: <last user message>``."""
+    """Default: answer ``echo: <last user message>`` (its words, without a memory note)."""
     last = next((m for m in reversed(body["messages"]) if m["role"] == "user"), {"content": ""})
-    return Reply(text=f"echo: {last['content']}")
+    return Reply(text=f"echo: {user_words(str(last['content'] or ''))}")
 
 
 def render(body: dict[str, Any]) -> str:

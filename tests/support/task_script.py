@@ -7,14 +7,14 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from tests.support.stub_llm import Reply, echo
+from tests.support.stub_llm import Reply, echo, user_words
 
 
 def scripted(body: dict[str, Any], *, slow: Callable[[str], float] | None = None) -> Reply:
     """The stub model's answers: tool calls on ``TOOL:``, the tool's result after it, and
     ``REMINDER: <prompt>`` for a task's run (``slow`` may delay that one)."""
     for message in reversed(body["messages"]):
-        content = message.get("content") or ""
+        content = user_words(message.get("content") or "")
         if message["role"] == "tool":
             return Reply(text=f"tool said: {content}")
         if message["role"] != "user" or content.startswith("(Those are the results"):

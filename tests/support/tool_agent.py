@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.support.stub_llm import Reply
+from tests.support.stub_llm import Reply, user_words
 
 PREFIX = "TOOL:"
 
@@ -19,7 +19,7 @@ def _content(message: dict[str, Any]) -> str:
     content = message.get("content") or ""
     if isinstance(content, list):
         content = " ".join(str(part.get("text") or "") for part in content)
-    return str(content)
+    return user_words(str(content))
 
 
 def tool_agent(body: dict[str, Any]) -> Reply:

@@ -24,7 +24,7 @@ from agentd.messages import Message, user
 from agentd.model.sidecar import free_port
 from tests.support.daemon import NotifySocket, daemon, write_config
 from tests.support.http_channel import api_error, in_process
-from tests.support.stub_llm import Reply, StubLLM
+from tests.support.stub_llm import Reply, StubLLM, user_words
 
 pytestmark = pytest.mark.anyio
 
@@ -103,7 +103,8 @@ async def test_retry_after_a_crash_runs_once(stub_llm: StubLLM, tmp_path: Path) 
         stored = await _stored(app)
     assert [(m.role, m.content) for m in stored] == [("user", "hi"), ("assistant", "echo: hi")]
     assert len(stub_llm.requests) == 1
-    assert [m["content"] for m in stub_llm.requests[0]["messages"][1:]] == ["hi"]
+    sent = stub_llm.requests[0]["messages"][1:]
+    assert [user_words(m["content"]) for m in sent] == ["hi"]
 
 
 async def test_retry_after_a_model_error_runs_once(stub_llm: StubLLM, tmp_path: Path) -> None:
