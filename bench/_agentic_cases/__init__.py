@@ -15,9 +15,11 @@ fifty more written the same way, all in a fourth half, held-out-3; then the four
 cases (:data:`FRESH5`: :mod:`.fresh5_en`, :mod:`.fresh5_de`, :mod:`.fresh5_es`,
 :mod:`.fresh5_fr`, :mod:`.fresh5_ja`), fifty more, all in a sixth half, held-out-5; then the
 sixth fresh cases (:data:`FRESH6`: :mod:`.fresh6_en`, :mod:`.fresh6_de`, :mod:`.fresh6_es`,
-:mod:`.fresh6_fr`, :mod:`.fresh6_ja`), fifty more, all in a seventh half, held-out-6; last the
+:mod:`.fresh6_fr`, :mod:`.fresh6_ja`), fifty more, all in a seventh half, held-out-6; then the
 seventh fresh cases (:data:`FRESH7`: :mod:`.fresh7_en`, :mod:`.fresh7_de`, :mod:`.fresh7_es`,
-:mod:`.fresh7_fr`, :mod:`.fresh7_ja`), fifty more, all in an eighth half, held-out-7.
+:mod:`.fresh7_fr`, :mod:`.fresh7_ja`), fifty more, all in an eighth half, held-out-7; last the
+eighth fresh cases (:data:`FRESH8`: :mod:`.fresh8_en`, :mod:`.fresh8_de`, :mod:`.fresh8_es`,
+:mod:`.fresh8_fr`, :mod:`.fresh8_ja`), fifty more, all in a ninth half, held-out-8.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -60,6 +62,11 @@ from bench._agentic_cases import (
     fresh7_es,
     fresh7_fr,
     fresh7_ja,
+    fresh8_de,
+    fresh8_en,
+    fresh8_es,
+    fresh8_fr,
+    fresh8_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -131,6 +138,13 @@ FRESH7: tuple[Case, ...] = (
     *fresh7_fr.CASES,
     *fresh7_ja.CASES,
 )
+FRESH8: tuple[Case, ...] = (
+    *fresh8_en.CASES,
+    *fresh8_de.CASES,
+    *fresh8_es.CASES,
+    *fresh8_fr.CASES,
+    *fresh8_ja.CASES,
+)
 CASES: tuple[Case, ...] = (
     *en.CASES,
     *near.CASES,
@@ -145,6 +159,7 @@ CASES: tuple[Case, ...] = (
     *FRESH5,
     *FRESH6,
     *FRESH7,
+    *FRESH8,
 )
 
 __all__ = [
@@ -156,6 +171,7 @@ __all__ = [
     "FRESH5",
     "FRESH6",
     "FRESH7",
+    "FRESH8",
     "KINDS",
     "LANGUAGES",
     "Case",

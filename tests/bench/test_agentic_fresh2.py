@@ -19,6 +19,7 @@ from bench._agentic_cases import (
     FRESH5,
     FRESH6,
     FRESH7,
+    FRESH8,
     Case,
     Outcome,
     Script,
@@ -126,10 +127,10 @@ ORACLES: dict[str, Oracle] = {
 def test_fifty_second_fresh_cases_ten_per_language_before_the_third() -> None:
     """50 cases, 10 in each language: 2+ needing no tool, a recall, a show-only, a change read
     or counted again, and 3+ actions or edits each; uniquely named, last in the suite but for
-    the third to seventh fresh cases."""
+    the third to eighth fresh cases."""
     assert len(FRESH2) == 50
-    later = len(FRESH3) + len(FRESH4) + len(FRESH5) + len(FRESH6) + len(FRESH7)
-    assert CASES[-50 - later :] == (*FRESH2, *FRESH3, *FRESH4, *FRESH5, *FRESH6, *FRESH7)
+    later = len(FRESH3) + len(FRESH4) + len(FRESH5) + len(FRESH6) + len(FRESH7) + len(FRESH8)
+    assert CASES[-50 - later :] == (*FRESH2, *FRESH3, *FRESH4, *FRESH5, *FRESH6, *FRESH7, *FRESH8)
     assert len({c.name for c in CASES}) == len(CASES)
     for language in LANGUAGES:
         kinds = Counter(c.kind for c in FRESH2 if c.language == language)

@@ -1,7 +1,7 @@
-"""The third to seventh fresh agentic cases (held-out-3 to held-out-7): each one's check passes
+"""The third to eighth fresh agentic cases (held-out-3 to held-out-8): each one's check passes
 a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The five sets share one shape (fifty cases, ten per language, in suite order at the end of
+The six sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's mark.
 """
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bench._agentic_cases import CASES, FRESH3, FRESH4, FRESH5, FRESH6, FRESH7, Case
+from bench._agentic_cases import CASES, FRESH3, FRESH4, FRESH5, FRESH6, FRESH7, FRESH8, Case
 from tests.bench.test_agentic_fresh import (
     Oracle,
     _appended,
@@ -37,10 +37,11 @@ SETS: dict[str, tuple[Case, ...]] = {
     "5": FRESH5,
     "6": FRESH6,
     "7": FRESH7,
+    "8": FRESH8,
 }
 """Each fresh set by its mark (the digit in its case names), in suite order."""
 
-ONE_ORDER_TWO_PAST: frozenset[str] = frozenset({"4", "5", "6", "7"})
+ONE_ORDER_TWO_PAST: frozenset[str] = frozenset({"4", "5", "6", "7", "8"})
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
 ORACLES: dict[str, dict[str, Oracle]] = {
@@ -308,6 +309,58 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja7_bonenkai": _asked,
         "ja7_hayaban": _reread("早番: 7:00", "早番: 6:30"),
         "ja7_zaiko_matsue": _counted,
+    },
+    "8": {
+        "en8_tyre_pressure": _reminded(2),
+        "en8_piano_tuner": _written,
+        "en8_playlist_shuffle": _edited(r"shuffle = off", "shuffle = on"),
+        "en8_photocopier_pin": _recalled(),
+        "en8_bits_byte": _said("There are 8 bits in a byte.", "There are 16 bits in a byte."),
+        "en8_starry_night": _said("Vincent van Gogh.", "Claude Monet."),
+        "en8_word_count": _shown("wc -w essay.txt"),
+        "en8_bake_sale": _asked,
+        "en8_guest_list": _recounted("Tom Okafor"),
+        "en8_visitor_log": _lines,
+        "de8_balkonblumen": _reminded(2),
+        "de8_packliste": _appended,
+        "de8_weckzeit": _edited(r"weckzeit = 6:30", "weckzeit = 7:15"),
+        "de8_stadtwerke": _recalled(),
+        "de8_handball": _said("Es stehen 7 Spieler auf dem Feld.", "Es sind 6 Spieler."),
+        "de8_prag": _said("Prag liegt in Tschechien.", "Prag liegt in der Slowakei."),
+        "de8_umbenennen": _shown("mv notiz.txt notiz_alt.txt"),
+        "de8_teamsitzung": _asked,
+        "de8_brezelpreis": _reread("Brezel: 0,90", "Brezel: 1,10"),
+        "de8_reklamationen_bamberg": _counted,
+        "es8_llamar_abuela": _reminded(1),
+        "es8_tecnico_lavadora": _written,
+        "es8_letra_ebook": _edited(r"tamano_letra = 12", "tamano_letra = 16"),
+        "es8_tarjeta_sanitaria": _recalled(),
+        "es8_octogono": _said("Un octógono tiene ocho lados.", "Tiene seis lados."),
+        "es8_meninas": _said("Diego Velázquez.", "Francisco de Goya."),
+        "es8_version_node": _shown("node --version"),
+        "es8_obra_bano": _asked,
+        "es8_voluntarios_mercadillo": _recounted("Rocío Benítez"),
+        "es8_incidencias_palencia": _counted,
+        "fr8_jardinier": _written,
+        "fr8_mediatheque": _reminded(5),
+        "fr8_aquarium": _edited(r"temperature = 24", "temperature = 26"),
+        "fr8_portail_parents": _recalled(),
+        "fr8_pentagone": _said("Un pentagone a cinq côtés.", "Un pentagone a six côtés."),
+        "fr8_quatre_saisons": _said("Antonio Vivaldi.", "Jean-Sébastien Bach."),
+        "fr8_lister_archive": _shown("tar -tzf photos.tar.gz"),
+        "fr8_club_photo": _asked,
+        "fr8_menu_cantine": _reread("lundi : lasagnes", "lundi : gratin de courgettes"),
+        "fr8_reservations_gite": _lines,
+        "ja8_biyoin": _reminded(1.5),
+        "ja8_omiyage": _appended,
+        "ja8_aircon": _edited(r"temp = 28", "temp = 26"),
+        "ja8_autolock": _recalled(),
+        "ja8_todofuken": _said("47都道府県です。", "43です。"),
+        "ja8_hashire_merosu": _said("太宰治です。", "夏目漱石です。"),
+        "ja8_sentou_gyou": _shown("head -n 10 memo.txt"),
+        "ja8_pta_kaikei": _asked,
+        "ja8_kengaku_sanka": _recounted("山口 美咲"),
+        "ja8_chumon_kumamoto": _counted,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""
