@@ -23,6 +23,8 @@ as the model writes it.
 
 from __future__ import annotations
 
+import json
+import secrets
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import aclosing, nullcontext
 from dataclasses import dataclass, field
@@ -226,20 +228,24 @@ class AgentLoop:
                     state, exhausted, None, on_append, on_delta if stream else None
                 )
             plan = await self._plan(state, guards, following)
-            out = _Out(on_delta if stream else None, held=self._holds(guards, state, plan))
-            result = await self._call(state, plan, out if stream else None)
-            reply = self._one_call(state, plan, result.message)
-            verdict = await self._judge(guards, state, plan, reply)
-            if isinstance(verdict, Retry):
-                following = verdict.next  # what was held is dropped: it is not stored
-                continue
-            if isinstance(verdict, Replace):
-                reply = verdict.message
-                await out.release(reply.content)
+            given = self._given(state, plan)
+            if given is not None:
+                reply = given  # nothing was left for the model to write: no request
             else:
-                await out.release()
-            if not reply.tool_calls:
-                return await self._finish(state, reply, result, on_append, None)
+                out = _Out(on_delta if stream else None, held=self._holds(guards, state, plan))
+                result = await self._call(state, plan, out if stream else None)
+                reply = self._one_call(state, plan, result.message)
+                verdict = await self._judge(guards, state, plan, reply)
+                if isinstance(verdict, Retry):
+                    following = verdict.next  # what was held is dropped: it is not stored
+                    continue
+                if isinstance(verdict, Replace):
+                    reply = verdict.message
+                    await out.release(reply.content)
+                else:
+                    await out.release()
+                if not reply.tool_calls:
+                    return await self._finish(state, reply, result, on_append, None)
             done = await self._tools_step(state, guards, plan, reply, on_append)
             if isinstance(done, TurnResult):
                 return done
@@ -344,6 +350,20 @@ class AgentLoop:
             if not plan.tools:
                 break
         return plan
+
+    @staticmethod
+    def _given(state: TurnState, plan: StepPlan) -> Message | None:
+        """The step's call when its rule leaves the model nothing to write
+        (:meth:`CallRule.given`: a read held to the one file the request names), written here
+        with no model request. The model wrote the same call, after a second or more of
+        generating it, and its result is read by the next step either way."""
+        name = plan.rule.name
+        args = plan.rule.given(plan.tools or ()) if name in plan.names else None
+        if name is None or args is None:
+            return None
+        log.info("turn.given_call", step=state.step, tool=name)
+        call = ToolCall(_call_id(), name, json.dumps(args, ensure_ascii=False))
+        return assistant("", [call])
 
     def _holds(self, guards: ruleset.Guards, state: TurnState, plan: StepPlan) -> bool:
         return any(guard.holds(state, plan) for guard in guards.answer)
@@ -630,6 +650,10 @@ class AgentLoop:
             if result is not None and not result.error:
                 state.cache.keep(key, result.content, looking=looking)
         return [o for o in outcomes if o is not None], cached
+
+
+def _call_id() -> str:
+    return "call_" + secrets.token_hex(8)
 
 
 async def _commit(state: TurnState, messages: list[Message], on_append: OnAppend | None) -> None:

@@ -50,6 +50,22 @@ class CallRule:
         named = [t for t in tools if t.get("function", t).get("name") == self.name]
         return [_held(t, dict(self.values)) for t in named] if self.values else named
 
+    def given(self, tools: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+        """The arguments of the one call this rule leaves possible among ``tools``, or None:
+        a named tool each of whose arguments is held to one value (a read held to the one
+        file a request names, from its start). Such a call is the rule's, not the model's:
+        nothing is left for the model to write. (A tool with an argument not held, even an
+        optional one, is the model's to call: ``current_time`` takes the user's zone.)"""
+        if self.name is None or any(len(allowed) != 1 for _, allowed in self.values):
+            return None
+        fixed = {arg: allowed[0] for arg, allowed in self.values}
+        for tool in tools:
+            fn = tool.get("function", tool)
+            if fn.get("name") == self.name:
+                props = (fn.get("parameters") or {}).get("properties") or {}
+                return fixed if set(props) <= fixed.keys() else None
+        return None
+
     def openai_fields(self) -> dict[str, Any]:
         """The request fields saying this to an OpenAI-compatible server."""
         fields: dict[str, Any] = {}

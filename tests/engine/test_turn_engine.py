@@ -3,6 +3,7 @@ switches and counters, summaries outside the loop."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -127,6 +128,44 @@ async def test_a_planned_change_and_the_read_again_both_run() -> None:
     assert seen == ["plan", "step", "step", "step"]
     assert [r.rule.name for r in model.requests] == ["write_file", "read_file", None]
     assert model.requests[-1].answer_only
+
+
+def named_in(request: str) -> list[str]:
+    """The workdir files a request names (a.txt and b.txt exist)."""
+    return [name for name in ("a.txt", "b.txt") if name in request]
+
+
+async def _mentioned(request: str) -> list[str]:
+    return named_in(request)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "seen", "read"),
+    [
+        pytest.param("Fasse a.txt zusammen.", ["plan", "step"], {"path": "a.txt"}, id="one-file"),
+        pytest.param(
+            "Vergleiche a.txt und b.txt.", ["plan", "step", "step"], {"path": "b.txt"}, id="two"
+        ),
+    ],
+)
+async def test_a_read_of_the_one_named_file_is_made_without_a_request(
+    request_text: str, seen: list[str], read: dict[str, str]
+) -> None:
+    """A read held to the one file the request names leaves the model nothing to write: the
+    loop makes the call itself (no model request); with two files named the model picks."""
+    model = LocalModel()
+    model.choices.append("read_file")
+    if len(named_in(request_text)) > 1:
+        model.add(answer("", ("read_file", '{"path": "b.txt"}')))
+    model.add(answer("It says old."))
+    reg, _, calls = file_tools()
+    sent: list[str] = []
+    loop = AgentLoop(model, reg, on_request=sent.append, mentioned=_mentioned)
+    result = await loop.run(chat(request_text))
+    assert sent == seen and calls == [f"read {read['path']}"]
+    assert result.message.content == "It says old."
+    [call] = [c for m in result.added for c in m.tool_calls]
+    assert call.name == "read_file" and json.loads(call.arguments) == read
 
 
 async def test_the_last_request_answers_in_words() -> None:

@@ -362,3 +362,41 @@ async def test_choose_a_list_of_options(grammar: str, reply: str, expected: str 
     if grammar == "on":
         assert body["grammar"].startswith('root ::= item (", " item (", " item (", " item)?)?)?\n')
         assert 'item ::= "none" | "exec"' in body["grammar"]
+
+
+def _tool(name: str, **props: dict[str, object]) -> dict[str, object]:
+    params = {"type": "object", "properties": props}
+    return {"type": "function", "function": {"name": name, "parameters": params}}
+
+
+@pytest.mark.parametrize(
+    ("rule", "given"),
+    [
+        pytest.param(
+            CallRule(name="read_file", values=(("path", ("a.md",)), ("offset", (0,)))),
+            {"path": "a.md", "offset": 0},
+            id="every-argument-held",
+        ),
+        pytest.param(
+            CallRule(name="read_file", values=(("path", ("a.md", "b.md")), ("offset", (0,)))),
+            None,
+            id="two-files-to-pick-from",
+        ),
+        pytest.param(CallRule(name="read_file", values=(("path", ("a.md",)),)), None, id="offset"),
+        pytest.param(CallRule(name="current_time"), None, id="an-optional-zone"),
+        pytest.param(CallRule(name="list_tasks"), {}, id="no-arguments"),
+        pytest.param(CallRule(required=True), None, id="no-name"),
+    ],
+)
+def test_a_call_is_given_only_when_nothing_is_left_to_write(
+    rule: CallRule, given: dict[str, object] | None
+) -> None:
+    """A named call whose every argument the rule holds to one value is the rule's: the
+    loop makes it without a model request. An argument left open (even an optional one:
+    current_time's zone) is the model's to write."""
+    tools = [
+        _tool("read_file", path={"type": "string"}, offset={"type": "integer", "default": 0}),
+        _tool("current_time", timezone={"type": "string", "default": "UTC"}),
+        _tool("list_tasks"),
+    ]
+    assert rule.given(tools) == given

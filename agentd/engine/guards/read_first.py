@@ -37,11 +37,29 @@ Mentioned = Callable[[str], Awaitable[Sequence[str]]]
 
 
 def hold_read(state: TurnState, plan: StepPlan) -> None:
-    """Hold ``plan`` to one read of the request's named files, from the start."""
-    values = (("path", state.named), ("offset", (0,)))
+    """Hold ``plan`` to one read of the request's named files, from the start: its other
+    arguments are held to their defaults (what the model wrote there every time). With one
+    file named, the call is then wholly given: the loop makes it with no model request
+    (:meth:`agentd.model.choice.CallRule.given`)."""
+    values = (("path", state.named), *_defaults(plan, READ_TOOL, "path"))
     plan.rule = CallRule(name=READ_TOOL, single=True, values=values)
     plan.route = READ_FIRST
     log.info("turn.read_first", files=len(state.named))
+
+
+def _defaults(plan: StepPlan, tool: str, but: str) -> tuple[tuple[str, tuple[str | int, ...]], ...]:
+    """Each argument of ``tool`` but ``but`` held to the default its schema names (an
+    argument with none is left to the model)."""
+    for schema in plan.tools or ():
+        fn = schema.get("function", schema)
+        if fn.get("name") == tool:
+            props = (fn.get("parameters") or {}).get("properties") or {}
+            return tuple(
+                (arg, (spec["default"],))
+                for arg, spec in props.items()
+                if arg != but and isinstance(spec, dict) and "default" in spec
+            )
+    return ()
 
 
 def release_read(state: TurnState, plan: StepPlan) -> None:

@@ -28,7 +28,31 @@ async def test_a_named_file_is_read_first_from_the_start() -> None:
     plan = make_plan(state)
     await mentions("notes.md").plan(state, plan)
     assert plan.route == READ_FIRST and plan.rule.name == "read_file" and plan.rule.single
-    assert dict(plan.rule.values) == {"path": ("notes.md",), "offset": (0,)}
+    assert dict(plan.rule.values) == {"path": ("notes.md",)}
+    assert plan.rule.given(plan.tools or ()) == {"path": "notes.md"}
+
+
+async def test_the_read_s_other_arguments_are_held_to_their_defaults() -> None:
+    """read_file's offset and length are held to the defaults its schema names (what the
+    model wrote there every time): with one file named, the whole call is given."""
+    state = make_state("Fasse notes.md zusammen.")
+    plan = make_plan(state)
+    props = {
+        "path": {"type": "string"},
+        "offset": {"type": "integer", "default": 0},
+        "length": {"type": "integer", "default": 65536},
+    }
+    read = {"name": "read_file", "parameters": {"type": "object", "properties": props}}
+    plan.tools = [{"type": "function", "function": read}]
+    await mentions("notes.md").plan(state, plan)
+    held = {"path": ("notes.md",), "offset": (0,), "length": (65536,)}
+    assert dict(plan.rule.values) == held
+    assert plan.rule.given(plan.tools) == {"path": "notes.md", "offset": 0, "length": 65536}
+    both = make_state("Vergleiche notes.md und todo.md.")
+    two = make_plan(both)
+    two.tools = plan.tools
+    await mentions("notes.md", "todo.md").plan(both, two)
+    assert two.rule.given(two.tools or ()) is None  # the model picks the file
 
 
 async def test_a_dotted_word_that_is_no_file_reads_nothing() -> None:
