@@ -41,13 +41,15 @@ def hold_read(state: TurnState, plan: StepPlan) -> None:
     arguments are held to their defaults (what the model wrote there every time). With one
     file named, the call is then wholly given: the loop makes it with no model request
     (:meth:`agentd.model.choice.CallRule.given`)."""
-    values = (("path", state.named), *_defaults(plan, READ_TOOL, "path"))
+    values = (("path", state.named), *held_defaults(plan, READ_TOOL, "path"))
     plan.rule = CallRule(name=READ_TOOL, single=True, values=values)
     plan.route = READ_FIRST
     log.info("turn.read_first", files=len(state.named))
 
 
-def _defaults(plan: StepPlan, tool: str, but: str) -> tuple[tuple[str, tuple[str | int, ...]], ...]:
+def held_defaults(
+    plan: StepPlan, tool: str, but: str
+) -> tuple[tuple[str, tuple[str | int, ...]], ...]:
     """Each argument of ``tool`` but ``but`` held to the default its schema names (an
     argument with none is left to the model)."""
     for schema in plan.tools or ():

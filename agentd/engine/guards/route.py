@@ -18,7 +18,7 @@ import structlog
 
 from agentd.engine.asking import Asker
 from agentd.engine.guards.base import Serves
-from agentd.engine.guards.read_first import READ_TOOL, changes_files, hold_read
+from agentd.engine.guards.read_first import READ_TOOL, changes_files, held_defaults, hold_read
 from agentd.engine.notes import nothing_to_read
 from agentd.engine.route import ANSWER, ordered, question, tool_names
 from agentd.engine.turnstate import StepPlan, TurnState
@@ -77,7 +77,9 @@ class Route:
         """A routed read names one of the workdir's files; with none, the step answers."""
         paths = await self._files()
         if paths:
-            held = (("path", tuple(paths)),)
+            # Its other arguments held to their defaults, as read_first holds them: with
+            # one file in the workdir the call is given (the loop makes it).
+            held = (("path", tuple(paths)), *held_defaults(plan, READ_TOOL, "path"))
             plan.rule = CallRule(name=READ_TOOL, single=plan.rule.single, values=held)
         elif paths is not None:
             plan.route = ANSWER

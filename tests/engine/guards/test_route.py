@@ -52,6 +52,25 @@ async def test_a_read_names_one_of_the_workdir_files() -> None:
     assert dict(plan.rule.values)["path"] == ("notes.md", "todo.txt")
 
 
+async def test_a_read_of_the_one_workdir_file_is_given() -> None:
+    """With one file in the workdir, a routed read has nothing left to write (its path the
+    one file, the rest held to read_file's defaults): the loop makes it."""
+    model = FakeModel()
+    model.choices.append("read_file")
+
+    async def listing() -> list[str]:
+        return ["notes.md"]
+
+    state = make_state("What did I write down?")
+    plan = make_plan(state)
+    props = {"path": {"type": "string"}, "offset": {"type": "integer", "default": 0}}
+    read = {"name": "read_file", "parameters": {"type": "object", "properties": props}}
+    plan.tools = [*(t for t in plan.tools or () if t["function"]["name"] != "read_file")]
+    plan.tools.append({"type": "function", "function": read})
+    await Route(Asker(model), listing).plan(state, plan)
+    assert plan.rule.given(plan.tools) == {"path": "notes.md", "offset": 0}
+
+
 async def test_a_read_in_an_empty_workdir_answers() -> None:
     """No file to read: the step answers, told there is nothing to read."""
     model = FakeModel()
