@@ -17,9 +17,11 @@ cases (:data:`FRESH5`: :mod:`.fresh5_en`, :mod:`.fresh5_de`, :mod:`.fresh5_es`,
 sixth fresh cases (:data:`FRESH6`: :mod:`.fresh6_en`, :mod:`.fresh6_de`, :mod:`.fresh6_es`,
 :mod:`.fresh6_fr`, :mod:`.fresh6_ja`), fifty more, all in a seventh half, held-out-6; then the
 seventh fresh cases (:data:`FRESH7`: :mod:`.fresh7_en`, :mod:`.fresh7_de`, :mod:`.fresh7_es`,
-:mod:`.fresh7_fr`, :mod:`.fresh7_ja`), fifty more, all in an eighth half, held-out-7; last the
+:mod:`.fresh7_fr`, :mod:`.fresh7_ja`), fifty more, all in an eighth half, held-out-7; then the
 eighth fresh cases (:data:`FRESH8`: :mod:`.fresh8_en`, :mod:`.fresh8_de`, :mod:`.fresh8_es`,
-:mod:`.fresh8_fr`, :mod:`.fresh8_ja`), fifty more, all in a ninth half, held-out-8.
+:mod:`.fresh8_fr`, :mod:`.fresh8_ja`), fifty more, all in a ninth half, held-out-8; last the
+ninth fresh cases (:data:`FRESH9`: :mod:`.fresh9_en`, :mod:`.fresh9_de`, :mod:`.fresh9_es`,
+:mod:`.fresh9_fr`, :mod:`.fresh9_ja`), fifty more, all in a tenth half, held-out-9.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -67,6 +69,11 @@ from bench._agentic_cases import (
     fresh8_es,
     fresh8_fr,
     fresh8_ja,
+    fresh9_de,
+    fresh9_en,
+    fresh9_es,
+    fresh9_fr,
+    fresh9_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -145,6 +152,13 @@ FRESH8: tuple[Case, ...] = (
     *fresh8_fr.CASES,
     *fresh8_ja.CASES,
 )
+FRESH9: tuple[Case, ...] = (
+    *fresh9_en.CASES,
+    *fresh9_de.CASES,
+    *fresh9_es.CASES,
+    *fresh9_fr.CASES,
+    *fresh9_ja.CASES,
+)
 CASES: tuple[Case, ...] = (
     *en.CASES,
     *near.CASES,
@@ -160,6 +174,7 @@ CASES: tuple[Case, ...] = (
     *FRESH6,
     *FRESH7,
     *FRESH8,
+    *FRESH9,
 )
 
 __all__ = [
@@ -172,6 +187,7 @@ __all__ = [
     "FRESH6",
     "FRESH7",
     "FRESH8",
+    "FRESH9",
     "KINDS",
     "LANGUAGES",
     "Case",

@@ -20,6 +20,7 @@ from bench._agentic_cases import (
     FRESH6,
     FRESH7,
     FRESH8,
+    FRESH9,
     Case,
     Outcome,
     Script,
@@ -127,10 +128,19 @@ ORACLES: dict[str, Oracle] = {
 def test_fifty_second_fresh_cases_ten_per_language_before_the_third() -> None:
     """50 cases, 10 in each language: 2+ needing no tool, a recall, a show-only, a change read
     or counted again, and 3+ actions or edits each; uniquely named, last in the suite but for
-    the third to eighth fresh cases."""
+    the third to ninth fresh cases."""
     assert len(FRESH2) == 50
-    later = len(FRESH3) + len(FRESH4) + len(FRESH5) + len(FRESH6) + len(FRESH7) + len(FRESH8)
-    assert CASES[-50 - later :] == (*FRESH2, *FRESH3, *FRESH4, *FRESH5, *FRESH6, *FRESH7, *FRESH8)
+    later = sum(len(f) for f in (FRESH3, FRESH4, FRESH5, FRESH6, FRESH7, FRESH8, FRESH9))
+    assert CASES[-50 - later :] == (
+        *FRESH2,
+        *FRESH3,
+        *FRESH4,
+        *FRESH5,
+        *FRESH6,
+        *FRESH7,
+        *FRESH8,
+        *FRESH9,
+    )
     assert len({c.name for c in CASES}) == len(CASES)
     for language in LANGUAGES:
         kinds = Counter(c.kind for c in FRESH2 if c.language == language)

@@ -1,7 +1,7 @@
-"""The third to eighth fresh agentic cases (held-out-3 to held-out-8): each one's check passes
+"""The third to ninth fresh agentic cases (held-out-3 to held-out-9): each one's check passes
 a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The six sets share one shape (fifty cases, ten per language, in suite order at the end of
+The seven sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's mark.
 """
 
@@ -12,7 +12,17 @@ from pathlib import Path
 
 import pytest
 
-from bench._agentic_cases import CASES, FRESH3, FRESH4, FRESH5, FRESH6, FRESH7, FRESH8, Case
+from bench._agentic_cases import (
+    CASES,
+    FRESH3,
+    FRESH4,
+    FRESH5,
+    FRESH6,
+    FRESH7,
+    FRESH8,
+    FRESH9,
+    Case,
+)
 from tests.bench.test_agentic_fresh import (
     Oracle,
     _appended,
@@ -38,10 +48,11 @@ SETS: dict[str, tuple[Case, ...]] = {
     "6": FRESH6,
     "7": FRESH7,
     "8": FRESH8,
+    "9": FRESH9,
 }
 """Each fresh set by its mark (the digit in its case names), in suite order."""
 
-ONE_ORDER_TWO_PAST: frozenset[str] = frozenset({"4", "5", "6", "7", "8"})
+ONE_ORDER_TWO_PAST: frozenset[str] = frozenset({"4", "5", "6", "7", "8", "9"})
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
 ORACLES: dict[str, dict[str, Oracle]] = {
@@ -361,6 +372,58 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja8_pta_kaikei": _asked,
         "ja8_kengaku_sanka": _recounted("山口 美咲"),
         "ja8_chumon_kumamoto": _counted,
+    },
+    "9": {
+        "en9_parking_permit": _reminded(3),
+        "en9_locksmith": _written,
+        "en9_doorbell_chime": _edited(r"chime = classic", "chime = westminster"),
+        "en9_sofa_order": _recalled(),
+        "en9_right_angle": _said("A right angle is 90 degrees.", "A right angle is 180 degrees."),
+        "en9_penicillin": _said("Alexander Fleming.", "Louis Pasteur."),
+        "en9_compare_letters": _shown("diff letter_v1.txt letter_v2.txt"),
+        "en9_peanut_allergy": _asked,
+        "en9_raffle_entries": _recounted("Priya Shah"),
+        "en9_feedback_log": _lines,
+        "de9_mietwagen": _reminded(4),
+        "de9_saatgut": _appended,
+        "de9_rasenmaeher": _edited(r"schnitthoehe = 4", "schnitthoehe = 5"),
+        "de9_diensthandy": _recalled(),
+        "de9_zentimeter": _said("Ein Meter hat 100 Zentimeter.", "Ein Meter hat 1000 Zentimeter."),
+        "de9_faust": _said("Johann Wolfgang von Goethe.", "Friedrich Schiller."),
+        "de9_urlaubsplan_kopie": _shown("cp urlaubsplan.txt urlaubsplan_alt.txt"),
+        "de9_hausversammlung": _asked,
+        "de9_stundenplan": _reread("Mittwoch: Musik", "Mittwoch: Sport"),
+        "de9_umfrage_dresden": _counted,
+        "es9_entradas_concierto": _reminded(2),
+        "es9_pintor_salon": _written,
+        "es9_robot_aspirador": _edited(r"potencia = normal", "potencia = turbo"),
+        "es9_reclamacion_luz": _recalled(),
+        "es9_docenas_huevos": _said("Son 30 huevos.", "Son 25 huevos."),
+        "es9_capital_hungria": _said("Budapest.", "Viena."),
+        "es9_buscar_factura": _shown("grep factura gastos.txt"),
+        "es9_cena_antiguos_alumnos": _asked,
+        "es9_apuntados_teatro": _recounted("Nerea Olaizola"),
+        "es9_quejas_teruel": _counted,
+        "fr9_electricien": _written,
+        "fr9_opticien": _reminded(1),
+        "fr9_poele_granules": _edited(r"puissance = 3", "puissance = 4"),
+        "fr9_reservation_camping": _recalled(),
+        "fr9_zeros_million": _said("Un million compte six zéros.", "Un million compte neuf zéros."),
+        "fr9_petit_prince": _said("Antoine de Saint-Exupéry.", "Victor Hugo."),
+        "fr9_trier_noms": _shown("sort noms.txt"),
+        "fr9_fete_voisins": _asked,
+        "fr9_salles_reunion": _reread("réunion projet : B12", "réunion projet : C04"),
+        "fr9_signalements": _lines,
+        "ja9_ofuro": _reminded(0.5),
+        "ja9_kondate": _appended,
+        "ja9_senpuki": _edited(r"speed = 2", "speed = 3"),
+        "ja9_bijutsukan": _recalled(),
+        "ja9_sanjou": _said("4の3乗は64です。", "4の3乗は12です。"),
+        "ja9_mizuumi": _said("琵琶湖です。", "霞ヶ浦です。"),
+        "ja9_log_kanshi": _shown("`tail -f access.log` で見られます。"),
+        "ja9_kyushoku_touban": _asked,
+        "ja9_bousai_kunren": _recounted("中村 大輔"),
+        "ja9_haisou_sendai": _counted,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""

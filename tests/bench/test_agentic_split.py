@@ -1,7 +1,7 @@
 """The agentic suite's split: dev/held-out drawn once, committed, balanced, never moved; the
 second fresh cases all in held-out-2, the third all in held-out-3, the fourth all in
 held-out-4, the fifth all in held-out-5, the sixth all in held-out-6, the seventh all in
-held-out-7, the eighth all in held-out-8."""
+held-out-7, the eighth all in held-out-8, the ninth all in held-out-9."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from bench._agentic_cases import (
     FRESH6,
     FRESH7,
     FRESH8,
+    FRESH9,
     Case,
     Say,
     Script,
@@ -57,6 +58,9 @@ FRESH7_SHA256 = "7ab94dac9fdd0c4342b427d59a47eba7dabcdca67d27d740c52f9d7b76be868
 #: The fifty eighth fresh cases, all put into held-out-8 right after them, and their digest.
 FRESH8_END = 494
 FRESH8_SHA256 = "b439e75d374f1949a73dcb390d96bc2a31a28e9d818e4a5166a2272ab52be089"
+#: The fifty ninth fresh cases, all put into held-out-9 right after them, and their digest.
+FRESH9_END = 544
+FRESH9_SHA256 = "6fea6269019eff84e25cbd645ecc60f79ca3ef3add09af08112178777b2703a0"
 
 
 def _digest(items: Sequence[tuple[str, str]]) -> str:
@@ -109,6 +113,7 @@ def test_the_second_fresh_cases_are_all_held_out_2_after_the_fresh_draw() -> Non
         pytest.param(FRESH5_END, FRESH6_END, FRESH6_SHA256, FRESH6, "held-out-6", id="sixth"),
         pytest.param(FRESH6_END, FRESH7_END, FRESH7_SHA256, FRESH7, "held-out-7", id="seventh"),
         pytest.param(FRESH7_END, FRESH8_END, FRESH8_SHA256, FRESH8, "held-out-8", id="eighth"),
+        pytest.param(FRESH8_END, FRESH9_END, FRESH9_SHA256, FRESH9, "held-out-9", id="ninth"),
     ],
 )
 def test_each_later_fresh_set_is_all_its_half_right_after_the_one_before(
@@ -158,7 +163,8 @@ def test_the_halves_are_balanced_per_language_and_kind() -> None:
 def test_select_gives_one_half_or_all() -> None:
     """--half dev plays only dev cases, held-out-2 only the second fresh ones, held-out-3 only
     the third, held-out-4 only the fourth, held-out-5 only the fifth, held-out-6 only the
-    sixth, held-out-7 only the seventh, held-out-8 only the eighth; all plays every case."""
+    sixth, held-out-7 only the seventh, held-out-8 only the eighth, held-out-9 only the ninth;
+    all plays every case."""
     split = load()
     names = [{c.name for c in select(CASES, split, half)} for half in HALVES]
     assert set().union(*names) == {c.name for c in CASES}
@@ -170,6 +176,7 @@ def test_select_gives_one_half_or_all() -> None:
     assert select(CASES, split, "held-out-6") == list(FRESH6)
     assert select(CASES, split, "held-out-7") == list(FRESH7)
     assert select(CASES, split, "held-out-8") == list(FRESH8)
+    assert select(CASES, split, "held-out-9") == list(FRESH9)
     assert select(CASES, split, "all") == list(CASES)
 
 
@@ -187,13 +194,13 @@ def test_into_puts_every_new_case_into_that_half() -> None:
 def test_an_unknown_half_is_rejected(tmp_path: Path) -> None:
     """A split file naming another half, --into another half, or extend into it, fails."""
     path = tmp_path / "split.json"
-    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-9"}}))
-    with pytest.raises(ValueError, match="held-out-8"):
+    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-10"}}))
+    with pytest.raises(ValueError, match="held-out-9"):
         load(path)
     with pytest.raises(ValueError, match="unknown half"):
         extend({}, [_case("a")], into="test")  # type: ignore[arg-type]
     with pytest.raises(SystemExit):
-        agentic_split.main(["--into", "held-out-9"])
+        agentic_split.main(["--into", "held-out-10"])
 
 
 def _run_main(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *argv: str) -> dict[str, str]:
@@ -254,6 +261,12 @@ def test_main_into_held_out_8(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     assert list(split.items())[2:] == [("new_a", "held-out-8"), ("new_b", "held-out-8")]
 
 
+def test_main_into_held_out_9(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """python -m bench._agentic_split --into held-out-9: the new cases all in held-out-9."""
+    split = _run_main(tmp_path, monkeypatch, "--into", "held-out-9")
+    assert list(split.items())[2:] == [("new_a", "held-out-9"), ("new_b", "held-out-9")]
+
+
 def test_main_without_into_stays_balanced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Without --into the new cases are balanced over dev and held-out, never a judged half."""
     split = _run_main(tmp_path, monkeypatch)
@@ -275,6 +288,7 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         "g": "held-out-6",
         "h": "held-out-7",
         "i": "held-out-8",
+        "j": "held-out-9",
     }
     save(halves, path)
     assert list(load(path).items()) == [
@@ -287,5 +301,6 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         ("g", "held-out-6"),
         ("h", "held-out-7"),
         ("i", "held-out-8"),
+        ("j", "held-out-9"),
     ]
     assert SPLIT_PATH.name == "agentic_split.json"
