@@ -19,9 +19,11 @@ sixth fresh cases (:data:`FRESH6`: :mod:`.fresh6_en`, :mod:`.fresh6_de`, :mod:`.
 seventh fresh cases (:data:`FRESH7`: :mod:`.fresh7_en`, :mod:`.fresh7_de`, :mod:`.fresh7_es`,
 :mod:`.fresh7_fr`, :mod:`.fresh7_ja`), fifty more, all in an eighth half, held-out-7; then the
 eighth fresh cases (:data:`FRESH8`: :mod:`.fresh8_en`, :mod:`.fresh8_de`, :mod:`.fresh8_es`,
-:mod:`.fresh8_fr`, :mod:`.fresh8_ja`), fifty more, all in a ninth half, held-out-8; last the
+:mod:`.fresh8_fr`, :mod:`.fresh8_ja`), fifty more, all in a ninth half, held-out-8; then the
 ninth fresh cases (:data:`FRESH9`: :mod:`.fresh9_en`, :mod:`.fresh9_de`, :mod:`.fresh9_es`,
-:mod:`.fresh9_fr`, :mod:`.fresh9_ja`), fifty more, all in a tenth half, held-out-9.
+:mod:`.fresh9_fr`, :mod:`.fresh9_ja`), fifty more, all in a tenth half, held-out-9; last the
+tenth fresh cases (:data:`FRESH10`: :mod:`.fresh10_en`, :mod:`.fresh10_de`, :mod:`.fresh10_es`,
+:mod:`.fresh10_fr`, :mod:`.fresh10_ja`), fifty more, all in an eleventh half, held-out-10.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -74,6 +76,11 @@ from bench._agentic_cases import (
     fresh9_es,
     fresh9_fr,
     fresh9_ja,
+    fresh10_de,
+    fresh10_en,
+    fresh10_es,
+    fresh10_fr,
+    fresh10_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -159,6 +166,13 @@ FRESH9: tuple[Case, ...] = (
     *fresh9_fr.CASES,
     *fresh9_ja.CASES,
 )
+FRESH10: tuple[Case, ...] = (
+    *fresh10_en.CASES,
+    *fresh10_de.CASES,
+    *fresh10_es.CASES,
+    *fresh10_fr.CASES,
+    *fresh10_ja.CASES,
+)
 CASES: tuple[Case, ...] = (
     *en.CASES,
     *near.CASES,
@@ -175,6 +189,7 @@ CASES: tuple[Case, ...] = (
     *FRESH7,
     *FRESH8,
     *FRESH9,
+    *FRESH10,
 )
 
 __all__ = [
@@ -188,6 +203,7 @@ __all__ = [
     "FRESH7",
     "FRESH8",
     "FRESH9",
+    "FRESH10",
     "KINDS",
     "LANGUAGES",
     "Case",

@@ -1,8 +1,9 @@
-"""The third to ninth fresh agentic cases (held-out-3 to held-out-9): each one's check passes
+"""The third to tenth fresh agentic cases (held-out-3 to held-out-10): each one's check passes
 a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The seven sets share one shape (fifty cases, ten per language, in suite order at the end of
-:data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's mark.
+The eight sets share one shape (fifty cases, ten per language, in suite order at the end of
+:data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
+mark (its number, one or two digits).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from bench._agentic_cases import (
     FRESH7,
     FRESH8,
     FRESH9,
+    FRESH10,
     Case,
 )
 from tests.bench.test_agentic_fresh import (
@@ -49,10 +51,12 @@ SETS: dict[str, tuple[Case, ...]] = {
     "7": FRESH7,
     "8": FRESH8,
     "9": FRESH9,
+    "10": FRESH10,
 }
-"""Each fresh set by its mark (the digit in its case names), in suite order."""
+"""Each fresh set by its mark (the number in its case names, one or two digits), in suite
+order."""
 
-ONE_ORDER_TWO_PAST: frozenset[str] = frozenset({"4", "5", "6", "7", "8", "9"})
+ONE_ORDER_TWO_PAST: frozenset[str] = frozenset({"4", "5", "6", "7", "8", "9", "10"})
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
 ORACLES: dict[str, dict[str, Oracle]] = {
@@ -424,6 +428,58 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja9_kyushoku_touban": _asked,
         "ja9_bousai_kunren": _recounted("中村 大輔"),
         "ja9_haisou_sendai": _counted,
+    },
+    "10": {
+        "en10_borrowed_drill": _reminded(2),
+        "en10_window_cleaner": _written,
+        "en10_router_channel": _edited(r"channel = 6\b", "channel = 11"),
+        "en10_bike_lock": _recalled(),
+        "en10_violin_strings": _said("A violin has 4 strings.", "A violin has 6 strings."),
+        "en10_frankenstein": _said("Mary Shelley.", "Percy Shelley."),
+        "en10_first_lines": _shown("head -n 5 recipe_ideas.txt"),
+        "en10_spare_key": _asked,
+        "en10_carpool": _recounted("Tomasz Nowak"),
+        "en10_exeter_orders": _counted,
+        "de10_altglas": _reminded(1),
+        "de10_wasserzaehler": _written,
+        "de10_waschmaschine": _edited(r"schleudern = 1200", "schleudern = 800"),
+        "de10_bibliotheksausweis": _recalled(),
+        "de10_zaehne": _said("Ein Erwachsener hat 32 Zähne.", "Ein Erwachsener hat 28 Zähne."),
+        "de10_mondlandung": _said("Neil Armstrong.", "Buzz Aldrin."),
+        "de10_umbenennen": _shown("mv entwurf.txt endfassung.txt"),
+        "de10_elternabend": _asked,
+        "de10_zahnarzttermin": _reread("Zahnarzt: Dienstag", "Zahnarzt: Freitag"),
+        "de10_spendenliste": _lines,
+        "es10_bombillas": _reminded(4),
+        "es10_jardinero": _written,
+        "es10_persianas": _edited(r"bajada = 21:00", "bajada = 22:30"),
+        "es10_poliza_seguro": _recalled(),
+        "es10_angulos_triangulo": _said("Suman 180 grados.", "Suman 360 grados."),
+        "es10_bernarda_alba": _said("Federico García Lorca.", "Miguel de Unamuno."),
+        "es10_comprimir_informe": _shown("gzip informe.txt"),
+        "es10_club_lectura": _asked,
+        "es10_senderismo": _recounted("Lucía Ferrer"),
+        "es10_envios_ourense": _counted,
+        "fr10_orchidees": _reminded(2),
+        "fr10_carreleur": _written,
+        "fr10_lave_vaisselle": _edited(r"programme = eco", "programme = intensif"),
+        "fr10_casier_piscine": _recalled(),
+        "fr10_cordes_guitare": _said("Elle a 6 cordes.", "Elle a 4 cordes."),
+        "fr10_plus_long_fleuve": _said("La Loire.", "La Seine."),
+        "fr10_numeros_lignes": _shown("cat -n recette.txt"),
+        "fr10_comite_fetes": _asked,
+        "fr10_permanences": _reread("jeudi : 9h", "jeudi : 11h"),
+        "fr10_inscriptions": _lines,
+        "ja10_kakitome": _reminded(2),
+        "ja10_tatami": _written,
+        "ja10_kashitsuki": _edited(r"humidity = 50", "humidity = 60"),
+        "ja10_gym_kaiin": _recalled(),
+        "ja10_yakyu_ninzu": _said("9人です。", "11人です。"),
+        "ja10_kokucho": _said("キジです。", "ツルです。"),
+        "ja10_memo_sakujo": _shown("`rm old_memo.txt` です。"),
+        "ja10_haitatsu": _asked,
+        "ja10_sankasha": _recounted("小林 健太"),
+        "ja10_uketsuke_log": _lines,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""

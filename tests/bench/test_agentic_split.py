@@ -1,7 +1,8 @@
 """The agentic suite's split: dev/held-out drawn once, committed, balanced, never moved; the
 second fresh cases all in held-out-2, the third all in held-out-3, the fourth all in
 held-out-4, the fifth all in held-out-5, the sixth all in held-out-6, the seventh all in
-held-out-7, the eighth all in held-out-8, the ninth all in held-out-9."""
+held-out-7, the eighth all in held-out-8, the ninth all in held-out-9, the tenth all in
+held-out-10."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from bench._agentic_cases import (
     FRESH7,
     FRESH8,
     FRESH9,
+    FRESH10,
     Case,
     Say,
     Script,
@@ -61,6 +63,9 @@ FRESH8_SHA256 = "b439e75d374f1949a73dcb390d96bc2a31a28e9d818e4a5166a2272ab52be08
 #: The fifty ninth fresh cases, all put into held-out-9 right after them, and their digest.
 FRESH9_END = 544
 FRESH9_SHA256 = "6fea6269019eff84e25cbd645ecc60f79ca3ef3add09af08112178777b2703a0"
+#: The fifty tenth fresh cases, all put into held-out-10 right after them, and their digest.
+FRESH10_END = 594
+FRESH10_SHA256 = "380963ccc68018c3b8cd72f82e039aa04c2df3d4356cca7b8e839b694b704b69"
 
 
 def _digest(items: Sequence[tuple[str, str]]) -> str:
@@ -114,6 +119,7 @@ def test_the_second_fresh_cases_are_all_held_out_2_after_the_fresh_draw() -> Non
         pytest.param(FRESH6_END, FRESH7_END, FRESH7_SHA256, FRESH7, "held-out-7", id="seventh"),
         pytest.param(FRESH7_END, FRESH8_END, FRESH8_SHA256, FRESH8, "held-out-8", id="eighth"),
         pytest.param(FRESH8_END, FRESH9_END, FRESH9_SHA256, FRESH9, "held-out-9", id="ninth"),
+        pytest.param(FRESH9_END, FRESH10_END, FRESH10_SHA256, FRESH10, "held-out-10", id="tenth"),
     ],
 )
 def test_each_later_fresh_set_is_all_its_half_right_after_the_one_before(
@@ -163,8 +169,8 @@ def test_the_halves_are_balanced_per_language_and_kind() -> None:
 def test_select_gives_one_half_or_all() -> None:
     """--half dev plays only dev cases, held-out-2 only the second fresh ones, held-out-3 only
     the third, held-out-4 only the fourth, held-out-5 only the fifth, held-out-6 only the
-    sixth, held-out-7 only the seventh, held-out-8 only the eighth, held-out-9 only the ninth;
-    all plays every case."""
+    sixth, held-out-7 only the seventh, held-out-8 only the eighth, held-out-9 only the ninth,
+    held-out-10 only the tenth; all plays every case."""
     split = load()
     names = [{c.name for c in select(CASES, split, half)} for half in HALVES]
     assert set().union(*names) == {c.name for c in CASES}
@@ -177,6 +183,7 @@ def test_select_gives_one_half_or_all() -> None:
     assert select(CASES, split, "held-out-7") == list(FRESH7)
     assert select(CASES, split, "held-out-8") == list(FRESH8)
     assert select(CASES, split, "held-out-9") == list(FRESH9)
+    assert select(CASES, split, "held-out-10") == list(FRESH10)
     assert select(CASES, split, "all") == list(CASES)
 
 
@@ -194,13 +201,13 @@ def test_into_puts_every_new_case_into_that_half() -> None:
 def test_an_unknown_half_is_rejected(tmp_path: Path) -> None:
     """A split file naming another half, --into another half, or extend into it, fails."""
     path = tmp_path / "split.json"
-    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-10"}}))
-    with pytest.raises(ValueError, match="held-out-9"):
+    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-11"}}))
+    with pytest.raises(ValueError, match="held-out-10"):
         load(path)
     with pytest.raises(ValueError, match="unknown half"):
         extend({}, [_case("a")], into="test")  # type: ignore[arg-type]
     with pytest.raises(SystemExit):
-        agentic_split.main(["--into", "held-out-10"])
+        agentic_split.main(["--into", "held-out-11"])
 
 
 def _run_main(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *argv: str) -> dict[str, str]:
@@ -267,6 +274,12 @@ def test_main_into_held_out_9(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     assert list(split.items())[2:] == [("new_a", "held-out-9"), ("new_b", "held-out-9")]
 
 
+def test_main_into_held_out_10(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """python -m bench._agentic_split --into held-out-10: the new cases all in held-out-10."""
+    split = _run_main(tmp_path, monkeypatch, "--into", "held-out-10")
+    assert list(split.items())[2:] == [("new_a", "held-out-10"), ("new_b", "held-out-10")]
+
+
 def test_main_without_into_stays_balanced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Without --into the new cases are balanced over dev and held-out, never a judged half."""
     split = _run_main(tmp_path, monkeypatch)
@@ -289,6 +302,7 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         "h": "held-out-7",
         "i": "held-out-8",
         "j": "held-out-9",
+        "k": "held-out-10",
     }
     save(halves, path)
     assert list(load(path).items()) == [
@@ -302,5 +316,6 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         ("h", "held-out-7"),
         ("i", "held-out-8"),
         ("j", "held-out-9"),
+        ("k", "held-out-10"),
     ]
     assert SPLIT_PATH.name == "agentic_split.json"
