@@ -356,9 +356,11 @@ class AgentLoop:
         """The step's call when its rule leaves the model nothing to write
         (:meth:`CallRule.given`: a read held to the one file the request names), written here
         with no model request. The model wrote the same call, after a second or more of
-        generating it, and its result is read by the next step either way."""
+        generating it, and its result is read by the next step either way. A caller's own
+        function is never called for its model: the caller named it to have the model call it."""
         name = plan.rule.name
-        args = plan.rule.given(plan.tools or ()) if name in plan.names else None
+        ours = name in plan.names and name not in state.client_names
+        args = plan.rule.given(plan.tools or ()) if ours else None
         if name is None or args is None:
             return None
         log.info("turn.given_call", step=state.step, tool=name)

@@ -15,6 +15,7 @@ from agentd.engine.guards.intent import ACTION, ANSWER, Intent
 from agentd.engine.loop import REPEATED, REQUESTS_EXHAUSTED, AgentLoop
 from agentd.messages import Conversation, system, user
 from agentd.metrics import Metrics
+from agentd.model.choice import CallRule
 from agentd.tools import policy as tool_policy
 from agentd.tools.kinds import COMMAND, FILE
 from agentd.tools.registry import ToolRegistry
@@ -242,6 +243,19 @@ async def test_a_caller_s_own_tools_are_all_its_request_shows() -> None:
     client = [{"type": "function", "function": {"name": "area", "parameters": {}}}]
     await AgentLoop(model, reg).run(chat("Area of a circle of radius 2?"), client_tools=client)
     assert [t["function"]["name"] for t in model.requests[0].tools or ()] == ["area"]
+
+
+async def test_a_caller_s_function_it_names_is_still_the_model_s_to_call() -> None:
+    """A function of the caller that its tool_choice names, with no argument to write, is
+    still called by the model, not given by the loop (the caller asked its model to)."""
+    model = LocalModel()
+    model.add(answer("", ("now", "{}")))
+    reg, _, _ = file_tools()
+    client = [{"type": "function", "function": {"name": "now", "parameters": {}}}]
+    result = await AgentLoop(model, reg).run(
+        chat("What time is it?"), client_tools=client, rule=CallRule(name="now")
+    )
+    assert len(model.requests) == 1 and result.message.tool_calls[0].name == "now"
 
 
 async def test_under_a_grammar_the_last_request_shows_the_tools_and_takes_words() -> None:
