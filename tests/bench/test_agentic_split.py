@@ -232,52 +232,13 @@ def test_main_into_appends_into_that_half(tmp_path: Path, monkeypatch: pytest.Mo
     ]
 
 
-def test_main_into_held_out_3(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """python -m bench._agentic_split --into held-out-3: the new cases all in held-out-3."""
-    split = _run_main(tmp_path, monkeypatch, "--into", "held-out-3")
-    assert list(split.items())[2:] == [("new_a", "held-out-3"), ("new_b", "held-out-3")]
-
-
-def test_main_into_held_out_4(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """python -m bench._agentic_split --into held-out-4: the new cases all in held-out-4."""
-    split = _run_main(tmp_path, monkeypatch, "--into", "held-out-4")
-    assert list(split.items())[2:] == [("new_a", "held-out-4"), ("new_b", "held-out-4")]
-
-
-def test_main_into_held_out_5(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """python -m bench._agentic_split --into held-out-5: the new cases all in held-out-5."""
-    split = _run_main(tmp_path, monkeypatch, "--into", "held-out-5")
-    assert list(split.items())[2:] == [("new_a", "held-out-5"), ("new_b", "held-out-5")]
-
-
-def test_main_into_held_out_6(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """python -m bench._agentic_split --into held-out-6: the new cases all in held-out-6."""
-    split = _run_main(tmp_path, monkeypatch, "--into", "held-out-6")
-    assert list(split.items())[2:] == [("new_a", "held-out-6"), ("new_b", "held-out-6")]
-
-
-def test_main_into_held_out_7(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """python -m bench._agentic_split --into held-out-7: the new cases all in held-out-7."""
-    split = _run_main(tmp_path, monkeypatch, "--into", "held-out-7")
-    assert list(split.items())[2:] == [("new_a", "held-out-7"), ("new_b", "held-out-7")]
-
-
-def test_main_into_held_out_8(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """python -m bench._agentic_split --into held-out-8: the new cases all in held-out-8."""
-    split = _run_main(tmp_path, monkeypatch, "--into", "held-out-8")
-    assert list(split.items())[2:] == [("new_a", "held-out-8"), ("new_b", "held-out-8")]
-
-
-def test_main_into_held_out_9(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """python -m bench._agentic_split --into held-out-9: the new cases all in held-out-9."""
-    split = _run_main(tmp_path, monkeypatch, "--into", "held-out-9")
-    assert list(split.items())[2:] == [("new_a", "held-out-9"), ("new_b", "held-out-9")]
-
-
-def test_main_into_held_out_10(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """python -m bench._agentic_split --into held-out-10: the new cases all in held-out-10."""
-    split = _run_main(tmp_path, monkeypatch, "--into", "held-out-10")
-    assert list(split.items())[2:] == [("new_a", "held-out-10"), ("new_b", "held-out-10")]
+@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 11)])
+def test_main_into_a_later_held_out_half(
+    half: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """python -m bench._agentic_split --into held-out-N: the new cases all in that half."""
+    split = _run_main(tmp_path, monkeypatch, "--into", half)
+    assert list(split.items())[2:] == [("new_a", half), ("new_b", half)]
 
 
 def test_main_without_into_stays_balanced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
