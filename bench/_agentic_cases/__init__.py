@@ -21,9 +21,12 @@ seventh fresh cases (:data:`FRESH7`: :mod:`.fresh7_en`, :mod:`.fresh7_de`, :mod:
 eighth fresh cases (:data:`FRESH8`: :mod:`.fresh8_en`, :mod:`.fresh8_de`, :mod:`.fresh8_es`,
 :mod:`.fresh8_fr`, :mod:`.fresh8_ja`), fifty more, all in a ninth half, held-out-8; then the
 ninth fresh cases (:data:`FRESH9`: :mod:`.fresh9_en`, :mod:`.fresh9_de`, :mod:`.fresh9_es`,
-:mod:`.fresh9_fr`, :mod:`.fresh9_ja`), fifty more, all in a tenth half, held-out-9; last the
+:mod:`.fresh9_fr`, :mod:`.fresh9_ja`), fifty more, all in a tenth half, held-out-9; then the
 tenth fresh cases (:data:`FRESH10`: :mod:`.fresh10_en`, :mod:`.fresh10_de`, :mod:`.fresh10_es`,
-:mod:`.fresh10_fr`, :mod:`.fresh10_ja`), fifty more, all in an eleventh half, held-out-10.
+:mod:`.fresh10_fr`, :mod:`.fresh10_ja`), fifty more, all in an eleventh half, held-out-10; last
+the eleventh fresh cases (:data:`FRESH11`: :mod:`.fresh11_en`, :mod:`.fresh11_de`,
+:mod:`.fresh11_es`, :mod:`.fresh11_fr`, :mod:`.fresh11_ja`), fifty more, all in a twelfth half,
+held-out-11.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -81,6 +84,11 @@ from bench._agentic_cases import (
     fresh10_es,
     fresh10_fr,
     fresh10_ja,
+    fresh11_de,
+    fresh11_en,
+    fresh11_es,
+    fresh11_fr,
+    fresh11_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -173,6 +181,13 @@ FRESH10: tuple[Case, ...] = (
     *fresh10_fr.CASES,
     *fresh10_ja.CASES,
 )
+FRESH11: tuple[Case, ...] = (
+    *fresh11_en.CASES,
+    *fresh11_de.CASES,
+    *fresh11_es.CASES,
+    *fresh11_fr.CASES,
+    *fresh11_ja.CASES,
+)
 CASES: tuple[Case, ...] = (
     *en.CASES,
     *near.CASES,
@@ -190,6 +205,7 @@ CASES: tuple[Case, ...] = (
     *FRESH8,
     *FRESH9,
     *FRESH10,
+    *FRESH11,
 )
 
 __all__ = [
@@ -204,6 +220,7 @@ __all__ = [
     "FRESH8",
     "FRESH9",
     "FRESH10",
+    "FRESH11",
     "KINDS",
     "LANGUAGES",
     "Case",

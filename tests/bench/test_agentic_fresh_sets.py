@@ -1,7 +1,7 @@
-"""The third to tenth fresh agentic cases (held-out-3 to held-out-10): each one's check passes
+"""The third to eleventh fresh agentic cases (held-out-3 to held-out-11): each one's check passes
 a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The eight sets share one shape (fifty cases, ten per language, in suite order at the end of
+The nine sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -23,6 +23,7 @@ from bench._agentic_cases import (
     FRESH8,
     FRESH9,
     FRESH10,
+    FRESH11,
     Case,
 )
 from tests.bench.test_agentic_fresh import (
@@ -52,11 +53,12 @@ SETS: dict[str, tuple[Case, ...]] = {
     "8": FRESH8,
     "9": FRESH9,
     "10": FRESH10,
+    "11": FRESH11,
 }
 """Each fresh set by its mark (the number in its case names, one or two digits), in suite
 order."""
 
-ONE_ORDER_TWO_PAST: frozenset[str] = frozenset({"4", "5", "6", "7", "8", "9", "10"})
+ONE_ORDER_TWO_PAST: frozenset[str] = frozenset({"4", "5", "6", "7", "8", "9", "10", "11"})
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
 ORACLES: dict[str, dict[str, Oracle]] = {
@@ -480,6 +482,58 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja10_haitatsu": _asked,
         "ja10_sankasha": _recounted("小林 健太"),
         "ja10_uketsuke_log": _lines,
+    },
+    "11": {
+        "en11_streetlight": _reminded(3),
+        "en11_loft_insulation": _written,
+        "en11_camera_resolution": _edited(r"resolution = 1080", "resolution = 2160"),
+        "en11_climbing_wall": _recalled(),
+        "en11_octopus_hearts": _said("An octopus has 3 hearts.", "An octopus has 2 hearts."),
+        "en11_four_seasons": _said("Antonio Vivaldi.", "Johann Sebastian Bach."),
+        "en11_find_pdfs": _shown("find manuals -name '*.pdf'"),
+        "en11_van_booking": _asked,
+        "en11_book_swap": _recounted("Ravi Menon"),
+        "en11_swindon_returns": _counted,
+        "de11_pfandflaschen": _reminded(1.5),
+        "de11_markise": _written,
+        "de11_saugroboter": _edited(r"saugstufe = 2", "saugstufe = 3"),
+        "de11_tankkarte": _recalled(),
+        "de11_wuerfel_ecken": _said("Ein Würfel hat 8 Ecken.", "Ein Würfel hat 6 Ecken."),
+        "de11_verwandlung": _said("Franz Kafka.", "Hermann Hesse."),
+        "de11_ordner_anlegen": _shown("mkdir rechnungen_alt"),
+        "de11_eigentuemer": _asked,
+        "de11_giessplan": _reread("Mittwoch: Mehmet", "Mittwoch: Lea"),
+        "de11_rueckmeldungen": _counted,
+        "es11_gestoria": _reminded(1),
+        "es11_cerrajero": _written,
+        "es11_termo": _edited(r"temperatura = 60", "temperatura = 55"),
+        "es11_alarma_tienda": _recalled(),
+        "es11_pentagono": _said("Tiene cinco lados.", "Tiene seis lados."),
+        "es11_casa_espiritus": _said("Isabel Allende.", "Laura Esquivel."),
+        "es11_buscar_urgente": _shown("grep 'urgente' pendientes.txt"),
+        "es11_entrenamiento": _asked,
+        "es11_comida_navidad": _recounted("Marta Quiroga"),
+        "es11_asistencia": _lines,
+        "fr11_carte_bloquee": _reminded(4),
+        "fr11_ramonage": _written,
+        "fr11_ventilation": _edited(r"vitesse = 2", "vitesse = 3"),
+        "fr11_salle_escalade": _recalled(),
+        "fr11_pattes_araignee": _said("Une araignée a huit pattes.", "Une araignée a six pattes."),
+        "fr11_lettre_elise": _said("Ludwig van Beethoven.", "Mozart."),
+        "fr11_date_modif": _shown("stat bilan.txt"),
+        "fr11_chorale": _asked,
+        "fr11_tarifs": _reread("enfant : 6 euros", "enfant : 5 euros"),
+        "fr11_adherents_colmar": _counted,
+        "ja11_shiyakusho": _reminded(2),
+        "ja11_amido": _written,
+        "ja11_kotatsu": _edited(r"heat = 3", "heat = 2"),
+        "ja11_nyukansho": _recalled(),
+        "ja11_shuu_suu": _said("約52週です。", "約48週です。"),
+        "ja11_maihime": _said("森鷗外です。", "夏目漱石です。"),
+        "ja11_unzip": _shown("`unzip shashin.zip` です。"),
+        "ja11_kashidashi": _asked,
+        "ja11_shift": _reread("水曜日: 石川", "水曜日: 小野"),
+        "ja11_houmon": _lines,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""

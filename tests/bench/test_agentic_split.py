@@ -2,7 +2,7 @@
 second fresh cases all in held-out-2, the third all in held-out-3, the fourth all in
 held-out-4, the fifth all in held-out-5, the sixth all in held-out-6, the seventh all in
 held-out-7, the eighth all in held-out-8, the ninth all in held-out-9, the tenth all in
-held-out-10."""
+held-out-10, the eleventh all in held-out-11."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from bench._agentic_cases import (
     FRESH8,
     FRESH9,
     FRESH10,
+    FRESH11,
     Case,
     Say,
     Script,
@@ -66,6 +67,9 @@ FRESH9_SHA256 = "6fea6269019eff84e25cbd645ecc60f79ca3ef3add09af08112178777b2703a
 #: The fifty tenth fresh cases, all put into held-out-10 right after them, and their digest.
 FRESH10_END = 594
 FRESH10_SHA256 = "380963ccc68018c3b8cd72f82e039aa04c2df3d4356cca7b8e839b694b704b69"
+#: The fifty eleventh fresh cases, all put into held-out-11 right after them, and their digest.
+FRESH11_END = 644
+FRESH11_SHA256 = "e071b92952a935d47995d3c52231fe9d5a1fe525e864ea78cd069dacf20b229b"
 
 
 def _digest(items: Sequence[tuple[str, str]]) -> str:
@@ -120,6 +124,9 @@ def test_the_second_fresh_cases_are_all_held_out_2_after_the_fresh_draw() -> Non
         pytest.param(FRESH7_END, FRESH8_END, FRESH8_SHA256, FRESH8, "held-out-8", id="eighth"),
         pytest.param(FRESH8_END, FRESH9_END, FRESH9_SHA256, FRESH9, "held-out-9", id="ninth"),
         pytest.param(FRESH9_END, FRESH10_END, FRESH10_SHA256, FRESH10, "held-out-10", id="tenth"),
+        pytest.param(
+            FRESH10_END, FRESH11_END, FRESH11_SHA256, FRESH11, "held-out-11", id="eleventh"
+        ),
     ],
 )
 def test_each_later_fresh_set_is_all_its_half_right_after_the_one_before(
@@ -170,7 +177,7 @@ def test_select_gives_one_half_or_all() -> None:
     """--half dev plays only dev cases, held-out-2 only the second fresh ones, held-out-3 only
     the third, held-out-4 only the fourth, held-out-5 only the fifth, held-out-6 only the
     sixth, held-out-7 only the seventh, held-out-8 only the eighth, held-out-9 only the ninth,
-    held-out-10 only the tenth; all plays every case."""
+    held-out-10 only the tenth, held-out-11 only the eleventh; all plays every case."""
     split = load()
     names = [{c.name for c in select(CASES, split, half)} for half in HALVES]
     assert set().union(*names) == {c.name for c in CASES}
@@ -184,6 +191,7 @@ def test_select_gives_one_half_or_all() -> None:
     assert select(CASES, split, "held-out-8") == list(FRESH8)
     assert select(CASES, split, "held-out-9") == list(FRESH9)
     assert select(CASES, split, "held-out-10") == list(FRESH10)
+    assert select(CASES, split, "held-out-11") == list(FRESH11)
     assert select(CASES, split, "all") == list(CASES)
 
 
@@ -201,13 +209,13 @@ def test_into_puts_every_new_case_into_that_half() -> None:
 def test_an_unknown_half_is_rejected(tmp_path: Path) -> None:
     """A split file naming another half, --into another half, or extend into it, fails."""
     path = tmp_path / "split.json"
-    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-11"}}))
-    with pytest.raises(ValueError, match="held-out-10"):
+    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-12"}}))
+    with pytest.raises(ValueError, match="held-out-11"):
         load(path)
     with pytest.raises(ValueError, match="unknown half"):
         extend({}, [_case("a")], into="test")  # type: ignore[arg-type]
     with pytest.raises(SystemExit):
-        agentic_split.main(["--into", "held-out-11"])
+        agentic_split.main(["--into", "held-out-12"])
 
 
 def _run_main(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *argv: str) -> dict[str, str]:
@@ -232,7 +240,7 @@ def test_main_into_appends_into_that_half(tmp_path: Path, monkeypatch: pytest.Mo
     ]
 
 
-@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 11)])
+@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 12)])
 def test_main_into_a_later_held_out_half(
     half: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -264,6 +272,7 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         "i": "held-out-8",
         "j": "held-out-9",
         "k": "held-out-10",
+        "l": "held-out-11",
     }
     save(halves, path)
     assert list(load(path).items()) == [
@@ -278,5 +287,6 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         ("i", "held-out-8"),
         ("j", "held-out-9"),
         ("k", "held-out-10"),
+        ("l", "held-out-11"),
     ]
     assert SPLIT_PATH.name == "agentic_split.json"
