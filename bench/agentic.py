@@ -1,7 +1,8 @@
 """Agentic suite: short scripted conversations through agentd's HTTP API, scored by effects.
 
-For each model it starts llama-server (agentd's sidecar helper: the packaged GGUF, the user's
-sidecar settings) and, per run, a fresh ``agentd run`` against it (HTTP channel, the built-in
+For each model and run it starts a fresh ``agentd run`` that serves the packaged GGUF with its
+own sidecar, as ``make run`` does (the user's sidecar settings: pinned session slots, the
+questions' slot, warm start, waited for before the first case; HTTP channel, the built-in
 tools, long-term memory in Milvus Lite with the user's fetched embedding model as ``make run``
 serves it (the chat model's embeddings when none is fetched), agentd's default
 temperature unless ``--temperature``), then plays the cases of ``bench/_agentic_cases/``:
@@ -81,7 +82,7 @@ from agentd.config import LLMSettings, Settings, SidecarSettings, load_settings
 from agentd.errors import ModelError, SidecarError
 from agentd.model.packages import MODELS as PACKAGED
 from agentd.model.packages import resolve_model_file
-from agentd.model.sidecar import free_port, open_sidecar
+from agentd.model.sidecar import free_port
 from bench._agentic_cases import CASES, LANGUAGES, Case, Say, TurnTrace
 from bench._agentic_checks import turn_calls
 from bench._agentic_report import (
@@ -97,10 +98,13 @@ from bench._agentic_split import load as load_split
 from bench._agentic_split import select as select_half
 from bench._common import SignalStop
 from bench._daemon import Daemon, agentd_daemon
+from bench.first_turn import warmed
 
 MODELS = ("qwen2.5-coder-1.5b", "qwen2.5-coder-0.5b")
 SESSION_PREFIX = "http:"  # how the HTTP channel names its sessions in the history
 TURN_TIMEOUT = 900.0
+#: The model server URL a daemon with its own sidecar is given (never reached: the sidecar's wins).
+UNUSED_URL = "http://127.0.0.1:9"
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,12 +284,15 @@ def server_settings(spec: ModelSpec, state_dir: Path, options: Options) -> Setti
     return Settings(state_dir=state_dir, llm=LLMSettings(seed=options.seed, sidecar=sidecar))
 
 
-def daemon_config(options: Options, model: str = "") -> dict[str, Any]:
+def daemon_config(
+    options: Options, model: str = "", spec: ModelSpec | None = None
+) -> dict[str, Any]:
     """The daemon's settings: agentd's defaults (cron on, so the task tools are offered, as with
-    ``make run``; no jobs), memory on, JSON logs. The daemon reaches the server by URL, so
-    ``guards.route: auto`` cannot tell which packaged ``model`` it serves: for one that is not
-    routed (the 0.5B) routing is set off, as ``make run MODEL=...`` runs it."""
-    llm: dict[str, Any] = {}
+    ``make run``; no jobs), memory on, JSON logs; with ``spec``, its own sidecar serving it
+    (:func:`sidecar_config`), else it reaches a server by URL. Either way ``guards.route: auto``
+    cannot tell which packaged ``model`` it serves (a GGUF by path, or a URL): for one that is
+    not routed (the 0.5B) routing is set off, as ``make run MODEL=...`` runs it."""
+    llm: dict[str, Any] = {} if spec is None else {"sidecar": sidecar_config(spec, options)}
     if options.temperature is not None:
         llm["temperature"] = options.temperature
     if options.seed is not None:
@@ -308,6 +315,20 @@ def daemon_config(options: Options, model: str = "") -> dict[str, Any]:
     return config
 
 
+def sidecar_config(spec: ModelSpec, options: Options) -> dict[str, Any]:
+    """``llm.sidecar`` for a daemon that serves ``spec`` itself with the user's sidecar
+    settings (slots, threads, context, temperature), on a free port."""
+    sidecar = options.sidecar.model_copy(
+        update={
+            "enabled": True,
+            "model_path": spec.gguf,
+            "binary": spec.binary or options.sidecar.binary,
+            "port": 0,
+        }
+    )
+    return sidecar.model_dump(mode="json", exclude_none=True)
+
+
 def _nest(into: dict[str, Any], key: str, value: Any) -> None:
     """Set dotted ``key`` (``guards.route``) in ``into`` as nested tables."""
     *parents, last = key.split(".")
@@ -324,22 +345,27 @@ async def play_all(
     on_case: Callable[[CaseResult], None] | None = None,
     *,
     model: str = "",
+    spec: ModelSpec | None = None,
 ) -> list[CaseResult]:
-    """Play ``cases`` ``options.runs`` times against the model server at ``llama_url``.
+    """Play ``cases`` ``options.runs`` times against the model server at ``llama_url``, or
+    with ``spec``, served by each daemon's own sidecar (its warm-up waited for first).
 
     Each run has a daemon of its own (``tmp/run<N>``): a memory saved in one run cannot answer
     the next one, whose facts differ.
     """
     results: list[CaseResult] = []
+    config = daemon_config(options, model, spec)
     for run in range(options.runs):
         daemon_dir = tmp / f"run{run + 1}"
         share_models(options.models, daemon_dir / "state")
         async with (
-            agentd_daemon(llama_url, daemon_dir, daemon_config(options, model)) as daemon,
+            agentd_daemon(llama_url, daemon_dir, config) as daemon,
             httpx.AsyncClient(
                 base_url=daemon.url, headers=daemon.headers, timeout=TURN_TIMEOUT
             ) as http,
         ):
+            if spec is not None:
+                print(f"  warm-up: {await warmed(http, daemon):.1f} s", flush=True)
             ready = (await http.get("/readyz")).json()
             memory = ready.get("checks", {}).get("memory")
             if memory != "ok":
@@ -360,9 +386,9 @@ async def bench_model(
     tmp: Path,
     on_case: Callable[[CaseResult], None] | None = None,
 ) -> list[CaseResult]:
-    """Serve ``spec`` with llama-server and :func:`play_all` on it."""
-    async with open_sidecar(server_settings(spec, tmp / "server", options)) as server:
-        return await play_all(server.base_url, cases, options, tmp, on_case, model=spec.name)
+    """:func:`play_all` with each run's daemon serving ``spec`` itself, as ``make run``'s does
+    (the URL the daemon is given is never used: its sidecar's wins)."""
+    return await play_all(UNUSED_URL, cases, options, tmp, on_case, model=spec.name, spec=spec)
 
 
 def progress(result: CaseResult) -> None:

@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
+from agentd.config import Settings, SidecarSettings
 from agentd.engine.notes import ANSWER_NOW, REMINDER_HEAD
 from bench._agentic_cases import CASES
-from bench.agentic import Options, daemon_config, embedder, play_all, share_models
+from bench.agentic import ModelSpec, Options, daemon_config, embedder, play_all, share_models
 from tests.support.stub_llm import Reply, StubLLM, user_words
 
 pytestmark = [pytest.mark.anyio, pytest.mark.timeout(240)]
@@ -117,12 +118,25 @@ async def test_the_suite_scores_effects_and_faults(stub_llm: StubLLM, tmp_path: 
 
 
 def test_the_daemon_routes_as_make_run_would_for_each_packaged_model() -> None:
-    """The daemon reaches the bench's server by URL: a packaged model that is not routed (the
-    0.5B) has routing set off, as the sidecar's auto mode would; --default wins."""
+    """The daemon serves a GGUF by path (or a server by URL): a packaged model that is not
+    routed (the 0.5B) has routing set off, as the sidecar's auto mode would; --default wins."""
     assert daemon_config(Options(), "qwen2.5-coder-0.5b")["default"]["guards"] == {"route": "off"}
     assert "guards" not in daemon_config(Options(), "qwen2.5-coder-1.5b").get("default", {})
     forced = daemon_config(Options(defaults=(("guards.route", "on"),)), "qwen2.5-coder-0.5b")
     assert forced["default"]["guards"]["route"] == "on"
+
+
+def test_each_run_s_daemon_serves_the_model_with_its_own_sidecar_as_make_run_does() -> None:
+    """With a model spec the daemon starts its own sidecar (the user's slot pins, warm start
+    and questions' slot come with it) on a free port; without, it reaches a server by URL."""
+    options = Options(sidecar=SidecarSettings(session_slots=3, threads=1))
+    spec = ModelSpec("qwen2.5-coder-1.5b", Path("/models/chat.gguf"), Path("/bin/llama-server"))
+    sidecar = daemon_config(options, spec.name, spec)["llm"]["sidecar"]
+    assert sidecar["enabled"] is True
+    assert (sidecar["model_path"], sidecar["binary"]) == ("/models/chat.gguf", "/bin/llama-server")
+    assert (sidecar["port"], sidecar["session_slots"], sidecar["threads"]) == (0, 3, 1)
+    assert Settings.model_validate({"llm": {"sidecar": sidecar}}).llm.sidecar.enabled
+    assert "sidecar" not in daemon_config(options, spec.name)["llm"]
 
 
 def test_each_run_s_daemon_finds_the_user_s_fetched_models(tmp_path: Path) -> None:
