@@ -273,6 +273,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             enabled=settings.llm.warms,
             restore=slots.restore if slots is not None else None,
             pins=pins,
+            spread=slots.copy if slots is not None else None,
         )
         runtime.on_start = warmup.turn_started
         app = App(

@@ -161,6 +161,16 @@ class SlotPins:
         """The slot a new session would take now (a warm-up fills it for that session)."""
         return next((s for s in self._order if not self._held.get(s)), None)
 
+    def empty(self) -> list[int]:
+        """The session slots no session has taken and no turn holds (a warm-up's copy goes
+        there)."""
+        restored = set(self._restored.values())
+        return [
+            s
+            for s, key in self._order.items()
+            if key is None and not self._held.get(s) and s not in restored
+        ]
+
     @contextmanager
     def hold(self, key: SessionKey) -> Iterator[int | None]:
         """Pin ``key`` for the block (a turn): yields its slot, or None when every session

@@ -240,6 +240,39 @@ async def test_a_pinned_first_turn_finds_its_question_and_its_step_warmed() -> N
     assert step["messages"][0] == warm_step["messages"][0] == {"role": "system", "content": PROMPT}
 
 
+async def test_the_warmed_step_prefix_is_copied_into_the_other_empty_session_slots() -> None:
+    """The step's prefix is warmed on the slot the next new session takes and then copied
+    into the other session slots no session took: the second new session finds it too. A
+    slot a session holds already is left alone."""
+    pins = SlotPins(3)
+    with pins.hold(("t", "earlier")):
+        pass  # slot 0 is that session's now
+    copies: list[tuple[int, list[int]]] = []
+
+    async def spread(source: int, targets: Sequence[int]) -> int:
+        copies.append((source, list(targets)))
+        return 1557 * len(targets)
+
+    with running_stub() as stub:
+        async with httpx.AsyncClient(timeout=30) as http:
+            llm = LLMClient(http, base_url=stub.url, model="stub", max_retries=0)
+            loop = AgentLoop(llm, ToolRegistry(), max_steps=4, guards={"route": "off"})
+            async with Runtime(
+                loop, system_prompt=PROMPT, defaults=AgentDefaults(), pins=pins
+            ) as runtime:
+                warmup = Warmup(
+                    runtime.first_requests, llm.warm, enabled=True, pins=pins, spread=spread
+                )
+                async with anyio.create_task_group() as tg:
+                    tg.start_soon(warmup.serve)
+                    with anyio.fail_after(10):
+                        await until(lambda: warmup.state == "done")
+                    tg.cancel_scope.cancel()
+    (warm_step,) = stub.requests
+    assert warm_step["id_slot"] == 1
+    assert copies == [(1, [2])]
+
+
 async def remember(fact: str) -> str:
     """Keep a fact."""
     return "kept"

@@ -188,3 +188,28 @@ async def test_a_killed_server_is_restarted(server: Sidecar) -> None:
 def test_no_orphan_when_the_owner_is_killed(tmp_path: Path) -> None:
     """SIGKILL of the owning process takes the real llama-server down too."""
     assert_dies_with_owner(_settings(tmp_path), within=30)
+
+
+@pytest.mark.anyio
+async def test_a_slot_s_prompt_cache_is_copied_into_another_slot(server: Sidecar) -> None:
+    """What the warm-up relies on to fill every session slot: one slot's cache, saved and
+    restored into another, serves that slot's next request (llama-server's ``cache_n``)."""
+    from agentd.model.slots import SlotFiles
+
+    assert server.slot_dir is not None
+    opening = [
+        {"role": "system", "content": FALLBACK_INSTRUCTIONS},
+        {"role": "user", "content": "Hello."},
+    ]
+    body = {"messages": opening, "max_tokens": 1, "temperature": 0.0}
+    async with httpx.AsyncClient(timeout=300) as http:
+        chat = f"{api_root(server.base_url)}/chat/completions"
+        first = (await http.post(chat, json={**body, "id_slot": 0})).json()["timings"]
+        prompt = first["prompt_n"] + first.get("cache_n", 0)
+        files = SlotFiles(http, server_root(server.base_url), server.slot_dir)
+        assert await files.copy(0, [1]) >= prompt
+        again = (await http.post(chat, json={**body, "id_slot": 1})).json()["timings"]
+    # The same prompt on slot 1: all of it from the copy but the last token, which the
+    # server always evaluates again for its logits.
+    assert again["cache_n"] >= prompt - 1 and again["prompt_n"] <= 1
+    assert not list(server.slot_dir.glob("copy*"))

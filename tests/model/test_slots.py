@@ -87,6 +87,30 @@ async def test_sessions_find_their_slots_again_after_a_restart(tmp_path: Path) -
 
 
 @pytest.mark.anyio
+async def test_a_warmed_slot_is_copied_into_the_empty_session_slots(tmp_path: Path) -> None:
+    """The warm-up's slot is saved once and restored into each target; the file that carried
+    it is gone after; a server that refuses copies nothing and raises nothing."""
+    server = SlotServer(tmp_path, [1557, 0, 0, 0])
+    assert await _files(server).copy(0, [1, 2]) == 2 * 1557
+    assert server.tokens == [1557, 1557, 1557, 0]
+    assert server.calls == [("save", 0), ("restore", 1), ("restore", 2)]
+    assert not [p async for p in anyio.Path(tmp_path).iterdir()]
+    server.refuse = True
+    assert await _files(server).copy(0, [3]) == 0
+    assert server.tokens[3] == 0
+
+
+def test_the_empty_session_slots_are_those_no_session_took_or_holds() -> None:
+    pins = SlotPins(3)
+    assert pins.empty() == [0, 1, 2]
+    with pins.hold(("t", "a")) as a:
+        assert a == 0 and pins.empty() == [1, 2]
+    assert pins.empty() == [1, 2]  # a's slot stays a's
+    pins.restore({"digest-of-b": 2})
+    assert pins.empty() == [1]
+
+
+@pytest.mark.anyio
 async def test_a_refusing_or_absent_server_restores_nothing_and_raises_nothing(
     tmp_path: Path,
 ) -> None:
