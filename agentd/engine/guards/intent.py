@@ -203,7 +203,7 @@ class Intent:
 
     async def plan(self, state: TurnState, plan: StepPlan) -> None:
         if state.may_act is None and self._asks(state, plan):
-            word = await (self._planned(state) if self.by_plan else self._word(state))
+            word = await (self._planned(state, plan) if self.by_plan else self._word(state))
             if word is not None:
                 _decide(state, plan, word)
         if state.words_only:
@@ -221,12 +221,14 @@ class Intent:
             state, "intent", question, options, shared=not apart, apart=apart
         )
 
-    async def _planned(self, state: TurnState) -> str | None:
+    async def _planned(self, state: TurnState, plan: StepPlan) -> str | None:
         if state.schemas is None:
             return await self._word(state)
         planned = await ask_plan(self.asker, state)
         if planned is None:
             return None
+        if not planned and plan.route == READ_FIRST:
+            return await self._about_files(state, plan)
         if doubtful(state, planned):
             # A command (or a tool of no kind) runs only when the intent question too finds
             # that the request asks for an action: planned for summaries of a file and for
@@ -243,6 +245,21 @@ class Intent:
                     return word  # what the intent question found (None: undecided)
         state.planned = planned
         return word_of_plan(state, planned)
+
+    async def _about_files(self, state: TurnState, plan: StepPlan) -> str:
+        """A request that names workdir files, planned as no tool: a question about them
+        (their content, a summary: the plan said none for some) or one that only wants words
+        ("which command would rename entwurf.txt? only show it"). The intent question, on the
+        quick slot, tells them apart: unless it answers ``answer``, the files are read (a
+        look-up); for words alone the read is let go. (Read, such requests were answered
+        with how to call ``read_file``, or a command that does not exist.)"""
+        word = await self._word(state, apart=True)
+        if word != ANSWER:
+            return LOOKUP
+        release_read(state, plan)
+        state.named = ()
+        state.fire("intent", "no read")
+        return ANSWER
 
     @staticmethod
     def _asks(state: TurnState, plan: StepPlan) -> bool:

@@ -281,6 +281,52 @@ async def test_by_plan_the_turn_asks_one_question(
 
 
 @pytest.mark.parametrize(
+    ("word", "read", "words_only"),
+    [
+        pytest.param(ANSWER, False, True, id="words-alone-let-the-read-go"),
+        pytest.param(LOOKUP, True, False, id="a-question-about-the-file-reads-it"),
+        pytest.param(ACTION, True, False, id="any-other-word-reads-it"),
+        pytest.param(None, True, False, id="unsure-reads-it"),
+    ],
+)
+async def test_a_request_naming_files_planned_as_no_tool_asks_whether_to_read_them(
+    word: str | None, read: bool, words_only: bool
+) -> None:
+    """Planned as no tool, a request naming workdir files may ask about them (the plan said
+    none for some such questions) or only for words (a command shown, not run): the intent
+    question, on the quick slot, decides. Only ``answer`` lets read_first's read go; the plan
+    of no tool still lets nothing act."""
+    slots: list[int | None] = []
+
+    class Model(FakeModel):
+        async def choose(self, *args: Any, **kwargs: Any) -> str | None:
+            slots.append(pinning.current())
+            return await super().choose(*args, **kwargs)
+
+    model = Model()
+    model.choices.extend([NONE, word])
+    request = "Mit welchem Befehl benenne ich entwurf.txt um? Zeig ihn nur."
+    state = make_state(request, kinds=KINDS)
+    plan = make_plan(state)
+    plan.route, state.named = READ_FIRST, ("entwurf.txt",)
+    with pinning.use(0, questions=lambda: 2, apart=3):
+        await Intent(Asker(model), by_plan=True).plan(state, plan)
+    assert model.asked[1][0].content.startswith(INTENT_HEAD) and slots == [2, 3]
+    assert state.may_act is False and state.words_only is words_only
+    assert (plan.route == READ_FIRST) is read and (plan.tools is None) is words_only
+    assert bool(state.named) is read
+
+
+async def test_a_request_naming_no_file_planned_as_no_tool_asks_nothing_more() -> None:
+    model = FakeModel()
+    model.choices.append(NONE)
+    state = make_state("Wie heißt die Hauptstadt von Peru?", kinds=KINDS)
+    plan = make_plan(state)
+    await Intent(Asker(model), by_plan=True).plan(state, plan)
+    assert len(model.asked) == 1 and state.words_only
+
+
+@pytest.mark.parametrize(
     ("word", "kept", "may_act"),
     [
         pytest.param(LOOKUP, ("read_file", "exec"), False, id="a-lookup-reads-only"),
