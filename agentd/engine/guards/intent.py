@@ -248,12 +248,17 @@ class Intent:
 
     async def _about_files(self, state: TurnState, plan: StepPlan) -> str:
         """A request that names workdir files, planned as no tool: a question about them
-        (their content, a summary: the plan said none for some) or one that only wants words
-        ("which command would rename entwurf.txt? only show it"). The intent question, on the
-        quick slot, tells them apart: unless it answers ``answer``, the files are read (a
-        look-up); for words alone the read is let go. (Read, such requests were answered
-        with how to call ``read_file``, or a command that does not exist.)"""
+        (their content, a summary: the plan said none for some), one that only wants words
+        ("which command would rename entwurf.txt? only show it"), or a change of them (the
+        plan said none for edits worded "change X from A to B and leave the rest", in
+        Spanish and French above all). The intent question, on the quick slot, tells them
+        apart: its word for changing files makes the turn a change of them (routed among the
+        file tools; the file is read first); ``answer`` lets the read go, for words alone
+        (read, such requests were answered with how to call ``read_file``); any other word
+        keeps the read of a look-up."""
         word = await self._word(state, apart=True)
+        if word is not None and KIND_OF_WORD.get(word) == FILE:
+            return word
         if word != ANSWER:
             return LOOKUP
         release_read(state, plan)

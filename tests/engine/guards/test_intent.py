@@ -285,7 +285,8 @@ async def test_by_plan_the_turn_asks_one_question(
     [
         pytest.param(ANSWER, False, True, id="words-alone-let-the-read-go"),
         pytest.param(LOOKUP, True, False, id="a-question-about-the-file-reads-it"),
-        pytest.param(ACTION, True, False, id="any-other-word-reads-it"),
+        pytest.param(ACTION, True, False, id="a-command-is-not-run-but-the-file-read"),
+        pytest.param("remember", True, False, id="another-kind-reads-it"),
         pytest.param(None, True, False, id="unsure-reads-it"),
     ],
 )
@@ -294,8 +295,8 @@ async def test_a_request_naming_files_planned_as_no_tool_asks_whether_to_read_th
 ) -> None:
     """Planned as no tool, a request naming workdir files may ask about them (the plan said
     none for some such questions) or only for words (a command shown, not run): the intent
-    question, on the quick slot, decides. Only ``answer`` lets read_first's read go; the plan
-    of no tool still lets nothing act."""
+    question, on the quick slot, decides. Only ``answer`` lets read_first's read go; nothing
+    but the word for changing files lets the turn act."""
     slots: list[int | None] = []
 
     class Model(FakeModel):
@@ -315,6 +316,22 @@ async def test_a_request_naming_files_planned_as_no_tool_asks_whether_to_read_th
     assert state.may_act is False and state.words_only is words_only
     assert (plan.route == READ_FIRST) is read and (plan.tools is None) is words_only
     assert bool(state.named) is read
+
+
+async def test_files_planned_as_no_tool_are_changed_when_the_intent_says_so() -> None:
+    """Planned as no tool, "in persianas.cfg change the closing time from 21:00 to 22:30 and
+    leave the rest" is found by the intent question to change files: the turn acts, routed
+    among the file tools (the named file is still read before a change by path)."""
+    model = FakeModel()
+    model.choices.extend([NONE, "write"])
+    request = "En persianas.cfg cambia la bajada de las 21:00 a las 22:30 y deja lo demás."
+    state = make_state(request, kinds=KINDS)
+    plan = make_plan(state)
+    plan.route, state.named = READ_FIRST, ("persianas.cfg",)
+    await Intent(Asker(model), by_plan=True).plan(state, plan)
+    assert state.may_act is True and not state.words_only and plan.route is None
+    assert state.doing == frozenset({"write_file", "append_file"})
+    assert state.fired[-1] == ("intent", "write")
 
 
 async def test_a_request_naming_no_file_planned_as_no_tool_asks_nothing_more() -> None:
