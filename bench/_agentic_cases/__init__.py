@@ -23,10 +23,12 @@ eighth fresh cases (:data:`FRESH8`: :mod:`.fresh8_en`, :mod:`.fresh8_de`, :mod:`
 ninth fresh cases (:data:`FRESH9`: :mod:`.fresh9_en`, :mod:`.fresh9_de`, :mod:`.fresh9_es`,
 :mod:`.fresh9_fr`, :mod:`.fresh9_ja`), fifty more, all in a tenth half, held-out-9; then the
 tenth fresh cases (:data:`FRESH10`: :mod:`.fresh10_en`, :mod:`.fresh10_de`, :mod:`.fresh10_es`,
-:mod:`.fresh10_fr`, :mod:`.fresh10_ja`), fifty more, all in an eleventh half, held-out-10; last
+:mod:`.fresh10_fr`, :mod:`.fresh10_ja`), fifty more, all in an eleventh half, held-out-10; then
 the eleventh fresh cases (:data:`FRESH11`: :mod:`.fresh11_en`, :mod:`.fresh11_de`,
 :mod:`.fresh11_es`, :mod:`.fresh11_fr`, :mod:`.fresh11_ja`), fifty more, all in a twelfth half,
-held-out-11.
+held-out-11; last the twelfth fresh cases (:data:`FRESH12`: :mod:`.fresh12_en`,
+:mod:`.fresh12_de`, :mod:`.fresh12_es`, :mod:`.fresh12_fr`, :mod:`.fresh12_ja`), fifty more, all
+in a thirteenth half, held-out-12.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -89,6 +91,11 @@ from bench._agentic_cases import (
     fresh11_es,
     fresh11_fr,
     fresh11_ja,
+    fresh12_de,
+    fresh12_en,
+    fresh12_es,
+    fresh12_fr,
+    fresh12_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -188,6 +195,13 @@ FRESH11: tuple[Case, ...] = (
     *fresh11_fr.CASES,
     *fresh11_ja.CASES,
 )
+FRESH12: tuple[Case, ...] = (
+    *fresh12_en.CASES,
+    *fresh12_de.CASES,
+    *fresh12_es.CASES,
+    *fresh12_fr.CASES,
+    *fresh12_ja.CASES,
+)
 CASES: tuple[Case, ...] = (
     *en.CASES,
     *near.CASES,
@@ -206,6 +220,7 @@ CASES: tuple[Case, ...] = (
     *FRESH9,
     *FRESH10,
     *FRESH11,
+    *FRESH12,
 )
 
 __all__ = [
@@ -221,6 +236,7 @@ __all__ = [
     "FRESH9",
     "FRESH10",
     "FRESH11",
+    "FRESH12",
     "KINDS",
     "LANGUAGES",
     "Case",

@@ -25,6 +25,7 @@ from bench._agentic_cases import (
     FRESH9,
     FRESH10,
     FRESH11,
+    FRESH12,
     Case,
     Outcome,
     Say,
@@ -342,11 +343,23 @@ ORACLES: dict[str, Oracle] = {
 
 def test_forty_fresh_cases_eight_per_language_after_the_first_draw() -> None:
     """40 fresh cases, 8 in each language with 2+ needing no tool, a show-only and a recall
-    each; they come last in the suite and in the split but for the second to eleventh fresh
+    each; they come last in the suite and in the split but for the second to twelfth fresh
     cases, 20 in each half."""
     later = sum(
         len(f)
-        for f in (FRESH2, FRESH3, FRESH4, FRESH5, FRESH6, FRESH7, FRESH8, FRESH9, FRESH10, FRESH11)
+        for f in (
+            FRESH2,
+            FRESH3,
+            FRESH4,
+            FRESH5,
+            FRESH6,
+            FRESH7,
+            FRESH8,
+            FRESH9,
+            FRESH10,
+            FRESH11,
+            FRESH12,
+        )
     )
     assert len(FRESH) == 40
     assert CASES[-40 - later :] == (
@@ -361,6 +374,7 @@ def test_forty_fresh_cases_eight_per_language_after_the_first_draw() -> None:
         *FRESH9,
         *FRESH10,
         *FRESH11,
+        *FRESH12,
     )
     for language in ("en", "de", "es", "fr", "ja"):
         kinds = Counter(c.kind for c in FRESH if c.language == language)

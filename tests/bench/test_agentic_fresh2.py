@@ -23,6 +23,7 @@ from bench._agentic_cases import (
     FRESH9,
     FRESH10,
     FRESH11,
+    FRESH12,
     Case,
     Outcome,
     Script,
@@ -130,10 +131,22 @@ ORACLES: dict[str, Oracle] = {
 def test_fifty_second_fresh_cases_ten_per_language_before_the_third() -> None:
     """50 cases, 10 in each language: 2+ needing no tool, a recall, a show-only, a change read
     or counted again, and 3+ actions or edits each; uniquely named, last in the suite but for
-    the third to eleventh fresh cases."""
+    the third to twelfth fresh cases."""
     assert len(FRESH2) == 50
     later = sum(
-        len(f) for f in (FRESH3, FRESH4, FRESH5, FRESH6, FRESH7, FRESH8, FRESH9, FRESH10, FRESH11)
+        len(f)
+        for f in (
+            FRESH3,
+            FRESH4,
+            FRESH5,
+            FRESH6,
+            FRESH7,
+            FRESH8,
+            FRESH9,
+            FRESH10,
+            FRESH11,
+            FRESH12,
+        )
     )
     assert CASES[-50 - later :] == (
         *FRESH2,
@@ -146,6 +159,7 @@ def test_fifty_second_fresh_cases_ten_per_language_before_the_third() -> None:
         *FRESH9,
         *FRESH10,
         *FRESH11,
+        *FRESH12,
     )
     assert len({c.name for c in CASES}) == len(CASES)
     for language in LANGUAGES:

@@ -1,7 +1,7 @@
-"""The third to eleventh fresh agentic cases (held-out-3 to held-out-11): each one's check passes
+"""The third to twelfth fresh agentic cases (held-out-3 to held-out-12): each one's check passes
 a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The nine sets share one shape (fifty cases, ten per language, in suite order at the end of
+The ten sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -24,6 +24,7 @@ from bench._agentic_cases import (
     FRESH9,
     FRESH10,
     FRESH11,
+    FRESH12,
     Case,
 )
 from tests.bench.test_agentic_fresh import (
@@ -54,11 +55,12 @@ SETS: dict[str, tuple[Case, ...]] = {
     "9": FRESH9,
     "10": FRESH10,
     "11": FRESH11,
+    "12": FRESH12,
 }
 """Each fresh set by its mark (the number in its case names, one or two digits), in suite
 order."""
 
-ONE_ORDER_TWO_PAST: frozenset[str] = frozenset({"4", "5", "6", "7", "8", "9", "10", "11"})
+ONE_ORDER_TWO_PAST: frozenset[str] = frozenset({"4", "5", "6", "7", "8", "9", "10", "11", "12"})
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
 ORACLES: dict[str, dict[str, Oracle]] = {
@@ -534,6 +536,60 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja11_kashidashi": _asked,
         "ja11_shift": _reread("水曜日: 石川", "水曜日: 小野"),
         "ja11_houmon": _lines,
+    },
+    "12": {
+        "en12_slow_cooker": _reminded(2),
+        "en12_gutter_repair": _written,
+        "en12_telescope_eyepiece": _edited(r"eyepiece = 25", "eyepiece = 10"),
+        "en12_wheel_nut_key": _recalled(),
+        "en12_netball_team": _said(
+            "A netball team has 7 players on court.", "A netball team has 5 players on court."
+        ),
+        "en12_red_spot": _said("Jupiter.", "Saturn."),
+        "en12_copy_photos": _shown("cp -r photos photos_backup"),
+        "en12_cricket_agm": _asked,
+        "en12_bus_times": _reread("sundays: every 30 minutes", "sundays: every 20 minutes"),
+        "en12_kendal_visits": _counted,
+        "de12_heizkosten": _reminded(5),
+        "de12_kaminholz": _written,
+        "de12_mahlgrad": _edited(r"mahlgrad = 4", "mahlgrad = 6"),
+        "de12_ruderverein": _recalled(),
+        "de12_sudoku": _said("Ein Sudoku hat 81 Felder.", "Ein Sudoku hat 64 Felder."),
+        "de12_buddenbrooks": _said("Thomas Mann.", "Heinrich Mann."),
+        "de12_symlink": _shown("ln -s version_3 aktuell"),
+        "de12_kleingarten": _asked,
+        "de12_schachturnier": _recounted("Jonas Weber"),
+        "de12_leihraeder": _counted,
+        "es12_abono_transporte": _reminded(1.5),
+        "es12_cristalero": _written,
+        "es12_bascula": _edited(r"unidad = lb", "unidad = kg"),
+        "es12_contrato_agua": _recalled(),
+        "es12_ukelele": _said("Un ukelele tiene 4 cuerdas.", "Un ukelele tiene 6 cuerdas."),
+        "es12_joven_perla": _said("Johannes Vermeer.", "Rembrandt."),
+        "es12_permisos_claves": _shown("chmod 600 claves.txt"),
+        "es12_prestamos_cocina": _asked,
+        "es12_tallas_equipacion": _reread("capitán: M", "capitán: XL"),
+        "es12_averias_albacete": _counted,
+        "fr12_table_restaurant": _reminded(2),
+        "fr12_elagage": _written,
+        "fr12_montre": _edited(r"affichage = 12h", "affichage = 24h"),
+        "fr12_carte_fidelite": _recalled(),
+        "fr12_alphabet": _said("L'alphabet compte 26 lettres.", "L'alphabet compte 24 lettres."),
+        "fr12_nympheas": _said("Claude Monet.", "Édouard Manet."),
+        "fr12_remplacer_brouillon": _shown("sed -i 's/brouillon/final/g' lettre.txt"),
+        "fr12_plan_de_table": _asked,
+        "fr12_attente_judo": _recounted("Inès Moreau"),
+        "fr12_ludotheque": _lines,
+        "ja12_kairanban": _reminded(3),
+        "ja12_shiroari": _written,
+        "ja12_ebike": _edited(r"assist = eco", "assist = power"),
+        "ja12_point_card": _recalled(),
+        "ja12_goban": _said("縦横それぞれ19本です。", "縦横それぞれ18本です。"),
+        "ja12_ginga_tetsudo": _said("宮沢賢治です。", "太宰治です。"),
+        "ja12_touch": _shown("`touch shiryou.txt` です。"),
+        "ja12_dousoukai": _asked,
+        "ja12_shukudai": _reread("英語: 6月3日", "英語: 6月10日"),
+        "ja12_hakodate": _counted,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""
