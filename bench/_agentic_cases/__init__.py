@@ -202,6 +202,21 @@ FRESH12: tuple[Case, ...] = (
     *fresh12_fr.CASES,
     *fresh12_ja.CASES,
 )
+#: The fresh sets, in the order they end the suite (a new set goes last).
+FRESH_SETS: tuple[tuple[Case, ...], ...] = (
+    FRESH,
+    FRESH2,
+    FRESH3,
+    FRESH4,
+    FRESH5,
+    FRESH6,
+    FRESH7,
+    FRESH8,
+    FRESH9,
+    FRESH10,
+    FRESH11,
+    FRESH12,
+)
 CASES: tuple[Case, ...] = (
     *en.CASES,
     *near.CASES,
@@ -209,18 +224,7 @@ CASES: tuple[Case, ...] = (
     *es.CASES,
     *fr.CASES,
     *ja.CASES,
-    *FRESH,
-    *FRESH2,
-    *FRESH3,
-    *FRESH4,
-    *FRESH5,
-    *FRESH6,
-    *FRESH7,
-    *FRESH8,
-    *FRESH9,
-    *FRESH10,
-    *FRESH11,
-    *FRESH12,
+    *(case for fresh in FRESH_SETS for case in fresh),
 )
 
 __all__ = [
@@ -237,6 +241,7 @@ __all__ = [
     "FRESH10",
     "FRESH11",
     "FRESH12",
+    "FRESH_SETS",
     "KINDS",
     "LANGUAGES",
     "Case",

@@ -15,17 +15,7 @@ from agentd.engine.loop import REPEATED
 from bench._agentic_cases import (
     CASES,
     FRESH,
-    FRESH2,
-    FRESH3,
-    FRESH4,
-    FRESH5,
-    FRESH6,
-    FRESH7,
-    FRESH8,
-    FRESH9,
-    FRESH10,
-    FRESH11,
-    FRESH12,
+    FRESH_SETS,
     Case,
     Outcome,
     Say,
@@ -345,37 +335,10 @@ def test_forty_fresh_cases_eight_per_language_after_the_first_draw() -> None:
     """40 fresh cases, 8 in each language with 2+ needing no tool, a show-only and a recall
     each; they come last in the suite and in the split but for the second to twelfth fresh
     cases, 20 in each half."""
-    later = sum(
-        len(f)
-        for f in (
-            FRESH2,
-            FRESH3,
-            FRESH4,
-            FRESH5,
-            FRESH6,
-            FRESH7,
-            FRESH8,
-            FRESH9,
-            FRESH10,
-            FRESH11,
-            FRESH12,
-        )
-    )
+    tail = tuple(case for fresh in FRESH_SETS for case in fresh)
+    later = len(tail) - 40
     assert len(FRESH) == 40
-    assert CASES[-40 - later :] == (
-        *FRESH,
-        *FRESH2,
-        *FRESH3,
-        *FRESH4,
-        *FRESH5,
-        *FRESH6,
-        *FRESH7,
-        *FRESH8,
-        *FRESH9,
-        *FRESH10,
-        *FRESH11,
-        *FRESH12,
-    )
+    assert CASES[-len(tail) :] == tail
     for language in ("en", "de", "es", "fr", "ja"):
         kinds = Counter(c.kind for c in FRESH if c.language == language)
         assert sum(kinds.values()) == 8, language

@@ -14,16 +14,7 @@ import pytest
 from bench._agentic_cases import (
     CASES,
     FRESH2,
-    FRESH3,
-    FRESH4,
-    FRESH5,
-    FRESH6,
-    FRESH7,
-    FRESH8,
-    FRESH9,
-    FRESH10,
-    FRESH11,
-    FRESH12,
+    FRESH_SETS,
     Case,
     Outcome,
     Script,
@@ -133,34 +124,8 @@ def test_fifty_second_fresh_cases_ten_per_language_before_the_third() -> None:
     or counted again, and 3+ actions or edits each; uniquely named, last in the suite but for
     the third to twelfth fresh cases."""
     assert len(FRESH2) == 50
-    later = sum(
-        len(f)
-        for f in (
-            FRESH3,
-            FRESH4,
-            FRESH5,
-            FRESH6,
-            FRESH7,
-            FRESH8,
-            FRESH9,
-            FRESH10,
-            FRESH11,
-            FRESH12,
-        )
-    )
-    assert CASES[-50 - later :] == (
-        *FRESH2,
-        *FRESH3,
-        *FRESH4,
-        *FRESH5,
-        *FRESH6,
-        *FRESH7,
-        *FRESH8,
-        *FRESH9,
-        *FRESH10,
-        *FRESH11,
-        *FRESH12,
-    )
+    tail = tuple(case for fresh in FRESH_SETS[1:] for case in fresh)
+    assert CASES[-len(tail) :] == tail
     assert len({c.name for c in CASES}) == len(CASES)
     for language in LANGUAGES:
         kinds = Counter(c.kind for c in FRESH2 if c.language == language)
