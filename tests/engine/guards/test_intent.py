@@ -32,6 +32,18 @@ from tests.support.fake_model import FakeModel
 pytestmark = pytest.mark.anyio
 
 
+class SlotRecording(FakeModel):
+    """A fake model that records the server slot each question went to."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.slots: list[int | None] = []
+
+    async def choose(self, *args: Any, **kwargs: Any) -> str | None:
+        self.slots.append(pinning.current())
+        return await super().choose(*args, **kwargs)
+
+
 async def decided(word: str | None, request_text: str, model: FakeModel | None = None):  # type: ignore[no-untyped-def]
     """The state and plan of a first step after the model answered the intent with ``word``."""
     model = model or FakeModel()
@@ -297,14 +309,7 @@ async def test_a_request_naming_files_planned_as_no_tool_asks_whether_to_read_th
     none for some such questions) or only for words (a command shown, not run): the intent
     question, on the quick slot, decides. Only ``answer`` lets read_first's read go; nothing
     but the word for changing files lets the turn act."""
-    slots: list[int | None] = []
-
-    class Model(FakeModel):
-        async def choose(self, *args: Any, **kwargs: Any) -> str | None:
-            slots.append(pinning.current())
-            return await super().choose(*args, **kwargs)
-
-    model = Model()
+    model = SlotRecording()
     model.choices.extend([NONE, word])
     request = "Mit welchem Befehl benenne ich entwurf.txt um? Zeig ihn nur."
     state = make_state(request, kinds=KINDS)
@@ -312,7 +317,7 @@ async def test_a_request_naming_files_planned_as_no_tool_asks_whether_to_read_th
     plan.route, state.named = READ_FIRST, ("entwurf.txt",)
     with pinning.use(0, questions=lambda: 2, apart=3):
         await Intent(Asker(model), by_plan=True).plan(state, plan)
-    assert model.asked[1][0].content.startswith(INTENT_HEAD) and slots == [2, 3]
+    assert model.asked[1][0].content.startswith(INTENT_HEAD) and model.slots == [2, 3]
     assert state.may_act is False and state.words_only is words_only
     assert (plan.route == READ_FIRST) is read and (plan.tools is None) is words_only
     assert bool(state.named) is read
@@ -359,21 +364,14 @@ async def test_a_planned_command_runs_only_when_the_intent_agrees(
     """A plan naming exec (no kind of its own: it may change anything) is put to the intent
     question too; unless that finds an action or a look-up, the plan keeps only its other
     tools. A look-up keeps the command, as a tool that looks: the turn runs it read-only."""
-    slots: list[int | None] = []
-
-    class Model(FakeModel):
-        async def choose(self, *args: Any, **kwargs: Any) -> str | None:
-            slots.append(pinning.current())
-            return await super().choose(*args, **kwargs)
-
-    model = Model()
+    model = SlotRecording()
     model.choices.extend(["read_file, exec", word])
     state = make_state("Résume notes.md en deux phrases.", kinds=KINDS)
     plan = make_plan(state)
     with pinning.use(0, questions=lambda: 2, apart=3):
         await Intent(Asker(model), by_plan=True).plan(state, plan)
     assert model.asked[1][0].content.startswith(INTENT_HEAD) and state.requests.used == 2
-    assert slots == [2, 3]  # the plan on the questions' slot, the intent on the quick slot
+    assert model.slots == [2, 3]  # the plan on the questions' slot, the intent on the quick slot
     assert state.planned == kept and state.may_act is may_act
     assert ("exec" in plan.names) is ("exec" in kept)
     assert ("exec" in state.looking) is (word == LOOKUP)
