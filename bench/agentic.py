@@ -273,15 +273,15 @@ async def play(
 
 def server_settings(spec: ModelSpec, state_dir: Path, options: Options) -> Settings:
     """llama-server as agentd's sidecar runs it, serving ``spec`` on a free port."""
-    sidecar = options.sidecar.model_copy(
-        update={
-            "enabled": True,
-            "model_path": spec.gguf,
-            "binary": spec.binary or options.sidecar.binary,
-            "port": free_port(),
-        }
-    )
+    sidecar = _serving(spec, options, free_port())
     return Settings(state_dir=state_dir, llm=LLMSettings(seed=options.seed, sidecar=sidecar))
+
+
+def _serving(spec: ModelSpec, options: Options, port: int) -> SidecarSettings:
+    """The user's sidecar settings, serving ``spec`` on ``port`` (0: a free one)."""
+    binary = spec.binary or options.sidecar.binary
+    update = {"enabled": True, "model_path": spec.gguf, "binary": binary, "port": port}
+    return options.sidecar.model_copy(update=update)
 
 
 def daemon_config(
@@ -318,15 +318,7 @@ def daemon_config(
 def sidecar_config(spec: ModelSpec, options: Options) -> dict[str, Any]:
     """``llm.sidecar`` for a daemon that serves ``spec`` itself with the user's sidecar
     settings (slots, threads, context, temperature), on a free port."""
-    sidecar = options.sidecar.model_copy(
-        update={
-            "enabled": True,
-            "model_path": spec.gguf,
-            "binary": spec.binary or options.sidecar.binary,
-            "port": 0,
-        }
-    )
-    return sidecar.model_dump(mode="json", exclude_none=True)
+    return _serving(spec, options, 0).model_dump(mode="json", exclude_none=True)
 
 
 def _nest(into: dict[str, Any], key: str, value: Any) -> None:
