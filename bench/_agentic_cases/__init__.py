@@ -26,9 +26,11 @@ tenth fresh cases (:data:`FRESH10`: :mod:`.fresh10_en`, :mod:`.fresh10_de`, :mod
 :mod:`.fresh10_fr`, :mod:`.fresh10_ja`), fifty more, all in an eleventh half, held-out-10; then
 the eleventh fresh cases (:data:`FRESH11`: :mod:`.fresh11_en`, :mod:`.fresh11_de`,
 :mod:`.fresh11_es`, :mod:`.fresh11_fr`, :mod:`.fresh11_ja`), fifty more, all in a twelfth half,
-held-out-11; last the twelfth fresh cases (:data:`FRESH12`: :mod:`.fresh12_en`,
+held-out-11; then the twelfth fresh cases (:data:`FRESH12`: :mod:`.fresh12_en`,
 :mod:`.fresh12_de`, :mod:`.fresh12_es`, :mod:`.fresh12_fr`, :mod:`.fresh12_ja`), fifty more, all
-in a thirteenth half, held-out-12.
+in a thirteenth half, held-out-12; last the thirteenth fresh cases (:data:`FRESH13`:
+:mod:`.fresh13_en`, :mod:`.fresh13_de`, :mod:`.fresh13_es`, :mod:`.fresh13_fr`,
+:mod:`.fresh13_ja`), fifty more, all in a fourteenth half, held-out-13.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -96,6 +98,11 @@ from bench._agentic_cases import (
     fresh12_es,
     fresh12_fr,
     fresh12_ja,
+    fresh13_de,
+    fresh13_en,
+    fresh13_es,
+    fresh13_fr,
+    fresh13_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -202,6 +209,13 @@ FRESH12: tuple[Case, ...] = (
     *fresh12_fr.CASES,
     *fresh12_ja.CASES,
 )
+FRESH13: tuple[Case, ...] = (
+    *fresh13_en.CASES,
+    *fresh13_de.CASES,
+    *fresh13_es.CASES,
+    *fresh13_fr.CASES,
+    *fresh13_ja.CASES,
+)
 #: The fresh sets, in the order they end the suite (a new set goes last).
 FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH,
@@ -216,6 +230,7 @@ FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH10,
     FRESH11,
     FRESH12,
+    FRESH13,
 )
 CASES: tuple[Case, ...] = (
     *en.CASES,
@@ -241,6 +256,7 @@ __all__ = [
     "FRESH10",
     "FRESH11",
     "FRESH12",
+    "FRESH13",
     "FRESH_SETS",
     "KINDS",
     "LANGUAGES",

@@ -1,7 +1,7 @@
-"""The third to twelfth fresh agentic cases (held-out-3 to held-out-12): each one's check passes
+"""The third to thirteenth fresh agentic cases (held-out-3 to held-out-13): each one's check passes
 a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The ten sets share one shape (fifty cases, ten per language, in suite order at the end of
+The eleven sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -25,6 +25,7 @@ from bench._agentic_cases import (
     FRESH10,
     FRESH11,
     FRESH12,
+    FRESH13,
     Case,
 )
 from tests.bench.test_agentic_fresh import (
@@ -56,11 +57,14 @@ SETS: dict[str, tuple[Case, ...]] = {
     "10": FRESH10,
     "11": FRESH11,
     "12": FRESH12,
+    "13": FRESH13,
 }
 """Each fresh set by its mark (the number in its case names, one or two digits), in suite
 order."""
 
-ONE_ORDER_TWO_PAST: frozenset[str] = frozenset({"4", "5", "6", "7", "8", "9", "10", "11", "12"})
+ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(
+    {"4", "5", "6", "7", "8", "9", "10", "11", "12", "13"}
+)
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
 ORACLES: dict[str, dict[str, Oracle]] = {
@@ -590,6 +594,60 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja12_dousoukai": _asked,
         "ja12_shukudai": _reread("英語: 6月3日", "英語: 6月10日"),
         "ja12_hakodate": _counted,
+    },
+    "13": {
+        "en13_mot_garage": _reminded(1),
+        "en13_camping_kit": _appended,
+        "en13_lamp_brightness": _edited(r"brightness = 70", "brightness = 40"),
+        "en13_suitcase_lock": _recalled(),
+        "en13_ounces_pound": _said(
+            "There are 16 ounces in a pound.", "There are 14 ounces in a pound."
+        ),
+        "en13_great_expectations": _said("Charles Dickens.", "Thomas Hardy."),
+        "en13_delete_tmp": _shown("rm *.tmp"),
+        "en13_fancy_dress": _asked,
+        "en13_relay_team": _recounted("Tobias Reed"),
+        "en13_tombola_prizes": _lines,
+        "de13_packstation": _reminded(2),
+        "de13_umzugskartons": _written,
+        "de13_backofen": _edited(r"vorheizen = 180", "vorheizen = 200"),
+        "de13_fundbuero": _recalled(),
+        "de13_skatblatt": _said("Ein Skatblatt hat 32 Karten.", "Ein Skatblatt hat 52 Karten."),
+        "de13_wien_fluss": _said("Die Donau.", "Der Rhein."),
+        "de13_arbeitsspeicher": _shown("free -h"),
+        "de13_kuchenbuffet": _asked,
+        "de13_gleis": _reread("Gleis: 7", "Gleis: 12"),
+        "de13_anrufe_bremen": _counted,
+        "es13_merluza": _reminded(4),
+        "es13_fontanero": _written,
+        "es13_emisora": _edited(r"emisora = 98\.5", "emisora = 101.3"),
+        "es13_pedido_lavadora": _recalled(),
+        "es13_tres_cuartos": _said("Son 750 gramos.", "Son 570 gramos."),
+        "es13_oporto": _said("Está en Portugal.", "Está en España."),
+        "es13_matar_proceso": _shown("kill 4821"),
+        "es13_asamblea_vecinos": _asked,
+        "es13_lista_excursion": _recounted("Lucía Ferrer"),
+        "es13_donaciones_cuenca": _counted,
+        "fr13_centre_aere": _reminded(1.5),
+        "fr13_valise": _appended,
+        "fr13_arrosage": _edited(r"duree = 10", "duree = 15"),
+        "fr13_consigne_gare": _recalled(),
+        "fr13_trajet_autoroute": _said("Vous ferez 225 km.", "Vous ferez 180 km."),
+        "fr13_grand_desert": _said("Le Sahara.", "Le désert de Gobi."),
+        "fr13_connexion_ssh": _shown("ssh marie@192.168.1.20"),
+        "fr13_sortie_velo": _asked,
+        "fr13_ramassage": _reread("recyclage : jeudi", "recyclage : vendredi"),
+        "fr13_pannes_quimper": _counted,
+        "ja13_touyu": _reminded(2),
+        "ja13_kyuutouki": _written,
+        "ja13_yuka_danbou": _edited(r"temp = 25", "temp = 22"),
+        "ja13_chuurinjou": _recalled(),
+        "ja13_trump": _said("ジョーカーを除くと52枚です。", "ジョーカーを除くと54枚です。"),
+        "ja13_fujisan_ken": _said("静岡県と山梨県です。", "静岡県だけです。"),
+        "ja13_cat_matome": _shown("`cat memo_a.txt memo_b.txt > matome.txt` です。"),
+        "ja13_bazaar": _asked,
+        "ja13_meibo": _recounted("藤原"),
+        "ja13_bihin": _lines,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""

@@ -2,7 +2,8 @@
 second fresh cases all in held-out-2, the third all in held-out-3, the fourth all in
 held-out-4, the fifth all in held-out-5, the sixth all in held-out-6, the seventh all in
 held-out-7, the eighth all in held-out-8, the ninth all in held-out-9, the tenth all in
-held-out-10, the eleventh all in held-out-11, the twelfth all in held-out-12."""
+held-out-10, the eleventh all in held-out-11, the twelfth all in held-out-12, the thirteenth all
+in held-out-13."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from bench._agentic_cases import (
     FRESH10,
     FRESH11,
     FRESH12,
+    FRESH13,
     Case,
     Say,
     Script,
@@ -74,6 +76,9 @@ FRESH11_SHA256 = "e071b92952a935d47995d3c52231fe9d5a1fe525e864ea78cd069dacf20b22
 #: The fifty twelfth fresh cases, all put into held-out-12 right after them, and their digest.
 FRESH12_END = 694
 FRESH12_SHA256 = "ee1905a4791b51f31e830c7fc9e7fc52bc8f5503ef1cf6e122da61cb5cda8add"
+#: The fifty thirteenth fresh cases, all put into held-out-13 right after them, and their digest.
+FRESH13_END = 744
+FRESH13_SHA256 = "6a1a1babf832f548e38ff112a5e812624381de5142ea6737bdf90c464b732236"
 
 
 def _digest(items: Sequence[tuple[str, str]]) -> str:
@@ -134,6 +139,9 @@ def test_the_second_fresh_cases_are_all_held_out_2_after_the_fresh_draw() -> Non
         pytest.param(
             FRESH11_END, FRESH12_END, FRESH12_SHA256, FRESH12, "held-out-12", id="twelfth"
         ),
+        pytest.param(
+            FRESH12_END, FRESH13_END, FRESH13_SHA256, FRESH13, "held-out-13", id="thirteenth"
+        ),
     ],
 )
 def test_each_later_fresh_set_is_all_its_half_right_after_the_one_before(
@@ -184,8 +192,8 @@ def test_select_gives_one_half_or_all() -> None:
     """--half dev plays only dev cases, held-out-2 only the second fresh ones, held-out-3 only
     the third, held-out-4 only the fourth, held-out-5 only the fifth, held-out-6 only the
     sixth, held-out-7 only the seventh, held-out-8 only the eighth, held-out-9 only the ninth,
-    held-out-10 only the tenth, held-out-11 only the eleventh, held-out-12 only the twelfth;
-    all plays every case."""
+    held-out-10 only the tenth, held-out-11 only the eleventh, held-out-12 only the twelfth,
+    held-out-13 only the thirteenth; all plays every case."""
     split = load()
     names = [{c.name for c in select(CASES, split, half)} for half in HALVES]
     assert set().union(*names) == {c.name for c in CASES}
@@ -201,6 +209,7 @@ def test_select_gives_one_half_or_all() -> None:
     assert select(CASES, split, "held-out-10") == list(FRESH10)
     assert select(CASES, split, "held-out-11") == list(FRESH11)
     assert select(CASES, split, "held-out-12") == list(FRESH12)
+    assert select(CASES, split, "held-out-13") == list(FRESH13)
     assert select(CASES, split, "all") == list(CASES)
 
 
@@ -218,13 +227,13 @@ def test_into_puts_every_new_case_into_that_half() -> None:
 def test_an_unknown_half_is_rejected(tmp_path: Path) -> None:
     """A split file naming another half, --into another half, or extend into it, fails."""
     path = tmp_path / "split.json"
-    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-13"}}))
-    with pytest.raises(ValueError, match="held-out-12"):
+    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-14"}}))
+    with pytest.raises(ValueError, match="held-out-13"):
         load(path)
     with pytest.raises(ValueError, match="unknown half"):
         extend({}, [_case("a")], into="test")  # type: ignore[arg-type]
     with pytest.raises(SystemExit):
-        agentic_split.main(["--into", "held-out-13"])
+        agentic_split.main(["--into", "held-out-14"])
 
 
 def _run_main(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *argv: str) -> dict[str, str]:
@@ -249,7 +258,7 @@ def test_main_into_appends_into_that_half(tmp_path: Path, monkeypatch: pytest.Mo
     ]
 
 
-@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 13)])
+@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 14)])
 def test_main_into_a_later_held_out_half(
     half: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -283,6 +292,7 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         "k": "held-out-10",
         "l": "held-out-11",
         "m": "held-out-12",
+        "n": "held-out-13",
     }
     save(halves, path)
     assert list(load(path).items()) == [
@@ -299,5 +309,6 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         ("k", "held-out-10"),
         ("l", "held-out-11"),
         ("m", "held-out-12"),
+        ("n", "held-out-13"),
     ]
     assert SPLIT_PATH.name == "agentic_split.json"
