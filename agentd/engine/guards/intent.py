@@ -253,13 +253,16 @@ class Intent:
         plan said none for edits worded "change X from A to B and leave the rest", in
         Spanish and French above all). The intent question, on the quick slot, tells them
         apart: its word for changing files makes the turn a change of them (routed among the
-        file tools; the file is read first); ``answer`` lets the read go, for words alone
-        (read, such requests were answered with how to call ``read_file``); any other word
-        keeps the read of a look-up."""
+        file tools; the file is read first); ``answer``, and ``action`` (something done that
+        is no change of the files, where the plan found no tool to do it: the two questions
+        disagree, and the turn does the least), let the read go, for words alone (read, such
+        requests were answered with how to call ``read_file``: requests to be shown a command
+        were mostly found to be an ``action``); any other word keeps the read of a
+        look-up."""
         word = await self._word(state, apart=True)
         if word is not None and KIND_OF_WORD.get(word) == FILE:
             return word
-        if word != ANSWER:
+        if word not in (ANSWER, ACTION):
             return LOOKUP
         release_read(state, plan)
         state.named = ()

@@ -297,7 +297,7 @@ async def test_by_plan_the_turn_asks_one_question(
     [
         pytest.param(ANSWER, False, True, id="words-alone-let-the-read-go"),
         pytest.param(LOOKUP, True, False, id="a-question-about-the-file-reads-it"),
-        pytest.param(ACTION, True, False, id="a-command-is-not-run-but-the-file-read"),
+        pytest.param(ACTION, False, True, id="the-questions-disagree-the-least-is-done"),
         pytest.param("remember", True, False, id="another-kind-reads-it"),
         pytest.param(None, True, False, id="unsure-reads-it"),
     ],
@@ -307,8 +307,9 @@ async def test_a_request_naming_files_planned_as_no_tool_asks_whether_to_read_th
 ) -> None:
     """Planned as no tool, a request naming workdir files may ask about them (the plan said
     none for some such questions) or only for words (a command shown, not run): the intent
-    question, on the quick slot, decides. Only ``answer`` lets read_first's read go; nothing
-    but the word for changing files lets the turn act."""
+    question, on the quick slot, decides. ``answer`` lets read_first's read go, and so does
+    ``action`` (the plan found no tool for it: the turn does the least); nothing but the word
+    for changing files lets the turn act."""
     model = SlotRecording()
     model.choices.extend([NONE, word])
     request = "Mit welchem Befehl benenne ich entwurf.txt um? Zeig ihn nur."
