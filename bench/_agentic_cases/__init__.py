@@ -28,9 +28,11 @@ the eleventh fresh cases (:data:`FRESH11`: :mod:`.fresh11_en`, :mod:`.fresh11_de
 :mod:`.fresh11_es`, :mod:`.fresh11_fr`, :mod:`.fresh11_ja`), fifty more, all in a twelfth half,
 held-out-11; then the twelfth fresh cases (:data:`FRESH12`: :mod:`.fresh12_en`,
 :mod:`.fresh12_de`, :mod:`.fresh12_es`, :mod:`.fresh12_fr`, :mod:`.fresh12_ja`), fifty more, all
-in a thirteenth half, held-out-12; last the thirteenth fresh cases (:data:`FRESH13`:
+in a thirteenth half, held-out-12; then the thirteenth fresh cases (:data:`FRESH13`:
 :mod:`.fresh13_en`, :mod:`.fresh13_de`, :mod:`.fresh13_es`, :mod:`.fresh13_fr`,
-:mod:`.fresh13_ja`), fifty more, all in a fourteenth half, held-out-13.
+:mod:`.fresh13_ja`), fifty more, all in a fourteenth half, held-out-13; last the fourteenth
+fresh cases (:data:`FRESH14`: :mod:`.fresh14_en`, :mod:`.fresh14_de`, :mod:`.fresh14_es`,
+:mod:`.fresh14_fr`, :mod:`.fresh14_ja`), fifty more, all in a fifteenth half, held-out-14.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -103,6 +105,11 @@ from bench._agentic_cases import (
     fresh13_es,
     fresh13_fr,
     fresh13_ja,
+    fresh14_de,
+    fresh14_en,
+    fresh14_es,
+    fresh14_fr,
+    fresh14_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -216,6 +223,13 @@ FRESH13: tuple[Case, ...] = (
     *fresh13_fr.CASES,
     *fresh13_ja.CASES,
 )
+FRESH14: tuple[Case, ...] = (
+    *fresh14_en.CASES,
+    *fresh14_de.CASES,
+    *fresh14_es.CASES,
+    *fresh14_fr.CASES,
+    *fresh14_ja.CASES,
+)
 #: The fresh sets, in the order they end the suite (a new set goes last).
 FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH,
@@ -231,6 +245,7 @@ FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH11,
     FRESH12,
     FRESH13,
+    FRESH14,
 )
 CASES: tuple[Case, ...] = (
     *en.CASES,
@@ -257,6 +272,7 @@ __all__ = [
     "FRESH11",
     "FRESH12",
     "FRESH13",
+    "FRESH14",
     "FRESH_SETS",
     "KINDS",
     "LANGUAGES",

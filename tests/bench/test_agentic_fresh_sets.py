@@ -1,7 +1,7 @@
-"""The third to thirteenth fresh agentic cases (held-out-3 to held-out-13): each one's check passes
+"""The third to fourteenth fresh agentic cases (held-out-3 to held-out-14): each one's check passes
 a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The eleven sets share one shape (fifty cases, ten per language, in suite order at the end of
+The twelve sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -26,6 +26,7 @@ from bench._agentic_cases import (
     FRESH11,
     FRESH12,
     FRESH13,
+    FRESH14,
     Case,
 )
 from tests.bench.test_agentic_fresh import (
@@ -58,12 +59,13 @@ SETS: dict[str, tuple[Case, ...]] = {
     "11": FRESH11,
     "12": FRESH12,
     "13": FRESH13,
+    "14": FRESH14,
 }
 """Each fresh set by its mark (the number in its case names, one or two digits), in suite
 order."""
 
 ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(
-    {"4", "5", "6", "7", "8", "9", "10", "11", "12", "13"}
+    {"4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14"}
 )
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
@@ -648,6 +650,58 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja13_bazaar": _asked,
         "ja13_meibo": _recounted("藤原"),
         "ja13_bihin": _lines,
+    },
+    "14": {
+        "en14_dentist_form": _reminded(3),
+        "en14_baby_shower": _appended,
+        "en14_treadmill_speed": _edited(r"speed = 8", "speed = 6"),
+        "en14_tablet_pin": _recalled(),
+        "en14_flag_stripes": _said("There are 13 stripes.", "There are 50 stripes."),
+        "en14_sistine_ceiling": _said("Michelangelo.", "Leonardo da Vinci."),
+        "en14_git_branch": _shown("`git branch --show-current`"),
+        "en14_driveway_rota": _asked,
+        "en14_volunteer_drivers": _recounted("Fiona Blake"),
+        "en14_seed_packets": _lines,
+        "de14_parkschein": _reminded(0.5),
+        "de14_tierpension": _written,
+        "de14_sauna": _edited(r"temperatur = 90", "temperatur = 80"),
+        "de14_alpenverein": _recalled(),
+        "de14_pfund_gramm": _said("Ein Pfund sind 500 Gramm.", "Ein Pfund sind 453 Gramm."),
+        "de14_raeuber": _said("Friedrich Schiller.", "Johann Wolfgang von Goethe."),
+        "de14_download_befehl": _shown("wget https://www.beispiel.de/fahrplan.pdf"),
+        "de14_schluesselliste": _asked,
+        "de14_friseurtermin": _reread("Uhrzeit: 9:30", "Uhrzeit: 10:15"),
+        "de14_fundsachen_erfurt": _counted,
+        "es14_macetas": _reminded(5),
+        "es14_mecanico": _written,
+        "es14_depuradora": _edited(r"horas = 6", "horas = 8"),
+        "es14_solicitud_beca": _recalled(),
+        "es14_dias_anio": _said("Tiene 365 días.", "Tiene 366 días."),
+        "es14_paco_de_lucia": _said("La guitarra.", "El piano."),
+        "es14_apagar_equipo": _shown("sudo shutdown now"),
+        "es14_cata_vinos": _asked,
+        "es14_socios_huerto": _recounted("Tomás Vidal"),
+        "es14_avisos_lugo": _counted,
+        "fr14_boulangerie": _reminded(3),
+        "fr14_apero": _appended,
+        "fr14_piscine_ph": _edited(r"ph_cible = 7\.4", "ph_cible = 7.2"),
+        "fr14_ticket_pressing": _recalled(),
+        "fr14_mi_temps": _said("Une mi-temps dure 45 minutes.", "Une mi-temps dure 30 minutes."),
+        "fr14_botte": _said("L'Italie.", "L'Espagne."),
+        "fr14_taille_video": _shown("ls -lh mariage.mp4"),
+        "fr14_atelier_cuisine": _asked,
+        "fr14_cours_danse": _reread("salle : B", "salle : C"),
+        "fr14_prets_rennes": _counted,
+        "ja14_sentakumono": _reminded(1),
+        "ja14_shinkansen": _written,
+        "ja14_shower_ondo": _edited(r"temp = 42", "temp = 40"),
+        "ja14_furusato_nouzei": _recalled(),
+        "ja14_saikoro": _said("7になります。", "6になります。"),
+        "ja14_rashomon": _said("芥川龍之介です。", "夏目漱石です。"),
+        "ja14_kakeibo_grep": _shown("`grep 食費 kakeibo.csv` で表示できます。"),
+        "ja14_natsumatsuri": _asked,
+        "ja14_kouminkan": _recounted("村上"),
+        "ja14_okurimono": _lines,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""
