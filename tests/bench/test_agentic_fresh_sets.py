@@ -15,18 +15,7 @@ import pytest
 
 from bench._agentic_cases import (
     CASES,
-    FRESH3,
-    FRESH4,
-    FRESH5,
-    FRESH6,
-    FRESH7,
-    FRESH8,
-    FRESH9,
-    FRESH10,
-    FRESH11,
-    FRESH12,
-    FRESH13,
-    FRESH14,
+    FRESH_SETS,
     Case,
 )
 from tests.bench.test_agentic_fresh import (
@@ -48,18 +37,7 @@ from tests.bench.test_agentic_fresh import (
 from tests.bench.test_agentic_fresh2 import _lines
 
 SETS: dict[str, tuple[Case, ...]] = {
-    "3": FRESH3,
-    "4": FRESH4,
-    "5": FRESH5,
-    "6": FRESH6,
-    "7": FRESH7,
-    "8": FRESH8,
-    "9": FRESH9,
-    "10": FRESH10,
-    "11": FRESH11,
-    "12": FRESH12,
-    "13": FRESH13,
-    "14": FRESH14,
+    str(number): fresh for number, fresh in enumerate(FRESH_SETS, start=1) if number >= 3
 }
 """Each fresh set by its mark (the number in its case names, one or two digits), in suite
 order."""

@@ -19,19 +19,7 @@ import pytest
 import bench._agentic_split as agentic_split
 from bench._agentic_cases import (
     CASES,
-    FRESH2,
-    FRESH3,
-    FRESH4,
-    FRESH5,
-    FRESH6,
-    FRESH7,
-    FRESH8,
-    FRESH9,
-    FRESH10,
-    FRESH11,
-    FRESH12,
-    FRESH13,
-    FRESH14,
+    FRESH_SETS,
     Case,
     Say,
     Script,
@@ -122,32 +110,48 @@ def test_the_second_fresh_cases_are_all_held_out_2_after_the_fresh_draw() -> Non
     items = list(load().items())
     assert len(items) >= FRESH2_END
     assert _digest(items[FRESH_END:FRESH2_END]) == FRESH2_SHA256
-    assert [name for name, _ in items[FRESH_END:FRESH2_END]] == [c.name for c in FRESH2]
-    assert {name for name, half in items if half == "held-out-2"} == {c.name for c in FRESH2}
+    assert [name for name, _ in items[FRESH_END:FRESH2_END]] == [c.name for c in FRESH_SETS[1]]
+    assert {name for name, half in items if half == "held-out-2"} == {c.name for c in FRESH_SETS[1]}
 
 
 @pytest.mark.parametrize(
     ("start", "end", "digest", "fresh", "half"),
     [
-        pytest.param(FRESH2_END, FRESH3_END, FRESH3_SHA256, FRESH3, "held-out-3", id="third"),
-        pytest.param(FRESH3_END, FRESH4_END, FRESH4_SHA256, FRESH4, "held-out-4", id="fourth"),
-        pytest.param(FRESH4_END, FRESH5_END, FRESH5_SHA256, FRESH5, "held-out-5", id="fifth"),
-        pytest.param(FRESH5_END, FRESH6_END, FRESH6_SHA256, FRESH6, "held-out-6", id="sixth"),
-        pytest.param(FRESH6_END, FRESH7_END, FRESH7_SHA256, FRESH7, "held-out-7", id="seventh"),
-        pytest.param(FRESH7_END, FRESH8_END, FRESH8_SHA256, FRESH8, "held-out-8", id="eighth"),
-        pytest.param(FRESH8_END, FRESH9_END, FRESH9_SHA256, FRESH9, "held-out-9", id="ninth"),
-        pytest.param(FRESH9_END, FRESH10_END, FRESH10_SHA256, FRESH10, "held-out-10", id="tenth"),
         pytest.param(
-            FRESH10_END, FRESH11_END, FRESH11_SHA256, FRESH11, "held-out-11", id="eleventh"
+            FRESH2_END, FRESH3_END, FRESH3_SHA256, FRESH_SETS[2], "held-out-3", id="third"
         ),
         pytest.param(
-            FRESH11_END, FRESH12_END, FRESH12_SHA256, FRESH12, "held-out-12", id="twelfth"
+            FRESH3_END, FRESH4_END, FRESH4_SHA256, FRESH_SETS[3], "held-out-4", id="fourth"
         ),
         pytest.param(
-            FRESH12_END, FRESH13_END, FRESH13_SHA256, FRESH13, "held-out-13", id="thirteenth"
+            FRESH4_END, FRESH5_END, FRESH5_SHA256, FRESH_SETS[4], "held-out-5", id="fifth"
         ),
         pytest.param(
-            FRESH13_END, FRESH14_END, FRESH14_SHA256, FRESH14, "held-out-14", id="fourteenth"
+            FRESH5_END, FRESH6_END, FRESH6_SHA256, FRESH_SETS[5], "held-out-6", id="sixth"
+        ),
+        pytest.param(
+            FRESH6_END, FRESH7_END, FRESH7_SHA256, FRESH_SETS[6], "held-out-7", id="seventh"
+        ),
+        pytest.param(
+            FRESH7_END, FRESH8_END, FRESH8_SHA256, FRESH_SETS[7], "held-out-8", id="eighth"
+        ),
+        pytest.param(
+            FRESH8_END, FRESH9_END, FRESH9_SHA256, FRESH_SETS[8], "held-out-9", id="ninth"
+        ),
+        pytest.param(
+            FRESH9_END, FRESH10_END, FRESH10_SHA256, FRESH_SETS[9], "held-out-10", id="tenth"
+        ),
+        pytest.param(
+            FRESH10_END, FRESH11_END, FRESH11_SHA256, FRESH_SETS[10], "held-out-11", id="eleventh"
+        ),
+        pytest.param(
+            FRESH11_END, FRESH12_END, FRESH12_SHA256, FRESH_SETS[11], "held-out-12", id="twelfth"
+        ),
+        pytest.param(
+            FRESH12_END, FRESH13_END, FRESH13_SHA256, FRESH_SETS[12], "held-out-13", id="thirteenth"
+        ),
+        pytest.param(
+            FRESH13_END, FRESH14_END, FRESH14_SHA256, FRESH_SETS[13], "held-out-14", id="fourteenth"
         ),
     ],
 )
@@ -205,19 +209,8 @@ def test_select_gives_one_half_or_all() -> None:
     names = [{c.name for c in select(CASES, split, half)} for half in HALVES]
     assert set().union(*names) == {c.name for c in CASES}
     assert sum(len(n) for n in names) == len(CASES)
-    assert select(CASES, split, "held-out-2") == list(FRESH2)
-    assert select(CASES, split, "held-out-3") == list(FRESH3)
-    assert select(CASES, split, "held-out-4") == list(FRESH4)
-    assert select(CASES, split, "held-out-5") == list(FRESH5)
-    assert select(CASES, split, "held-out-6") == list(FRESH6)
-    assert select(CASES, split, "held-out-7") == list(FRESH7)
-    assert select(CASES, split, "held-out-8") == list(FRESH8)
-    assert select(CASES, split, "held-out-9") == list(FRESH9)
-    assert select(CASES, split, "held-out-10") == list(FRESH10)
-    assert select(CASES, split, "held-out-11") == list(FRESH11)
-    assert select(CASES, split, "held-out-12") == list(FRESH12)
-    assert select(CASES, split, "held-out-13") == list(FRESH13)
-    assert select(CASES, split, "held-out-14") == list(FRESH14)
+    for number, fresh in enumerate(FRESH_SETS[1:], start=2):
+        assert select(CASES, split, f"held-out-{number}") == list(fresh)
     assert select(CASES, split, "all") == list(CASES)
 
 
