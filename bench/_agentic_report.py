@@ -3,7 +3,8 @@
 :func:`summary` has a row per model (effects and each fault over all turns);
 :func:`by_half_and_language` a row per half and language: the share of cases with their
 effect, of turns needing no tool where a tool ran, the count of acting calls no request asked
-for, the share of action turns with a false claim, and the mean model requests per turn next
+for, the share of action turns with a false claim, the share of answers whose language could
+be told that are not in the case's language, and the mean model requests per turn next
 to the mean minimum the turns declare; :func:`by_kind` the effect per kind of case;
 :func:`requests_by_kind` what the requests were (steps, the plan question, re-asks...) and how
 many turns made at most one more than their minimum.
@@ -116,6 +117,7 @@ def half_row(half: str, language: str, done: Sequence[CaseResult]) -> tuple[obje
     pairs = [(t, f) for r in done for t, f in zip(r.turns, r.flags, strict=True)]
     toolless = [f for t, f in pairs if t.say.toolless]
     acting = [f for t, f in pairs if t.say.asks]
+    told = [f for _, f in pairs if f.said_in is not None]
     counted = [t for t, _ in pairs if t.requests is not None]
     minimum = [t.say.minimum for t in counted] if counted else [t.say.minimum for t, _ in pairs]
     return (
@@ -126,6 +128,7 @@ def half_row(half: str, language: str, done: Sequence[CaseResult]) -> tuple[obje
         _pct(sum(f.tools_unneeded for f in toolless), len(toolless)),
         sum(len(f.unasked) for _, f in pairs),
         _pct(sum(f.false_claim for f in acting), len(acting)),
+        _pct(sum(f.other_language for f in told), len(told)),
         _mean([float(t.requests or 0) for t in counted]),
         _mean([float(m) for m in minimum]),
     )
@@ -143,6 +146,7 @@ def by_half_and_language(
         "tools on no-tool turns",
         "unasked acting calls",
         "false claims",
+        "answers in another language",
         "requests/turn",
         "minimum/turn",
     )

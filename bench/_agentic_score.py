@@ -3,7 +3,8 @@
 :func:`score` runs the case's check (the effect) and :func:`turn_flags` judges every turn by
 its declaration (:class:`bench._agentic_cases.Say`): a call written as text, an empty answer,
 a false claim on a turn that asks for an action, repeated calls, a tool on a turn that needs
-none, acting calls the request did not ask for. :class:`CaseResult` holds it all.
+none, acting calls the request did not ask for, an answer in another language than the case's
+(:mod:`bench._agentic_language`). :class:`CaseResult` holds it all.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from bench._agentic_checks import (
     stopped_repeats,
     unasked_calls,
 )
+from bench._agentic_language import answer_language
 
 TOOL_NAMES = (
     "current_time",
@@ -52,6 +54,8 @@ class TurnFlags:
     stopped: int = 0  # repeats the model asked for and agentd did not run again
     tools_unneeded: bool = False  # a tool was called in a turn that needs none
     unasked: list[str] = field(default_factory=list)  # acting calls the request did not ask for
+    said_in: str | None = None  # the answer's language, when it can be told
+    other_language: bool = False  # told, and not the language of the case
 
 
 @dataclass(slots=True)
@@ -92,6 +96,8 @@ class CaseResult:
                 )
             if flags.unasked:
                 out.append(f"turn {i} ran unasked {', '.join(flags.unasked)}")
+            if flags.other_language:
+                out.append(f"turn {i} answered in {flags.said_in}")
         return out
 
     def rows(self) -> list[dict[str, Any]]:
@@ -121,6 +127,7 @@ class CaseResult:
                 "toolless": turn.say.toolless,
                 "tools_unneeded": flags.tools_unneeded,
                 "unasked": flags.unasked,
+                "said_in": flags.said_in,
                 "requests": turn.requests,
                 "request_kinds": turn.request_kinds,
                 "minimum": turn.say.minimum,
@@ -132,9 +139,14 @@ class CaseResult:
 
 
 def score(
-    check: Check, turns: list[TurnTrace], workdir: Path, state_dir: Path | None = None
+    check: Check,
+    turns: list[TurnTrace],
+    workdir: Path,
+    state_dir: Path | None = None,
+    language: str = "en",
 ) -> tuple[str | None, list[TurnFlags]]:
-    """Why the case's effect is missing (None: it is there) and each turn's flags."""
+    """Why the case's effect is missing (None: it is there) and each turn's flags (the case is
+    written in ``language``)."""
     reason: str | None
     if any(t.error for t in turns):
         reason = "a turn failed"
@@ -143,12 +155,13 @@ def score(
             reason = check(Outcome(workdir, turns, state_dir))
         except Exception as exc:  # a broken check is the bench's bug: report it, go on
             reason = f"check failed: {type(exc).__name__}: {exc}"
-    return reason, [turn_flags(turn, missing=reason is not None) for turn in turns]
+    missing = reason is not None
+    return reason, [turn_flags(turn, missing=missing, language=language) for turn in turns]
 
 
-def turn_flags(turn: TurnTrace, *, missing: bool) -> TurnFlags:
+def turn_flags(turn: TurnTrace, *, missing: bool, language: str = "en") -> TurnFlags:
     """The faults of one turn, judged by what its request declares (``missing``: the case's
-    effect is not there)."""
+    effect is not there; ``language``: the request's)."""
     say = turn.say
     f = TurnFlags(
         leaked=None if say.shows_call else leaked_call(turn.answer, TOOL_NAMES),
@@ -158,7 +171,9 @@ def turn_flags(turn: TurnTrace, *, missing: bool) -> TurnFlags:
         stopped=len(stopped_repeats(turn.calls)),
         tools_unneeded=say.toolless and bool(turn.calls),
         unasked=[c.name for c in unasked_calls(turn.calls, say.asks)],
+        said_in=None if turn.error else answer_language(turn.answer),
     )
+    f.other_language = f.said_in is not None and f.said_in != language
     # A claim is judged on turns that ask for an action (a question's answer may well speak
     # in the past tense: a summary of last week's notes). Without the case's effect every
     # claim is false, even one backed by a tool that ran (hello.py "created" after writing

@@ -34,7 +34,10 @@ for
   language of the suite) while none of the asked tools ran, or the case's effect is missing;
 - repeated calls: the same tool with the same arguments run again in one turn, the first one
   not having failed (a repeat agentd answers with the earlier result instead of running it is
-  counted apart, as "repeats stopped").
+  counted apart, as "repeats stopped");
+- an answer in another language: the answer's own words (quotes and commands left out) are
+  in a language other than the case's, when there are enough of them to tell
+  (``bench/_agentic_language.py``).
 
 The model requests of each turn are the daemon's ``agentd_model_requests_total`` (``GET
 /metrics``) read before and after the turn, by kind (steps, the plan and intent questions,
@@ -269,7 +272,7 @@ async def play(
         trace = TurnTrace(say, answer, turn_calls(stored), started, ended, error, requests)
         trace.request_kinds = kinds or {}
         turns.append(trace)
-    reason, flags = score(script.check, turns, daemon.workdir, daemon.state_dir)
+    reason, flags = score(script.check, turns, daemon.workdir, daemon.state_dir, case.language)
     return CaseResult(model, case, run, turns, flags, reason)
 
 
@@ -548,7 +551,8 @@ def main() -> None:
     for model, done in results.items():
         print()
         print(f"{model} by half and language (false claims: share of turns asking for an action;")
-        print("tools on no-tool turns: share of turns needing none; requests: agentd's count)")
+        print("tools on no-tool turns: share of turns needing none; another language: share of")
+        print("answers whose language could be told; requests: agentd's count)")
         print()
         print(by_half_and_language(done, split, halves))
     print()

@@ -196,18 +196,19 @@ def _result(name: str, language: str, turns: list[TurnTrace], effect: bool) -> C
         return Script(tuple(t.say for t in turns), lambda outcome: None)
 
     case = Case(name, "action", language, build)  # type: ignore[arg-type]
-    flags = [turn_flags(t, missing=not effect) for t in turns]
+    flags = [turn_flags(t, missing=not effect, language=language) for t in turns]
     return CaseResult("m", case, 0, turns, flags, None if effect else "missing")
 
 
 def test_the_report_row_counts_each_measure() -> None:
-    """Effects, tools on no-tool turns, unasked calls, false claims and requests per turn."""
+    """Effects, tools on no-tool turns, unasked calls, false claims, answers in another
+    language (of those told) and requests per turn."""
     done = [
         _result(
             "a",
             "de",
             [
-                _turn(chat("Hallo"), "Hallo!", READ, requests=2),
+                _turn(chat("Hallo"), "Hello there, how are you today?", READ, requests=2),
                 _turn(act("Schreib a.txt", FILES), "Ich habe sie gespeichert.", WRITE, requests=2),
             ],
             effect=True,
@@ -220,7 +221,10 @@ def test_the_report_row_counts_each_measure() -> None:
         ),
     ]
     row = half_row("dev", "de", done)
-    assert row == ("dev", "de", 2, "1/2 (50%)", "1/1 (100%)", 1, "1/2 (50%)", "3.00", "1.67")
+    assert row == (
+        *("dev", "de", 2, "1/2 (50%)", "1/1 (100%)", 1, "1/2 (50%)"),
+        *("1/3 (33%)", "3.00", "1.67"),
+    )
 
 
 def test_requests_are_na_when_the_daemon_does_not_count_them() -> None:
