@@ -1,9 +1,10 @@
 """The language an answer is written in, to judge whether a turn answered in the request's.
 
 Quoted text (a file's line, a saved fact, a command) is the user's or a tool's words, not the
-answer's: it is taken out first. Japanese is told by its kana; ideographs alone may be Japanese
-or Chinese and are not judged; other text by ``langid`` (its bundled model, choosing among the
-suite's languages). Too little left to tell, or no language likely enough: None.
+answer's: it is taken out first, with files' names. Japanese is told by its kana; ideographs
+alone may be Japanese or Chinese and are not judged; other text by ``langid`` (its bundled
+model, choosing among the suite's languages). Too little left to tell, or no language likely
+enough: None.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ QUOTED = re.compile(
 KANA = re.compile(r"[\u3040-\u30ff]")
 IDEOGRAPHS = re.compile(r"[\u4e00-\u9fff]")
 WORD = re.compile(r"[^\W\d_]{2,}")
+#: A file's name or an address (a word with a dot or slash inside): no language's word.
+NAMED = re.compile(r"\S+[./]\S+")
 #: The fewest words (outside quotes) an answer needs to be judged.
 FEWEST_WORDS = 3
 #: How likely the detected language must be.
@@ -38,7 +41,7 @@ def _identifier(languages: tuple[str, ...]) -> Any:
 
 def answer_language(text: str) -> str | None:
     """The language of ``text`` (ISO 639-1, e.g. "de"), or None when it cannot be told."""
-    own = QUOTED.sub(" ", text)
+    own = NAMED.sub(" ", QUOTED.sub(" ", text))
     if KANA.search(own):
         return "ja"
     if IDEOGRAPHS.search(own):

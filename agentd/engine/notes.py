@@ -1,7 +1,8 @@
 """The notes a turn sends after the conversation for one model call (never stored).
 
 They speak to the model, not for the user: each quotes the user's request as it was written,
-in its own language, and asks for the answer in that language.
+in its own language, and asks for the answer in that language, named when it can be told
+(:mod:`agentd.engine.language`: "in German").
 """
 
 from __future__ import annotations
@@ -9,14 +10,14 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
+from agentd.engine.language import language_of
 from agentd.engine.turnstate import TurnState, argument
 from agentd.messages import Message, user
 
-#: Sent when the model must answer now: after an empty answer or repeated calls.
-ANSWER_NOW = (
-    "Answer my last request now, in words and in the language I wrote it in, using the tool "
-    "results above."
-)
+#: Opens the note sent when the model must answer now: after an empty answer or repeated calls.
+ANSWER_NOW = "Answer my last request now"
+#: How the answer's language is asked for when it cannot be named.
+UNNAMED = "in the language I wrote it in"
 #: Opens the note after tool results: small models otherwise answer the results, not the user.
 REMINDER_HEAD = "(Those are the results of your tool calls.)"
 #: Opens the note after a read-first step of a request that asks for a change.
@@ -29,8 +30,14 @@ NOTHING_TO_READ = "(Your workdir holds no files: there is nothing to read.)"
 NOT_DONE_HEAD = "(No tool has changed anything in this turn.)"
 
 
-def answer_now() -> Message:
-    return user(ANSWER_NOW)
+def in_language(state: TurnState) -> str:
+    """ "in <the request's language>" ("in German"), or :data:`UNNAMED`."""
+    name = language_of(state.request)
+    return f"in {name}" if name else UNNAMED
+
+
+def answer_now(state: TurnState) -> Message:
+    return user(f"{ANSWER_NOW}, in words and {in_language(state)}, using the tool results above.")
 
 
 def reminder(state: TurnState, calls: Sequence[tuple[str, str]] = ()) -> Message:
@@ -43,7 +50,7 @@ def reminder(state: TurnState, calls: Sequence[tuple[str, str]] = ()) -> Message
         missed = f" The files my request names: {', '.join(state.named)}."
     return user(
         f'{REMINDER_HEAD} My request was: "{state.short_request}".{missed} Answer it in words '
-        "using those results, or call another tool if it still needs one."
+        f"{in_language(state)}, using those results, or call another tool if it still needs one."
     )
 
 
@@ -58,20 +65,25 @@ def after_change_read(state: TurnState, read: Sequence[tuple[str, str]]) -> Mess
             shown.append(f" {path} holds: {json.dumps(text, ensure_ascii=False)}.")
     return user(
         f'{CHANGE_HEAD} My request was: "{state.short_request}".{"".join(shown)} If it asks '
-        "for a change, make it now with the tool that does it; otherwise answer in words."
+        f"for a change, make it now with the tool that does it; otherwise answer in words "
+        f"{in_language(state)}."
     )
 
 
 def nothing_to_read(state: TurnState) -> Message:
     """A read routed in an empty workdir answers instead: the request again."""
-    return user(f'{NOTHING_TO_READ} My request was: "{state.short_request}". Answer it in words.')
+    return user(
+        f'{NOTHING_TO_READ} My request was: "{state.short_request}". Answer it in words '
+        f"{in_language(state)}."
+    )
 
 
 def not_done(state: TurnState) -> Message:
     """An answer to a request for an action that no tool carried out: do it, or say so."""
     return user(
         f'{NOT_DONE_HEAD} My request was: "{state.short_request}". If it needs a change, make '
-        "it now with the tool that does it; if it cannot be done, say so plainly."
+        f"it now with the tool that does it; if it cannot be done, say so plainly "
+        f"{in_language(state)}."
     )
 
 

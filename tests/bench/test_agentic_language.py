@@ -23,7 +23,7 @@ NOW = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.UTC)
         ("Mi perro se llama Canela.", "es"),
         ("ファイルには5行あります。", "ja"),
         ('I saved the memory "Meine Kundennummer beim Stromanbieter lautet 9114."', "en"),
-        ('I wrote "山本さんの荷物を受け取る" to memo.txt.', "en"),
+        ('I wrote "山本さんの荷物を受け取る" to your memo file.', "en"),
         ("La commande est `ls -la /tmp/des/fichiers`, elle liste le dossier.", "fr"),
     ],
 )
@@ -39,6 +39,7 @@ def test_the_language_of_the_answers_own_words(text: str, language: str) -> None
         '"Mi perro se llama Canela."',
         "宿題一覧 英語 数学",  # ideographs alone: Japanese or Chinese
         "3/4 kg = 750 g",
+        "I've written hello.txt.",  # a file's name is no word
         "",
     ],
 )

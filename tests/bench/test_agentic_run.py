@@ -37,7 +37,7 @@ def _since_user(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _reminder(text: str) -> bool:
-    return text == ANSWER_NOW or text.startswith(REMINDER_HEAD)
+    return text.startswith(ANSWER_NOW) or text.startswith(REMINDER_HEAD)
 
 
 def scripted(body: dict[str, Any]) -> Reply:

@@ -552,7 +552,7 @@ async def test_calls_written_out_in_an_answer_after_tools_are_asked_for_again() 
     assert result.message.content == "It is value of a." and ran == ["a"]
     retry = model.requests[2]
     assert retry.tools is None and retry.answer_only
-    assert retry.messages[-1].content == ANSWER_NOW
+    assert retry.messages[-1].content.startswith(ANSWER_NOW)
     assert [m.role for m in conv.messages] == ["system", "user", "assistant", "tool", "assistant"]
 
 

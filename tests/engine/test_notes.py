@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from agentd.engine.notes import REMINDER_HEAD, reminder
+import pytest
+
+from agentd.engine.language import language_of
+from agentd.engine.notes import (
+    REMINDER_HEAD,
+    UNNAMED,
+    after_change_read,
+    answer_now,
+    not_done,
+    nothing_to_read,
+    reminder,
+)
 from tests.engine.guards.conftest import make_state
 
 
@@ -23,3 +34,42 @@ def test_the_reminder_names_the_files_the_calls_missed() -> None:
     note = reminder(state, (("exec", '{"command": "wc -l data.txt"}'),))
     assert "The files my request names: datos.txt." in note.content
     assert "names" not in reminder(state).content  # no calls: nothing to compare
+
+
+@pytest.mark.parametrize(
+    ("request_text", "asked"),
+    [
+        ("Cuenta las líneas de datos.txt con wc y dime cuántas hay.", "in Spanish"),
+        ("Erinnere mich in zwei Stunden daran, den Zahnarzt anzurufen.", "in German"),
+        ("自転車の鍵の番号を教えてください。", "in Japanese"),
+        ("Hi!", UNNAMED),  # too short to tell: the request's own language, unnamed
+    ],
+)
+def test_the_notes_ask_for_the_answer_in_the_requests_language(
+    request_text: str, asked: str
+) -> None:
+    """Every note that asks for words names the request's language when it can be told
+    (after English notes a small model answered in English)."""
+    state = make_state(request_text)
+    for note in (
+        reminder(state),
+        answer_now(state),
+        not_done(state),
+        nothing_to_read(state),
+        after_change_read(state, ()),
+    ):
+        assert asked in note.content
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Rappelle-moi d'appeler le plombier dans deux heures.", "French"),
+        ("这是一个测试。请告诉我今天的天气如何。", "Chinese"),
+        ("這是一個測試。請告訴我今天的天氣如何。", "Traditional Chinese"),
+        ("Hi!", None),
+        ("Hola\udc80 que tal estas amigo", None),  # a lone surrogate: not told, no error
+    ],
+)
+def test_the_language_of_a_request(text: str, name: str | None) -> None:
+    assert language_of(text) == name

@@ -77,7 +77,7 @@ class CallsInAnswer:
         if self.name not in state.retried and state.requests.spare():
             log.warning("turn.calls_in_answer", step=state.step)
             state.retried.add(self.name)
-            return Retry(Next(notes=[answer_now()], bare=True))
+            return Retry(Next(notes=[answer_now(state)], bare=True))
         log.warning("turn.calls_cut_from_answer", step=state.step)
         kept = without_calls(reply.content, state.names)
         return Replace(assistant(kept or answer_from_results(state.added)))

@@ -52,5 +52,5 @@ class Empty:
         log.warning("turn.empty_answer", step=state.step, after_tools=bool(state.added))
         if self.name not in state.retried and state.requests.left > 0:
             state.retried.add(self.name)
-            return Retry(Next(notes=[answer_now()], bare=True))
+            return Retry(Next(notes=[answer_now(state)], bare=True))
         return Replace(assistant(answer_from_results(state.added)))

@@ -30,4 +30,4 @@ class Repeats:
         if run.cached < len(run.calls) and not failed_again:
             return None
         state.fire(self.name, "failed_again" if failed_again else "cached")
-        return Next(notes=[answer_now()], bare=True)
+        return Next(notes=[answer_now(state)], bare=True)

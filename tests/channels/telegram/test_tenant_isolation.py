@@ -53,7 +53,9 @@ def script(messages: Sequence[Message]) -> ChatResult:
     asked = max(
         i
         for i, m in enumerate(messages)
-        if m.role == "user" and not m.content.startswith(REMINDER_HEAD) and m.content != ANSWER_NOW
+        if m.role == "user"
+        and not m.content.startswith(REMINDER_HEAD)
+        and not m.content.startswith(ANSWER_NOW)
     )
     calls = [m for m in messages[asked:] if m.role == "assistant" and m.tool_calls]
     if not calls:
