@@ -13,7 +13,7 @@ emptied and the case's files are put in it; each case talks in sessions of its o
 (``X-Session-Id``), and a recall case asks in a second, new session. The cases are split once
 into a dev and a held-out half, and the cases written later for judging alone into halves of
 their own, held-out-2, held-out-3, held-out-4, held-out-5, held-out-6, held-out-7, held-out-8,
-held-out-9, held-out-10, held-out-11, held-out-12, held-out-13 and held-out-14
+held-out-9, held-out-10, held-out-11, held-out-12, held-out-13, held-out-14 and held-out-15
 (``bench/agentic_split.json``, see ``bench/_agentic_split.py``): tune on dev, judge on the
 others; ``--half`` plays one of them.
 
@@ -57,7 +57,7 @@ a JSON line per turn (answer, tool calls with results, flags, requests) in
                             [--half dev|held-out|held-out-2|held-out-3|held-out-4|held-out-5
                                     |held-out-6|held-out-7|held-out-8|held-out-9
                                     |held-out-10|held-out-11|held-out-12|held-out-13
-                                    |held-out-14|all]
+                                    |held-out-14|held-out-15|all]
                             [--language LANG ...]
                             [--temperature T] [--seed N] [--default KEY=VALUE ...]
                             [--out DIR]

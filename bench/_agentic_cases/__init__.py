@@ -30,9 +30,12 @@ held-out-11; then the twelfth fresh cases (:data:`FRESH12`: :mod:`.fresh12_en`,
 :mod:`.fresh12_de`, :mod:`.fresh12_es`, :mod:`.fresh12_fr`, :mod:`.fresh12_ja`), fifty more, all
 in a thirteenth half, held-out-12; then the thirteenth fresh cases (:data:`FRESH13`:
 :mod:`.fresh13_en`, :mod:`.fresh13_de`, :mod:`.fresh13_es`, :mod:`.fresh13_fr`,
-:mod:`.fresh13_ja`), fifty more, all in a fourteenth half, held-out-13; last the fourteenth
+:mod:`.fresh13_ja`), fifty more, all in a fourteenth half, held-out-13; then the fourteenth
 fresh cases (:data:`FRESH14`: :mod:`.fresh14_en`, :mod:`.fresh14_de`, :mod:`.fresh14_es`,
-:mod:`.fresh14_fr`, :mod:`.fresh14_ja`), fifty more, all in a fifteenth half, held-out-14.
+:mod:`.fresh14_fr`, :mod:`.fresh14_ja`), fifty more, all in a fifteenth half, held-out-14; last
+the fifteenth fresh cases (:data:`FRESH15`: :mod:`.fresh15_en`, :mod:`.fresh15_de`,
+:mod:`.fresh15_es`, :mod:`.fresh15_fr`, :mod:`.fresh15_ja`), fifty more, all in a sixteenth half,
+held-out-15.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -110,6 +113,11 @@ from bench._agentic_cases import (
     fresh14_es,
     fresh14_fr,
     fresh14_ja,
+    fresh15_de,
+    fresh15_en,
+    fresh15_es,
+    fresh15_fr,
+    fresh15_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -230,6 +238,13 @@ FRESH14: tuple[Case, ...] = (
     *fresh14_fr.CASES,
     *fresh14_ja.CASES,
 )
+FRESH15: tuple[Case, ...] = (
+    *fresh15_en.CASES,
+    *fresh15_de.CASES,
+    *fresh15_es.CASES,
+    *fresh15_fr.CASES,
+    *fresh15_ja.CASES,
+)
 #: The fresh sets, in the order they end the suite (a new set goes last).
 FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH,
@@ -246,6 +261,7 @@ FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH12,
     FRESH13,
     FRESH14,
+    FRESH15,
 )
 CASES: tuple[Case, ...] = (
     *en.CASES,
@@ -273,6 +289,7 @@ __all__ = [
     "FRESH12",
     "FRESH13",
     "FRESH14",
+    "FRESH15",
     "FRESH_SETS",
     "KINDS",
     "LANGUAGES",

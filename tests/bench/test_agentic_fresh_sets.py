@@ -1,7 +1,7 @@
-"""The third to fourteenth fresh agentic cases (held-out-3 to held-out-14): each one's check passes
+"""The third to fifteenth fresh agentic cases (held-out-3 to held-out-15): each one's check passes
 a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The twelve sets share one shape (fifty cases, ten per language, in suite order at the end of
+The thirteen sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -43,7 +43,7 @@ SETS: dict[str, tuple[Case, ...]] = {
 order."""
 
 ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(
-    {"4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14"}
+    {"4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15"}
 )
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
@@ -680,6 +680,58 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja14_natsumatsuri": _asked,
         "ja14_kouminkan": _recounted("村上"),
         "ja14_okurimono": _lines,
+    },
+    "15": {
+        "en15_fence_varnish": _reminded(2),
+        "en15_street_party": _appended,
+        "en15_pond_pump": _edited(r"flow = 3", "flow = 2"),
+        "en15_season_ticket": _recalled(),
+        "en15_fortnight": _said("A fortnight is 14 days.", "A fortnight is 10 days."),
+        "en15_mohs_top": _said("Diamond, at 10.", "Quartz, at 7."),
+        "en15_copy_to_server": _shown("`scp report.pdf sam@10.0.0.5:~/`"),
+        "en15_dog_walks": _asked,
+        "en15_carol_singers": _recounted("Nadia Shah"),
+        "en15_parcel_log": _lines,
+        "de15_finanzamt": _reminded(4),
+        "de15_nachhilfe": _written,
+        "de15_radumfang": _edited(r"radumfang = 2100", "radumfang = 2155"),
+        "de15_gartentor": _recalled(),
+        "de15_quartal": _said("Ein Quartal hat drei Monate.", "Ein Quartal hat vier Monate."),
+        "de15_brandenburger_tor": _said("In Berlin.", "In Potsdam."),
+        "de15_ffmpeg_pfad": _shown("`which ffmpeg`"),
+        "de15_grillfest": _asked,
+        "de15_reservierung": _reread("Personen: 4", "Personen: 6"),
+        "de15_blutspende_lindau": _counted,
+        "es15_antibiotico": _reminded(6),
+        "es15_canguro": _written,
+        "es15_nevera": _edited(r"temperatura = 6", "temperatura = 4"),
+        "es15_cliente_gas": _recalled(),
+        "es15_lustro": _said("Un lustro son cinco años.", "Un lustro son diez años."),
+        "es15_relojes_blandos": _said("Salvador Dalí.", "Joan Miró."),
+        "es15_zip_facturas": _shown("zip -r facturas.zip facturas/"),
+        "es15_fin_de_curso": _asked,
+        "es15_inscritos_carrera": _recounted("Raúl Pineda"),
+        "es15_recogidas_ponferrada": _counted,
+        "fr15_conservatoire": _reminded(1.5),
+        "fr15_bocaux": _appended,
+        "fr15_bouilloire": _edited(r"temperature = 100", "temperature = 80"),
+        "fr15_commande_canape": _recalled(),
+        "fr15_tonne": _said("Une tonne fait 1 000 kilos.", "Une tonne fait 100 kilos."),
+        "fr15_fleurs_du_mal": _said("Charles Baudelaire.", "Victor Hugo."),
+        "fr15_serveur_python": _shown("python3 -m http.server 8000"),
+        "fr15_troc_plantes": _asked,
+        "fr15_lecon_conduite": _reread("heure : 14h", "heure : 16h"),
+        "fr15_randonnees_mulhouse": _counted,
+        "ja15_curry_nabe": _reminded(0.5),
+        "ja15_juku_mendan": _written,
+        "ja15_denki_moufu": _edited(r"level = 3", "level = 2"),
+        "ja15_kenketsu_card": _recalled(),
+        "ja15_haiku_on": _said("俳句は17音です。", "俳句は31音です。"),
+        "ja15_okinawa_kencho": _said("那覇市です。", "沖縄市です。"),
+        "ja15_hostname": _shown("`hostname` で確認できます。"),
+        "ja15_mochitsuki": _asked,
+        "ja15_rajio_taisou": _recounted("三浦"),
+        "ja15_zousho": _lines,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""

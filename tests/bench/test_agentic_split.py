@@ -3,7 +3,7 @@ second fresh cases all in held-out-2, the third all in held-out-3, the fourth al
 held-out-4, the fifth all in held-out-5, the sixth all in held-out-6, the seventh all in
 held-out-7, the eighth all in held-out-8, the ninth all in held-out-9, the tenth all in
 held-out-10, the eleventh all in held-out-11, the twelfth all in held-out-12, the thirteenth all
-in held-out-13, the fourteenth all in held-out-14."""
+in held-out-13, the fourteenth all in held-out-14, the fifteenth all in held-out-15."""
 
 from __future__ import annotations
 
@@ -71,6 +71,9 @@ FRESH13_SHA256 = "6a1a1babf832f548e38ff112a5e812624381de5142ea6737bdf90c464b7322
 #: The fifty fourteenth fresh cases, all put into held-out-14 right after them, and their digest.
 FRESH14_END = 794
 FRESH14_SHA256 = "c64af8e3521f3622418310c8a8c90f38344e6d340d92497146056cca9e8de8ab"
+#: The fifty fifteenth fresh cases, all put into held-out-15 right after them, and their digest.
+FRESH15_END = 844
+FRESH15_SHA256 = "6927fb483c3e81f2cb7e9e3a682e518022f03dd72d2ed34d5cdd8db4e81d996d"
 
 
 def _digest(items: Sequence[tuple[str, str]]) -> str:
@@ -153,6 +156,9 @@ def test_the_second_fresh_cases_are_all_held_out_2_after_the_fresh_draw() -> Non
         pytest.param(
             FRESH13_END, FRESH14_END, FRESH14_SHA256, FRESH_SETS[13], "held-out-14", id="fourteenth"
         ),
+        pytest.param(
+            FRESH14_END, FRESH15_END, FRESH15_SHA256, FRESH_SETS[14], "held-out-15", id="fifteenth"
+        ),
     ],
 )
 def test_each_later_fresh_set_is_all_its_half_right_after_the_one_before(
@@ -204,7 +210,8 @@ def test_select_gives_one_half_or_all() -> None:
     the third, held-out-4 only the fourth, held-out-5 only the fifth, held-out-6 only the
     sixth, held-out-7 only the seventh, held-out-8 only the eighth, held-out-9 only the ninth,
     held-out-10 only the tenth, held-out-11 only the eleventh, held-out-12 only the twelfth,
-    held-out-13 only the thirteenth, held-out-14 only the fourteenth; all plays every case."""
+    held-out-13 only the thirteenth, held-out-14 only the fourteenth, held-out-15 only the
+    fifteenth; all plays every case."""
     split = load()
     names = [{c.name for c in select(CASES, split, half)} for half in HALVES]
     assert set().union(*names) == {c.name for c in CASES}
@@ -228,13 +235,13 @@ def test_into_puts_every_new_case_into_that_half() -> None:
 def test_an_unknown_half_is_rejected(tmp_path: Path) -> None:
     """A split file naming another half, --into another half, or extend into it, fails."""
     path = tmp_path / "split.json"
-    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-15"}}))
-    with pytest.raises(ValueError, match="held-out-14"):
+    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-16"}}))
+    with pytest.raises(ValueError, match="held-out-15"):
         load(path)
     with pytest.raises(ValueError, match="unknown half"):
         extend({}, [_case("a")], into="test")  # type: ignore[arg-type]
     with pytest.raises(SystemExit):
-        agentic_split.main(["--into", "held-out-15"])
+        agentic_split.main(["--into", "held-out-16"])
 
 
 def _run_main(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *argv: str) -> dict[str, str]:
@@ -259,7 +266,7 @@ def test_main_into_appends_into_that_half(tmp_path: Path, monkeypatch: pytest.Mo
     ]
 
 
-@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 15)])
+@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 16)])
 def test_main_into_a_later_held_out_half(
     half: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -295,6 +302,7 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         "m": "held-out-12",
         "n": "held-out-13",
         "o": "held-out-14",
+        "p": "held-out-15",
     }
     save(halves, path)
     assert list(load(path).items()) == [
@@ -313,5 +321,6 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         ("m", "held-out-12"),
         ("n", "held-out-13"),
         ("o", "held-out-14"),
+        ("p", "held-out-15"),
     ]
     assert SPLIT_PATH.name == "agentic_split.json"
