@@ -3,37 +3,76 @@ answer in it.
 
 After tool results a small model answers in the language of the last message it was sent: the
 turn's notes are English, so German, Spanish, French and Japanese requests were answered in
-English after a tool ran (dev: 19 of 26 such answers), and asking for "the language I wrote
+English after a tool ran (dev: 25 of 34 such answers), and asking for "the language I wrote
 it in" moved few of them. Named ("in Spanish"), the answers came in the request's language.
 Told by CLD2 (``pycld2``: Chromium's compact detector, some 80 languages, microseconds), a
 statistical model over all its languages, no word list; None when CLD2 is not sure (a short
 greeting, a number), and the note then asks for the request's own language unnamed.
+
+Only the request's own words are read: quoted text, code and files' names are someone else's
+words (a French request quoting an English line read as English), and a pasted log before the
+question would outweigh it, so the detector sees the last :data:`MOST_CHARS` of what is left,
+with the characters CLD2 refuses (controls, lone surrogates, noncharacters) made blanks.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+import re
+import unicodedata
 
 import pycld2
 
-#: CLD2 names some scripts' variants by a code of its own.
-NAMES = {"zh-Hant": "Traditional Chinese"}
+#: Quoted or fenced spans: the words of a file, a fact or a command, not the writer's own.
+QUOTED = re.compile(
+    r"```.*?```|`[^`]*`|\"[^\"]*\"|“[^”]*”|„[^“”]*[“”]|«[^»]*»|「[^」]*」|『[^』]*』", re.S
+)
+#: A file's name or an address (a word with a dot or slash inside): no language's word.
+NAMED = re.compile(r"\S+[./]\S+")
+#: How much of the request, from its end, the detector reads.
+MOST_CHARS = 2000
+#: Unicode categories CLD2 refuses or that carry no language: controls, surrogates,
+#: unassigned code points and noncharacters.
+REFUSED = frozenset({"Cc", "Cs", "Cn"})
+#: Languages CLD2 names by a code word of its own ("NORWEGIAN_N", "ChineseT", "LAOTHIAN").
+NAMES = {
+    "zh-Hant": "Traditional Chinese",
+    "ht": "Haitian Creole",
+    "lua": "Luba-Lulua",
+    "luo": "Luo",
+    "mfe": "Mauritian Creole",
+    "nn": "Norwegian Nynorsk",
+    "rm": "Romansh",
+    "gd": "Scottish Gaelic",
+    "war": "Waray",
+    "lo": "Lao",
+    "ss": "Swati",
+}
 
 
-@lru_cache(maxsize=256)
+def own_words(text: str) -> str:
+    """``text`` without quoted spans, code and files' names."""
+    return NAMED.sub(" ", QUOTED.sub(" ", text))
+
+
+def _readable(text: str) -> str:
+    """The last :data:`MOST_CHARS` of ``text``, the characters CLD2 refuses made blanks."""
+    tail = text[-MOST_CHARS:]
+    return "".join(" " if unicodedata.category(c) in REFUSED else c for c in tail)
+
+
 def language_of(text: str) -> str | None:
     """The English name of the language ``text`` is written in ("Spanish"), or None when it
     cannot be told reliably."""
     try:
-        reliable, _, found = pycld2.detect(text)
-    except pycld2.error:  # bytes CLD2 cannot read
-        return None
-    except UnicodeEncodeError:  # lone surrogates
+        reliable, _, found = pycld2.detect(_readable(own_words(text)))
+    except pycld2.error:  # anything CLD2 still cannot read: not told
         return None
     name, code = str(found[0][0]), str(found[0][1])
-    if not reliable or code in ("un", "xxx") or "_" in name:
+    if not reliable or code in ("un", "xxx") or code.startswith("xx-"):
         return None
-    return NAMES.get(code) or (name.title() if name.isupper() else name)
+    if code in NAMES:
+        return NAMES[code]
+    return None if "_" in name else (name.title() if name.isupper() else name)
 
 
-__all__ = ["language_of"]
+__all__ = ["MOST_CHARS", "NAMED", "QUOTED", "language_of", "own_words"]

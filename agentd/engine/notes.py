@@ -37,6 +37,8 @@ def in_language(state: TurnState) -> str:
 
 
 def answer_now(state: TurnState) -> Message:
+    """When the model must answer now (an empty answer, repeated calls): in words, in the
+    request's language."""
     return user(f"{ANSWER_NOW}, in words and {in_language(state)}, using the tool results above.")
 
 

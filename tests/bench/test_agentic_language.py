@@ -8,7 +8,7 @@ import pytest
 
 from bench._agentic_cases import TurnTrace
 from bench._agentic_cases.script import FILES, act
-from bench._agentic_language import answer_language, other_language
+from bench._agentic_language import answer_language
 from bench._agentic_score import turn_flags
 
 NOW = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.UTC)
@@ -25,6 +25,7 @@ NOW = dt.datetime(2026, 12, 1, 10, 0, tzinfo=dt.UTC)
         ('I saved the memory "Meine Kundennummer beim Stromanbieter lautet 9114."', "en"),
         ('I wrote "山本さんの荷物を受け取る" to your memo file.', "en"),
         ("La commande est `ls -la /tmp/des/fichiers`, elle liste le dossier.", "fr"),
+        ("The meeting is with 山田さん tomorrow at the office.", "en"),  # a name in kana
     ],
 )
 def test_the_language_of_the_answers_own_words(text: str, language: str) -> None:
@@ -45,12 +46,6 @@ def test_the_language_of_the_answers_own_words(text: str, language: str) -> None
 )
 def test_too_little_of_its_own_to_tell(text: str) -> None:
     assert answer_language(text) is None
-
-
-def test_other_language_names_the_language_found_only_when_it_differs() -> None:
-    assert other_language("There are 5 lines in daten.txt.", "de") == "en"
-    assert other_language("Es gibt 5 Zeilen in daten.txt.", "de") is None
-    assert other_language("Brunhilde", "de") is None
 
 
 def test_a_turn_answered_in_another_language_is_flagged() -> None:

@@ -68,8 +68,34 @@ def test_the_notes_ask_for_the_answer_in_the_requests_language(
         ("这是一个测试。请告诉我今天的天气如何。", "Chinese"),
         ("這是一個測試。請告訴我今天的天氣如何。", "Traditional Chinese"),
         ("Hi!", None),
-        ("Hola\udc80 que tal estas amigo", None),  # a lone surrogate: not told, no error
+        ("Hola\udc80 ¿qué tal estás, amigo mío? Cuéntame cómo te va.", "Spanish"),  # a blank
     ],
 )
 def test_the_language_of_a_request(text: str, name: str | None) -> None:
+    assert language_of(text) == name
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        pytest.param(
+            "Comment dit-on « papillon » en anglais, s'il te plaît ?", "French", id="quote"
+        ),
+        pytest.param(
+            "Agrega una línea al final de riego.txt con el domingo, porfa.", "Spanish", id="file"
+        ),
+        pytest.param(
+            "Hola\x00 que tal estas, amigo mío? Cuéntame cómo te va.", "Spanish", id="nul"
+        ),
+        pytest.param(
+            "Was bedeutet \x1b[31m dieser Fehler in meinem Terminal genau?", "German", id="ansi"
+        ),
+        pytest.param(
+            "x" * 100_000 + " Erkläre mir bitte, was dieser Fehler bedeutet.", "German", id="long"
+        ),
+    ],
+)
+def test_the_language_is_read_from_the_requests_own_words(text: str, name: str) -> None:
+    """Quotes and files' names are someone else's words; characters CLD2 refuses are blanks;
+    only the end of a long request is read."""
     assert language_of(text) == name
