@@ -26,8 +26,9 @@ import pycld2
 QUOTED = re.compile(
     r"```.*?```|`[^`]*`|\"[^\"]*\"|“[^”]*”|„[^“”]*[“”]|«[^»]*»|「[^」]*」|『[^』]*』", re.S
 )
-#: A file's name or an address (a word with a dot or slash inside): no language's word.
-NAMED = re.compile(r"\S+[./]\S+")
+#: A file's name, a path or an address (Latin letters and digits around a dot or a slash): no
+#: language's word. Only ASCII: in Japanese a name runs into the sentence ("app.confの...").
+NAMED = re.compile(r"[a-z]+://[\w./~:?=&%#+-]+|[\w~-]*[./][\w./~-]+", re.ASCII)
 #: How much of the request, from its end, the detector reads.
 MOST_CHARS = 2000
 #: Unicode categories CLD2 refuses or that carry no language: controls, surrogates,

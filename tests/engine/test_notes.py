@@ -88,6 +88,11 @@ def test_the_language_of_a_request(text: str, name: str | None) -> None:
             "Hola\x00 que tal estas, amigo mío? Cuéntame cómo te va.", "Spanish", id="nul"
         ),
         pytest.param(
+            "Lee https://example.com/horarios.html?x=1 y dime qué dice sobre los horarios de hoy.",
+            "Spanish",
+            id="url",
+        ),
+        pytest.param(
             "Was bedeutet \x1b[31m dieser Fehler in meinem Terminal genau?", "German", id="ansi"
         ),
         pytest.param(
@@ -99,3 +104,8 @@ def test_the_language_is_read_from_the_requests_own_words(text: str, name: str) 
     """Quotes and files' names are someone else's words; characters CLD2 refuses are blanks;
     only the end of a long request is read."""
     assert language_of(text) == name
+
+
+def test_a_file_name_inside_a_japanese_sentence_leaves_the_sentence() -> None:
+    """Japanese writes no space around a name: only the name's Latin letters go."""
+    assert language_of("app.confのtimeoutはいくつに設定されていますか。") == "Japanese"
