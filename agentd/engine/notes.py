@@ -31,7 +31,8 @@ NOT_DONE_HEAD = "(No tool has changed anything in this turn.)"
 
 
 def in_language(state: TurnState) -> str:
-    """ "in <the request's language>" ("in German"), or :data:`UNNAMED`."""
+    """How the answer's language is asked for: "in German", or :data:`UNNAMED` when the
+    request's language cannot be told."""
     name = language_of(state.request)
     return f"in {name}" if name else UNNAMED
 
