@@ -32,10 +32,12 @@ in a thirteenth half, held-out-12; then the thirteenth fresh cases (:data:`FRESH
 :mod:`.fresh13_en`, :mod:`.fresh13_de`, :mod:`.fresh13_es`, :mod:`.fresh13_fr`,
 :mod:`.fresh13_ja`), fifty more, all in a fourteenth half, held-out-13; then the fourteenth
 fresh cases (:data:`FRESH14`: :mod:`.fresh14_en`, :mod:`.fresh14_de`, :mod:`.fresh14_es`,
-:mod:`.fresh14_fr`, :mod:`.fresh14_ja`), fifty more, all in a fifteenth half, held-out-14; last
+:mod:`.fresh14_fr`, :mod:`.fresh14_ja`), fifty more, all in a fifteenth half, held-out-14; then
 the fifteenth fresh cases (:data:`FRESH15`: :mod:`.fresh15_en`, :mod:`.fresh15_de`,
 :mod:`.fresh15_es`, :mod:`.fresh15_fr`, :mod:`.fresh15_ja`), fifty more, all in a sixteenth half,
-held-out-15.
+held-out-15; last the sixteenth fresh cases (:data:`FRESH16`: :mod:`.fresh16_en`,
+:mod:`.fresh16_de`, :mod:`.fresh16_es`, :mod:`.fresh16_fr`, :mod:`.fresh16_ja`), fifty more, all
+in a seventeenth half, held-out-16.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -118,6 +120,11 @@ from bench._agentic_cases import (
     fresh15_es,
     fresh15_fr,
     fresh15_ja,
+    fresh16_de,
+    fresh16_en,
+    fresh16_es,
+    fresh16_fr,
+    fresh16_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -245,6 +252,13 @@ FRESH15: tuple[Case, ...] = (
     *fresh15_fr.CASES,
     *fresh15_ja.CASES,
 )
+FRESH16: tuple[Case, ...] = (
+    *fresh16_en.CASES,
+    *fresh16_de.CASES,
+    *fresh16_es.CASES,
+    *fresh16_fr.CASES,
+    *fresh16_ja.CASES,
+)
 #: The fresh sets, in the order they end the suite (a new set goes last).
 FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH,
@@ -262,6 +276,7 @@ FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH13,
     FRESH14,
     FRESH15,
+    FRESH16,
 )
 CASES: tuple[Case, ...] = (
     *en.CASES,
@@ -290,6 +305,7 @@ __all__ = [
     "FRESH13",
     "FRESH14",
     "FRESH15",
+    "FRESH16",
     "FRESH_SETS",
     "KINDS",
     "LANGUAGES",

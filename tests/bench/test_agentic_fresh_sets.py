@@ -1,7 +1,7 @@
-"""The third to fifteenth fresh agentic cases (held-out-3 to held-out-15): each one's check passes
+"""The third to sixteenth fresh agentic cases (held-out-3 to held-out-16): each one's check passes
 a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The thirteen sets share one shape (fifty cases, ten per language, in suite order at the end of
+The fourteen sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -43,7 +43,7 @@ SETS: dict[str, tuple[Case, ...]] = {
 order."""
 
 ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(
-    {"4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15"}
+    {"4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16"}
 )
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
@@ -732,6 +732,58 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja15_mochitsuki": _asked,
         "ja15_rajio_taisou": _recounted("三浦"),
         "ja15_zousho": _lines,
+    },
+    "16": {
+        "en16_recycling_bin": _reminded(1),
+        "en16_jumble_sale": _appended,
+        "en16_night_heating": _edited(r"night = 19", "night = 17"),
+        "en16_vet_client": _recalled(),
+        "en16_stop_sign": _said("A stop sign has eight sides.", "A stop sign has six sides."),
+        "en16_africa_australia": _said("The Indian Ocean.", "The Pacific Ocean."),
+        "en16_path_variable": _shown("`echo $PATH`"),
+        "en16_book_club": _asked,
+        "en16_litter_pickers": _recounted("Gareth Lewis"),
+        "en16_meter_readings": _lines,
+        "de16_optiker": _reminded(3),
+        "de16_trauzeuge": _written,
+        "de16_weinkuehlschrank": _edited(r"temperatur = 12", "temperatur = 10"),
+        "de16_parzelle": _recalled(),
+        "de16_europaflagge": _said("Es sind zwölf Sterne.", "Es sind fünfzehn Sterne."),
+        "de16_kanada": _said("Ottawa.", "Toronto."),
+        "de16_sicherung_entpacken": _shown("`tar -xzf sicherung.tar.gz`"),
+        "de16_kita_kochdienst": _asked,
+        "de16_physiotermin": _reread("Uhrzeit: 8:30", "Uhrzeit: 9:15"),
+        "de16_pannenhilfe_cottbus": _counted,
+        "es16_parabrisas": _reminded(2),
+        "es16_autoescuela": _written,
+        "es16_ventilador_techo": _edited(r"velocidad = 3", "velocidad = 1"),
+        "es16_resguardo_taller": _recalled(),
+        "es16_brazos_pulpo": _said("Un pulpo tiene 8 brazos.", "Un pulpo tiene diez brazos."),
+        "es16_bolero": _said("Maurice Ravel.", "Claude Debussy."),
+        "es16_contar_fotos": _shown("ls fotos_viaje | wc -l"),
+        "es16_concierto_navidad": _asked,
+        "es16_comedor_social": _recounted("Lucía Ferrer"),
+        "es16_devoluciones_albacete": _counted,
+        "fr16_mairie_identite": _reminded(0.75),
+        "fr16_cadeaux_noel": _appended,
+        "fr16_robot_tondeuse": _edited(r"hauteur_coupe = 40", "hauteur_coupe = 50"),
+        "fr16_centre_loisirs": _recalled(),
+        "fr16_centimes_euro": _said("Un euro fait cent centimes.", "Un euro fait 10 centimes."),
+        "fr16_liberte_peuple": _said("Eugène Delacroix.", "Théodore Géricault."),
+        "fr16_chown_rapport": _shown("sudo chown luc rapport.odt"),
+        "fr16_loto_asso": _asked,
+        "fr16_billet_train": _reread("voiture : 7", "voiture : 12"),
+        "fr16_adhesions_dieppe": _counted,
+        "ja16_fuzaihyou": _reminded(4),
+        "ja16_pet_hotel": _written,
+        "ja16_kuuki_seijouki": _edited(r"fuuryou = 4", "fuuryou = 2"),
+        "ja16_kutsu_shuuri": _recalled(),
+        "ja16_shougiban": _said("将棋盤は81マスです。", "将棋盤は64マスです。"),
+        "ja16_kinkakuji": _said("京都府です。", "奈良県です。"),
+        "ja16_mitsumori_grep": _shown("`grep -rl 見積 .` で探せます。"),
+        "ja16_bowling_taikai": _asked,
+        "ja16_mimamori": _recounted("石田"),
+        "ja16_reizouko": _lines,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""
