@@ -35,9 +35,11 @@ fresh cases (:data:`FRESH14`: :mod:`.fresh14_en`, :mod:`.fresh14_de`, :mod:`.fre
 :mod:`.fresh14_fr`, :mod:`.fresh14_ja`), fifty more, all in a fifteenth half, held-out-14; then
 the fifteenth fresh cases (:data:`FRESH15`: :mod:`.fresh15_en`, :mod:`.fresh15_de`,
 :mod:`.fresh15_es`, :mod:`.fresh15_fr`, :mod:`.fresh15_ja`), fifty more, all in a sixteenth half,
-held-out-15; last the sixteenth fresh cases (:data:`FRESH16`: :mod:`.fresh16_en`,
+held-out-15; then the sixteenth fresh cases (:data:`FRESH16`: :mod:`.fresh16_en`,
 :mod:`.fresh16_de`, :mod:`.fresh16_es`, :mod:`.fresh16_fr`, :mod:`.fresh16_ja`), fifty more, all
-in a seventeenth half, held-out-16.
+in a seventeenth half, held-out-16; last the seventeenth fresh cases (:data:`FRESH17`:
+:mod:`.fresh17_en`, :mod:`.fresh17_de`, :mod:`.fresh17_es`, :mod:`.fresh17_fr`,
+:mod:`.fresh17_ja`), fifty more, all in an eighteenth half, held-out-17.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -125,6 +127,11 @@ from bench._agentic_cases import (
     fresh16_es,
     fresh16_fr,
     fresh16_ja,
+    fresh17_de,
+    fresh17_en,
+    fresh17_es,
+    fresh17_fr,
+    fresh17_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -259,6 +266,13 @@ FRESH16: tuple[Case, ...] = (
     *fresh16_fr.CASES,
     *fresh16_ja.CASES,
 )
+FRESH17: tuple[Case, ...] = (
+    *fresh17_en.CASES,
+    *fresh17_de.CASES,
+    *fresh17_es.CASES,
+    *fresh17_fr.CASES,
+    *fresh17_ja.CASES,
+)
 #: The fresh sets, in the order they end the suite (a new set goes last).
 FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH,
@@ -277,6 +291,7 @@ FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH14,
     FRESH15,
     FRESH16,
+    FRESH17,
 )
 CASES: tuple[Case, ...] = (
     *en.CASES,
@@ -306,6 +321,7 @@ __all__ = [
     "FRESH14",
     "FRESH15",
     "FRESH16",
+    "FRESH17",
     "FRESH_SETS",
     "KINDS",
     "LANGUAGES",

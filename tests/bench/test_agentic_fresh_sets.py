@@ -1,7 +1,7 @@
-"""The third to sixteenth fresh agentic cases (held-out-3 to held-out-16): each one's check passes
-a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
+"""The third to seventeenth fresh agentic cases (held-out-3 to held-out-17): each one's check
+passes a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The fourteen sets share one shape (fifty cases, ten per language, in suite order at the end of
+The fifteen sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -43,7 +43,7 @@ SETS: dict[str, tuple[Case, ...]] = {
 order."""
 
 ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(
-    {"4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16"}
+    {"4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17"}
 )
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
@@ -784,6 +784,58 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja16_bowling_taikai": _asked,
         "ja16_mimamori": _recounted("石田"),
         "ja16_reizouko": _lines,
+    },
+    "17": {
+        "en17_blocked_card": _reminded(1.5),
+        "en17_hen_party": _appended,
+        "en17_bread_maker": _edited(r"crust = dark", "crust = medium"),
+        "en17_car_park_fob": _recalled(),
+        "en17_fifty_pence": _said("A 50p coin has seven sides.", "A 50p coin has eight sides."),
+        "en17_new_zealand": _said("Wellington.", "Auckland."),
+        "en17_ssh_history": _shown("`history | grep ssh`"),
+        "en17_school_run": _asked,
+        "en17_sponsored_walk": _recounted("Priya Nair"),
+        "en17_bird_sightings": _lines,
+        "de17_hefeteig": _reminded(0.75),
+        "de17_ferienwohnung": _written,
+        "de17_wlan_zeitplan": _edited(r"abschalten = 23", "abschalten = 22"),
+        "de17_kuechenmontage": _recalled(),
+        "de17_bowling_pins": _said("Es sind zehn Pins.", "Es sind neun Pins."),
+        "de17_buchdruck": _said("Johannes Gutenberg.", "Martin Luther."),
+        "de17_passwort_aendern": _shown("`passwd`"),
+        "de17_winterdienst": _asked,
+        "de17_tischtennis": _reread("Training: Dienstag", "Training: Donnerstag"),
+        "de17_hofladen_reutlingen": _counted,
+        "es17_panaderia": _reminded(0.5),
+        "es17_peluqueria_perro": _written,
+        "es17_cafetera": _edited(r"dureza_agua = 2", "dureza_agua = 3"),
+        "es17_casa_rural": _recalled(),
+        "es17_vuelta_completa": _said("Una vuelta completa tiene 360 grados.", "Tiene 180 grados."),
+        "es17_alhambra": _said("En Granada.", "En Sevilla."),
+        "es17_alias_ll": _shown("alias ll='ls -la'"),
+        "es17_boda_javi": _asked,
+        "es17_turnos_barra": _recounted("Iker Goñi"),
+        "es17_ambulancias_getafe": _counted,
+        "fr17_vaccin_chat": _reminded(2),
+        "fr17_menu_reveillon": _appended,
+        "fr17_velo_appartement": _edited(r"resistance = 8", "resistance = 5"),
+        "fr17_carte_sim": _recalled(),
+        "fr17_alexandrin": _said("Un alexandrin compte douze pieds.", "Il en compte dix."),
+        "fr17_sommet_alpes": _said("Le mont Blanc.", "Le Cervin."),
+        "fr17_extinction_auto": _shown("sudo shutdown -h +30"),
+        "fr17_vendanges": _asked,
+        "fr17_match_handball": _reread("gymnase Jean-Moulin", "gymnase Pasteur"),
+        "fr17_kayak_ruoms": _counted,
+        "ja17_oven_pan": _reminded(0.75),
+        "ja17_shounen_yakyuu": _written,
+        "ja17_shokusenki": _edited(r"kansou = 60", "kansou = 40"),
+        "ja17_karaoke_kaiin": _recalled(),
+        "ja17_tokyo_tower": _said("東京タワーは333メートルです。", "634メートルです。"),
+        "ja17_menseki_ichiban": _said("北海道です。", "岩手県です。"),
+        "ja17_moji_code": _shown("`file -i shinsei.txt` で分かります。"),
+        "ja17_chiku_seisou": _asked,
+        "ja17_takkyu_sanka": _recounted("岡本"),
+        "ja17_tsumitate": _lines,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""
