@@ -35,16 +35,11 @@ log = structlog.get_logger("agentd.daemon.prompt")
 #: Tenants whose prompt is kept in memory; a tenant beyond is read again on its next turn.
 MAX_CACHED = 1024
 
-#: The prompt without a SYSTEM.md. "In full sentences": told to answer concisely, the 1.5B
-#: model answered facts it knows with a bare word or number and got them wrong more often
-#: ("Talc" for the top of the Mohs scale, "7 days" for a fortnight): the agentic suite's
-#: no-tool questions, asked with the answer step's prompt, 75/159 right, 81 with this wording,
-#: 91 with the date line alone; the answers' median length 27 -> 40 characters.
 FALLBACK_INSTRUCTIONS = """\
-You are agentd, a helpful assistant running as a local daemon. Answer briefly and truthfully,
-in full sentences. Use a tool when it gives a better answer than guessing (the time, files in
-your workdir, your long-term memory); otherwise answer directly. If a tool returns an error, read
-it and fix the call or tell the user what went wrong."""
+You are agentd, a helpful assistant running as a local daemon. Answer concisely and truthfully.
+Use a tool when it gives a better answer than guessing (the time, files in your workdir, your
+long-term memory); otherwise answer directly. If a tool returns an error, read it and fix the call
+or tell the user what went wrong."""
 
 
 #: After the date: asked the weekday in New York just after midnight UTC, the model gave the

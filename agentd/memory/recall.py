@@ -34,15 +34,10 @@ Recall = Callable[[str], Awaitable[str | None]]
 HEAD = "(Remembered from earlier conversations, newest first; use it if it helps:"
 #: The note when nothing matches: asked about themselves, their people or their things, a small
 #: model with no note made the answer up (5 of 5 never-told questions on the memory
-#: benchmark's dev half: "Ich habe einen blauen Augenfarbe."). It says that anything else is
-#: answered as usual: without that, general questions the model knows were answered worse
-#: ("Une tonne, ça fait combien de kilos ?" -> "Je ne peux pas vous aider avec cela."; the
-#: agentic suite's no-tool questions, asked with the answer step's prompt: 75/159 right with
-#: the note's first wording, 80 with this one, 83 with no note).
+#: benchmark's dev half: "Ich habe einen blauen Augenfarbe.").
 NOTHING = (
-    "(Nothing saved from earlier conversations matches this message. What the user has not "
-    "told you about themselves, their people or their things, you do not know; anything "
-    "else, answer as you would.)"
+    "(Nothing saved from earlier conversations matches this message: what the user has not "
+    "told you about themselves, their people or their things, you do not know.)"
 )
 #: Best matches looked at for each message.
 CANDIDATES = 20

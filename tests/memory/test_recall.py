@@ -57,14 +57,6 @@ async def test_nothing_close_enough_is_said() -> None:
     assert await memory_recall(Store(), 3, 0.8)("What colour are my eyes?") == NOTHING  # type: ignore[arg-type]
 
 
-def test_the_nothing_note_leaves_other_questions_to_the_model() -> None:
-    """The note rules out only what the user never told about themselves; anything else is
-    answered as usual (said only the first, the model refused or botched facts it knows)."""
-    about_the_user, rest = NOTHING.split(";")
-    assert "you do not know" in about_the_user
-    assert "anything else" in rest
-
-
 async def test_a_store_that_cannot_answer_is_no_note() -> None:
     failing = Store(fail=True)
     assert await memory_recall(failing, 3, 0.8)("hi") is None  # type: ignore[arg-type]
