@@ -159,6 +159,16 @@ def words(text: str, *answers: str, stream: bool = False) -> Build:
     return build
 
 
+def words_matching(text: str, pattern: str, what: str, *, stream: bool = False) -> Build:
+    """A question answered without any tool; the answer matches ``pattern`` (for an answer a
+    plain needle cannot tell: 京都 is also in 東京都)."""
+
+    def build(rng: random.Random) -> Script:
+        return Script((chat(text, stream=stream),), without_tools(answer_matches(pattern, what)))
+
+    return build
+
+
 def number_pattern(value: int) -> str:
     """``value`` as a whole number, its thousands grouped or not ("1440", "1.440", "1 440")."""
     digits = str(value)

@@ -779,7 +779,7 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja16_kuuki_seijouki": _edited(r"fuuryou = 4", "fuuryou = 2"),
         "ja16_kutsu_shuuri": _recalled(),
         "ja16_shougiban": _said("将棋盤は81マスです。", "将棋盤は64マスです。"),
-        "ja16_kinkakuji": _said("京都府です。", "奈良県です。"),
+        "ja16_kinkakuji": _said("京都府です。", "東京都にある。"),
         "ja16_mitsumori_grep": _shown("`grep -rl 見積 .` で探せます。"),
         "ja16_bowling_taikai": _asked,
         "ja16_mimamori": _recounted("石田"),
