@@ -37,9 +37,11 @@ the fifteenth fresh cases (:data:`FRESH15`: :mod:`.fresh15_en`, :mod:`.fresh15_d
 :mod:`.fresh15_es`, :mod:`.fresh15_fr`, :mod:`.fresh15_ja`), fifty more, all in a sixteenth half,
 held-out-15; then the sixteenth fresh cases (:data:`FRESH16`: :mod:`.fresh16_en`,
 :mod:`.fresh16_de`, :mod:`.fresh16_es`, :mod:`.fresh16_fr`, :mod:`.fresh16_ja`), fifty more, all
-in a seventeenth half, held-out-16; last the seventeenth fresh cases (:data:`FRESH17`:
+in a seventeenth half, held-out-16; then the seventeenth fresh cases (:data:`FRESH17`:
 :mod:`.fresh17_en`, :mod:`.fresh17_de`, :mod:`.fresh17_es`, :mod:`.fresh17_fr`,
-:mod:`.fresh17_ja`), fifty more, all in an eighteenth half, held-out-17.
+:mod:`.fresh17_ja`), fifty more, all in an eighteenth half, held-out-17; last the eighteenth fresh
+cases (:data:`FRESH18`: :mod:`.fresh18_en`, :mod:`.fresh18_de`, :mod:`.fresh18_es`,
+:mod:`.fresh18_fr`, :mod:`.fresh18_ja`), fifty more, all in a nineteenth half, held-out-18.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -132,6 +134,11 @@ from bench._agentic_cases import (
     fresh17_es,
     fresh17_fr,
     fresh17_ja,
+    fresh18_de,
+    fresh18_en,
+    fresh18_es,
+    fresh18_fr,
+    fresh18_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -273,6 +280,13 @@ FRESH17: tuple[Case, ...] = (
     *fresh17_fr.CASES,
     *fresh17_ja.CASES,
 )
+FRESH18: tuple[Case, ...] = (
+    *fresh18_en.CASES,
+    *fresh18_de.CASES,
+    *fresh18_es.CASES,
+    *fresh18_fr.CASES,
+    *fresh18_ja.CASES,
+)
 #: The fresh sets, in the order they end the suite (a new set goes last).
 FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH,
@@ -292,6 +306,7 @@ FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH15,
     FRESH16,
     FRESH17,
+    FRESH18,
 )
 CASES: tuple[Case, ...] = (
     *en.CASES,
@@ -322,6 +337,7 @@ __all__ = [
     "FRESH15",
     "FRESH16",
     "FRESH17",
+    "FRESH18",
     "FRESH_SETS",
     "KINDS",
     "LANGUAGES",

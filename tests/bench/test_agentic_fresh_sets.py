@@ -1,7 +1,7 @@
-"""The third to seventeenth fresh agentic cases (held-out-3 to held-out-17): each one's check
+"""The third to eighteenth fresh agentic cases (held-out-3 to held-out-18): each one's check
 passes a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The fifteen sets share one shape (fifty cases, ten per language, in suite order at the end of
+The sixteen sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -43,7 +43,7 @@ SETS: dict[str, tuple[Case, ...]] = {
 order."""
 
 ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(
-    {"4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17"}
+    {"4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18"}
 )
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
@@ -836,6 +836,58 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja17_chiku_seisou": _asked,
         "ja17_takkyu_sanka": _recounted("岡本"),
         "ja17_tsumitate": _lines,
+    },
+    "18": {
+        "en18_pothole": _reminded(3.5),
+        "en18_ski_hire": _written,
+        "en18_baby_monitor": _edited(r"sensitivity = 7", "sensitivity = 4"),
+        "en18_microchip": _recalled(),
+        "en18_dominoes": _said("A double-six set has 28 dominoes.", "There are 36 of them."),
+        "en18_iron_symbol": _said("Fe is iron.", "Fe is fluorine."),
+        "en18_reload_bashrc": _shown("`source ~/.bashrc`"),
+        "en18_panto_dame": _asked,
+        "en18_beach_clean": _recounted("Oluwaseun Adeyemi"),
+        "en18_moth_trap": _lines,
+        "de18_kartoffeln": _reminded(1 / 3),
+        "de18_laternenumzug": _appended,
+        "de18_wetterstation": _edited(r"intervall = 10", "intervall = 5"),
+        "de18_waermepumpe": _recalled(),
+        "de18_wasserkaesten": _said("Das sind 168 Flaschen.", "Das sind 148 Flaschen."),
+        "de18_blechtrommel": _said("Günter Grass.", "Heinrich Böll."),
+        "de18_skript_dauer": _shown("`time ./fotos_sortieren.sh`"),
+        "de18_maibaum": _asked,
+        "de18_zeltlager": _reread("Treffpunkt: Bahnhof Süd", "Treffpunkt: Kirchplatz"),
+        "de18_schulbus_ingolstadt": _counted,
+        "es18_caseta_feria": _appended,
+        "es18_comunion": _written,
+        "es18_freidora": _edited(r"temperatura = 200", "temperatura = 180"),
+        "es18_decimo_loteria": _recalled(),
+        "es18_bodas_oro": _said("Llevan 50 años casados.", "Llevan 25 años casados."),
+        "es18_guadalquivir": _said("El Guadalquivir.", "El Ebro."),
+        "es18_al_reves": _shown("tac diario_obra.txt"),
+        "es18_cabalgata": _asked,
+        "es18_porra_liga": _recounted("Nerea Etxeberria"),
+        "es18_calderas_plasencia": _counted,
+        "fr18_trottinette": _reminded(0.25),
+        "fr18_chasse_oeufs": _appended,
+        "fr18_yaourtiere": _edited(r"duree = 8", "duree = 10"),
+        "fr18_numero_caf": _recalled(),
+        "fr18_departements": _said("Il y en a 96.", "Il y en a 101."),
+        "fr18_monnaie_suisse": _said("Le franc suisse (CHF).", "L'euro, comme en France."),
+        "fr18_distribution_linux": _shown("cat /etc/os-release"),
+        "fr18_fete_musique": _asked,
+        "fr18_petanque": _reread("début : 15h", "début : 14h"),
+        "fr18_fioul_vierzon": _counted,
+        "ja18_nengajou": _reminded(2.5),
+        "ja18_sodai_gomi": _written,
+        "ja18_water_server": _edited(r"onsui = 90", "onsui = 80"),
+        "ja18_kaigo_hoken": _recalled(),
+        "ja18_eto": _said("干支の動物は12種類です。", "10種類です。"),
+        "ja18_osakajou": _said("豊臣秀吉です。", "徳川家康です。"),
+        "ja18_clear": _shown("`clear` で消せます。"),
+        "ja18_imohori": _asked,
+        "ja18_shodou_meibo": _recounted("藤田"),
+        "ja18_ryoushuusho": _lines,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""

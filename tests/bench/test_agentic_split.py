@@ -4,7 +4,8 @@ held-out-4, the fifth all in held-out-5, the sixth all in held-out-6, the sevent
 held-out-7, the eighth all in held-out-8, the ninth all in held-out-9, the tenth all in
 held-out-10, the eleventh all in held-out-11, the twelfth all in held-out-12, the thirteenth all
 in held-out-13, the fourteenth all in held-out-14, the fifteenth all in held-out-15, the
-sixteenth all in held-out-16, the seventeenth all in held-out-17."""
+sixteenth all in held-out-16, the seventeenth all in held-out-17, the eighteenth all in
+held-out-18."""
 
 from __future__ import annotations
 
@@ -81,6 +82,9 @@ FRESH16_SHA256 = "cd306c9b17a62f59b7c7172bf0e10fc63987217b28c9db74f10333084e2166
 #: The fifty seventeenth fresh cases, all put into held-out-17 right after them, and their digest.
 FRESH17_END = 944
 FRESH17_SHA256 = "9be3f808272e10d94ce1e4ee91e782679b15fb6cdf053a43415fcaae37ab3fd5"
+#: The fifty eighteenth fresh cases, all put into held-out-18 right after them, and their digest.
+FRESH18_END = 994
+FRESH18_SHA256 = "e425a12cfd19b5fd4ac148d4171c8fecf92524a6ac9e294ccd117353711766d2"
 
 
 def _digest(items: Sequence[tuple[str, str]]) -> str:
@@ -177,6 +181,14 @@ def test_the_second_fresh_cases_are_all_held_out_2_after_the_fresh_draw() -> Non
             "held-out-17",
             id="seventeenth",
         ),
+        pytest.param(
+            FRESH17_END,
+            FRESH18_END,
+            FRESH18_SHA256,
+            FRESH_SETS[17],
+            "held-out-18",
+            id="eighteenth",
+        ),
     ],
 )
 def test_each_later_fresh_set_is_all_its_half_right_after_the_one_before(
@@ -229,8 +241,8 @@ def test_select_gives_one_half_or_all() -> None:
     sixth, held-out-7 only the seventh, held-out-8 only the eighth, held-out-9 only the ninth,
     held-out-10 only the tenth, held-out-11 only the eleventh, held-out-12 only the twelfth,
     held-out-13 only the thirteenth, held-out-14 only the fourteenth, held-out-15 only the
-    fifteenth, held-out-16 only the sixteenth, held-out-17 only the seventeenth; all plays every
-    case."""
+    fifteenth, held-out-16 only the sixteenth, held-out-17 only the seventeenth, held-out-18 only
+    the eighteenth; all plays every case."""
     split = load()
     names = [{c.name for c in select(CASES, split, half)} for half in HALVES]
     assert set().union(*names) == {c.name for c in CASES}
@@ -254,13 +266,13 @@ def test_into_puts_every_new_case_into_that_half() -> None:
 def test_an_unknown_half_is_rejected(tmp_path: Path) -> None:
     """A split file naming another half, --into another half, or extend into it, fails."""
     path = tmp_path / "split.json"
-    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-18"}}))
-    with pytest.raises(ValueError, match="held-out-17"):
+    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-19"}}))
+    with pytest.raises(ValueError, match="held-out-18"):
         load(path)
     with pytest.raises(ValueError, match="unknown half"):
         extend({}, [_case("a")], into="test")  # type: ignore[arg-type]
     with pytest.raises(SystemExit):
-        agentic_split.main(["--into", "held-out-18"])
+        agentic_split.main(["--into", "held-out-19"])
 
 
 def _run_main(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *argv: str) -> dict[str, str]:
@@ -285,7 +297,7 @@ def test_main_into_appends_into_that_half(tmp_path: Path, monkeypatch: pytest.Mo
     ]
 
 
-@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 18)])
+@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 19)])
 def test_main_into_a_later_held_out_half(
     half: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -324,6 +336,7 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         "p": "held-out-15",
         "q": "held-out-16",
         "r": "held-out-17",
+        "s": "held-out-18",
     }
     save(halves, path)
     assert list(load(path).items()) == [
@@ -345,5 +358,6 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         ("p", "held-out-15"),
         ("q", "held-out-16"),
         ("r", "held-out-17"),
+        ("s", "held-out-18"),
     ]
     assert SPLIT_PATH.name == "agentic_split.json"
