@@ -38,9 +38,10 @@ def in_language(state: TurnState) -> str:
 
 
 def answer_now(state: TurnState) -> Message:
-    """When the model must answer now (an empty answer, repeated calls): in words, in the
-    request's language."""
-    return user(f"{ANSWER_NOW}, in words and {in_language(state)}, using the tool results above.")
+    """When the model must answer now (an empty answer, repeated calls, a broken call): in
+    words, in the request's language, using the tool results when some came."""
+    results = ", using the tool results above" if state.added else ""
+    return user(f"{ANSWER_NOW}, in words and {in_language(state)}{results}.")
 
 
 def reminder(state: TurnState, calls: Sequence[tuple[str, str]] = ()) -> Message:

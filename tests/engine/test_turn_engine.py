@@ -283,6 +283,19 @@ async def test_under_a_grammar_an_answer_before_any_tool_ran_is_shown_none() -> 
     assert model.requests[0].tools is None and model.requests[0].answer_only
 
 
+async def test_a_step_held_to_a_call_that_comes_back_as_words_is_answered_again() -> None:
+    """The plan held the step to read_file; the model wrote the call as unfinished text (the
+    token cap): the turn asks for the answer in words, shown no tools, and ends with it."""
+    model = LocalModel()
+    model.choices.append("read_file")
+    model.add(answer('{"name": "read_file", "arguments": {"path": "a.t'), answer("It says old."))
+    reg, _, calls = file_tools()
+    result = await AgentLoop(model, reg).run(chat("What is in a.txt?"))
+    assert result.message.content == "It says old." and calls == []
+    assert model.requests[0].rule.name == "read_file"
+    assert model.requests[1].tools is None and model.requests[1].answer_only
+
+
 async def test_an_answer_in_words_takes_one_question_and_one_step() -> None:
     """Found a request for words only, the turn makes two requests: the intent question and
     an answer offered no tool (no routing question, no call to check)."""

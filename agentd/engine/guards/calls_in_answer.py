@@ -6,6 +6,13 @@ made or had made already. Such an answer is asked for once more in words; writte
 calls are cut out of it (fenced blocks that hold one, and bare objects), and an answer of
 nothing else is made from the tool results. Structural (JSON with a known tool's name), so it
 serves every model.
+
+A step held to a call (the plan's next tool, the caller's ``tool_choice``) whose reply came
+back as words that write a call is the same case before any tool ran: the call was broken.
+Asked "how tall is Tokyo Tower?" and held to ``web_fetch``, the small local model wrote a URL
+that repeated one escaped character until the answer's token cap (69-443 s), the server gave
+the unfinished JSON back as text, and the turn answered with it. Before any tool ran and on a
+step free to answer, a call in the answer may be the example the user asked for: it stays.
 """
 
 from __future__ import annotations
@@ -28,7 +35,8 @@ log = structlog.get_logger("agentd.engine.guards.calls_in_answer")
 # Keys as models write them, stray blanks included ({"name ": ...}); a dotted name stands for
 # the offered one with underscores (see agentd.model.textcalls).
 _CALL_NAME = re.compile(r'\{\s*"\s*name\s*"\s*:\s*"([^"]+)"\s*,\s*"\s*(?:arguments|parameters)\s*"')
-_FENCE = re.compile(r"```[a-z]*\n.*?```", re.DOTALL)
+# A fence left open at the end (the answer cut off at its token cap) runs to the end.
+_FENCE = re.compile(r"```[a-z]*\n.*?(?:```|\Z)", re.DOTALL)
 
 
 def writes_calls(text: str, names: frozenset[str]) -> bool:
@@ -69,7 +77,7 @@ class CallsInAnswer:
     calls: bool = False
 
     def holds(self, state: TurnState, plan: StepPlan) -> bool:
-        return bool(state.added) and not state.client_led
+        return (bool(state.added) or plan.rule.must_call) and not state.client_led
 
     async def judge(self, state: TurnState, plan: StepPlan, reply: Message) -> Verdict:
         if not self.holds(state, plan) or not writes_calls(reply.content, state.names):

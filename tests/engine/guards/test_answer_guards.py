@@ -89,6 +89,23 @@ async def test_calls_in_answer_stays_out_before_tools_ran() -> None:
     assert await guard.judge(state, make_plan(state), assistant(text)) is ACCEPT
 
 
+async def test_a_broken_call_on_a_step_held_to_a_call_is_asked_again_in_words() -> None:
+    """Held to a call, the step came back as words writing one, cut off at the token cap: a
+    broken call, asked for once more in words (with no tool results to point at), then cut."""
+    state = make_state("How tall is Tokyo Tower?")
+    plan = make_plan(state)
+    plan.rule = CallRule(name="read_file")
+    text = '```json\n{\n  "name": "read_file",\n  "arguments": {\n    "path": "%E5%88%97%E5%88%97'
+    guard = CallsInAnswer()
+    assert guard.holds(state, plan)
+    first = await guard.judge(state, plan, assistant(text))
+    assert isinstance(first, Retry) and first.next.bare
+    assert first.next.notes[0].content.startswith(ANSWER_NOW)
+    assert "tool results" not in first.next.notes[0].content
+    second = await guard.judge(state, plan, assistant(text))
+    assert isinstance(second, Replace) and second.message.content == NO_ANSWER
+
+
 @pytest.mark.parametrize(
     ("earlier_q", "earlier_a", "request_text", "result", "answer", "expected"),
     [
