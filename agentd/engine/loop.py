@@ -413,7 +413,7 @@ class AgentLoop:
         ours = [c for c in reply.tool_calls if c.name not in state.client_names]
         if handed:
             reply.metadata[CLIENT_CALLS] = [c.id for c in handed]
-        outcomes, cached = await self._run_tools(state, plan, ours) if ours else ([], 0)
+        outcomes, served = await self._run_tools(state, plan, ours) if ours else ([], ())
         results = [
             tool_result(call, self._fitted(call, out.content, plan.prompt_tools, len(outcomes)))
             if not out.error
@@ -429,7 +429,7 @@ class AgentLoop:
         pairs = zip(ours, outcomes, strict=True)
         state.failures |= {(c.name, o.content) for c, o in pairs if o.error}
         run = StepRun(
-            plan, tuple((c.name, c.arguments) for c in ours), tuple(outcomes), cached, earlier
+            plan, tuple((c.name, c.arguments) for c in ours), tuple(outcomes), served, earlier
         )
         for policy in guards.after_tool:
             following = await policy.after(state, run)
@@ -602,23 +602,23 @@ class AgentLoop:
 
     async def _run_tools(
         self, state: TurnState, plan: StepPlan, calls: Sequence[ToolCall]
-    ) -> tuple[list[ToolOutcome], int]:
-        """Run a step's calls concurrently; returns their outcomes and how many were served
-        from the turn's call cache (:mod:`agentd.engine.callcache`) or were copies of another
-        call of the step (identical calls within one step run once). Only tools the step
-        offered run: a call of another is an error the model reads."""
+    ) -> tuple[list[ToolOutcome], tuple[bool, ...]]:
+        """Run a step's calls concurrently; returns their outcomes and, for each, whether it
+        was served from the turn's call cache (:mod:`agentd.engine.callcache`) or copied
+        another call of the step (identical calls within one step run once). Only tools the
+        step offered run: a call of another is an error the model reads."""
         allowed = plan.names - state.client_names
         outcomes: list[ToolOutcome | None] = [None] * len(calls)
         keys = [call_key(call) for call in calls]
         first: dict[tuple[str, str], int] = {}
-        cached = 0
+        served = [False] * len(calls)
         for index, key in enumerate(keys):
             earlier = state.cache.get(key)
             if earlier is not None:
                 outcomes[index] = ToolOutcome(f"{REPEATED}\n{earlier}")
-                cached += 1
+                served[index] = True
             elif key in first:
-                cached += 1
+                served[index] = True
             else:
                 first[key] = index
 
@@ -651,7 +651,7 @@ class AgentLoop:
                 state.cache.acted(key)
             if result is not None and not result.error:
                 state.cache.keep(key, result.content, looking=looking)
-        return [o for o in outcomes if o is not None], cached
+        return [o for o in outcomes if o is not None], tuple(served)
 
 
 def _call_id() -> str:

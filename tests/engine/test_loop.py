@@ -277,7 +277,7 @@ async def test_first_step_offers_given_schemas_and_runs_nothing() -> None:
     assert len(convo.messages) == 2  # nothing appended, nothing run
 
 
-def counting_registry() -> tuple[ToolRegistry, list[str]]:
+def counting_registry(*, looks: bool = False) -> tuple[ToolRegistry, list[str]]:
     reg = ToolRegistry(default_timeout=10)
     ran: list[str] = []
 
@@ -292,7 +292,7 @@ def counting_registry() -> tuple[ToolRegistry, list[str]]:
             raise ValueError("no such key")
         return f"value of {key}"
 
-    reg.add(lookup)
+    reg.add(lookup, looks=looks)
     return reg, ran
 
 
@@ -370,6 +370,24 @@ async def test_a_failed_call_may_be_repeated_once() -> None:
     assert ran == ["bad", "bad"]
     assert model.requests[1].tools is not None  # the first failure may be tried again
     assert model.requests[2].tools is None and model.requests[2].answer_only
+
+
+async def test_a_step_of_an_old_result_and_old_failures_is_answered_next() -> None:
+    """The same failing call three times beside a call already answered brings nothing new:
+    the next step answers, with no tools."""
+    bad = ("lookup", '{"key": "bad"}')
+    model = FakeModel()
+    model.add(
+        answer("", ("lookup", '{"key": "a"}'), bad),
+        answer("", ("lookup", '{"key": "a"}'), bad, bad, bad),
+        answer("a is value of a; bad failed"),
+    )
+    registry, ran = counting_registry(looks=True)
+    conv = conversation()
+    await AgentLoop(model, registry).run(conv)
+    assert ran == ["a", "bad", "bad"]
+    assert model.requests[2].tools is None and model.requests[2].answer_only
+    assert_consistent(conv.messages)
 
 
 async def test_the_same_call_twice_in_one_step_runs_once() -> None:

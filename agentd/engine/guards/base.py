@@ -75,15 +75,28 @@ class AnswerGuard(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class StepRun:
-    """A step's calls of the agent's own tools as (name, arguments), their outcomes, and how
-    many were served from the call cache."""
+    """A step's calls of the agent's own tools as (name, arguments), their outcomes, and which
+    of them did not run: served from the call cache, or copies of another call of the step."""
 
     plan: StepPlan
     calls: tuple[tuple[str, str], ...]
     outcomes: tuple[ToolOutcome, ...]
-    cached: int
+    served: tuple[bool, ...]
     #: (tool, error) of the turn's calls that failed before this step.
     earlier_failures: frozenset[tuple[str, str]] = frozenset()
+
+    @property
+    def cached(self) -> int:
+        """How many calls did not run (see :attr:`served`)."""
+        return sum(self.served)
+
+    def brought_nothing_new(self) -> bool:
+        """Whether every call of the step was served, or failed just as a call failed
+        before (the same tool, the same error): what the model needs is above."""
+        return all(
+            served or (out.error and (name, out.content) in self.earlier_failures)
+            for (name, _), out, served in zip(self.calls, self.outcomes, self.served, strict=True)
+        )
 
 
 class AfterToolPolicy(Protocol):

@@ -164,7 +164,7 @@ class Plan:
         tool = state.next_planned()
         if tool is None or any(out.error for out in run.outcomes):
             return None
-        if run.cached == len(run.calls):
+        if all(run.served):
             return None  # nothing new ran: the repeats rule answers
         read_first = run.plan.route == READ_FIRST
         if any(name == tool for name, _ in run.calls):

@@ -1,8 +1,10 @@
 """Repeats: a step that asks nothing new is followed by an answer in words.
 
-When every call of a step was served from the turn's call cache (:mod:`agentd.engine.callcache`)
-or failed just as a call failed before (the same error), what the model needs is above: the
-next step offers no tools and asks for the answer. Structural: it serves every model.
+When each call of a step was served from the turn's call cache (:mod:`agentd.engine.callcache`),
+copied another call of the step, or failed just as a call failed before (the same error), what
+the model needs is above: the next step offers no tools and asks for the answer. A step that
+lists a folder again beside the same failing call five times is such a step. Structural: it
+serves every model.
 """
 
 from __future__ import annotations
@@ -22,12 +24,7 @@ class Repeats:
     serves: Serves = "any"
 
     async def after(self, state: TurnState, run: StepRun) -> Next | None:
-        if not run.calls:
+        if not run.calls or not run.brought_nothing_new():
             return None
-        pairs = zip(run.calls, run.outcomes, strict=True)
-        failed = {(name, out.content) for (name, _), out in pairs if out.error}
-        failed_again = len(failed) == len(run.calls) and failed <= run.earlier_failures
-        if run.cached < len(run.calls) and not failed_again:
-            return None
-        state.fire(self.name, "failed_again" if failed_again else "cached")
+        state.fire(self.name, "cached" if all(run.served) else "failed_again")
         return Next(notes=[answer_now(state)], bare=True)

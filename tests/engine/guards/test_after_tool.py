@@ -26,7 +26,7 @@ CALL = ("read_file", '{"path": "a.txt"}')
 
 async def test_repeats_answers_after_a_step_of_cached_calls() -> None:
     state = make_state("x")
-    run = StepRun(make_plan(state), (CALL,), (ToolOutcome("text"),), cached=1)
+    run = StepRun(make_plan(state), (CALL,), (ToolOutcome("text"),), served=(True,))
     following = await Repeats().after(state, run)
     assert following is not None and following.bare
     assert following.notes[0].content.startswith(ANSWER_NOW)
@@ -35,23 +35,44 @@ async def test_repeats_answers_after_a_step_of_cached_calls() -> None:
 async def test_repeats_answers_after_the_same_failure_again() -> None:
     state = make_state("x")
     failed = (ToolOutcome("no such file", error=True),)
-    first = StepRun(make_plan(state), (CALL,), failed, 0)
+    first = StepRun(make_plan(state), (CALL,), failed, (False,))
     assert await Repeats().after(state, first) is None
     again = StepRun(
-        make_plan(state), (CALL,), failed, 0, frozenset({("read_file", "no such file")})
+        make_plan(state), (CALL,), failed, (False,), frozenset({("read_file", "no such file")})
     )
     following = await Repeats().after(state, again)
     assert following is not None and following.bare
 
 
+async def test_repeats_answers_after_a_step_of_old_results_and_old_failures() -> None:
+    """A step that lists the folder again (cached) beside the same failing call five times
+    (one ran, four copies) brought nothing new; one new result or new failure is new."""
+    state = make_state("x")
+    listed = ("list_dir", '{"path": "."}')
+    wrong = ("list_dir", '{"path": "notes.txt"}')
+    error = "no folder 'notes.txt' in the workdir"
+    calls = (listed, *[wrong] * 5)
+    outcomes = (ToolOutcome("notes.txt"), *[ToolOutcome(error, error=True)] * 5)
+    served = (True, False, True, True, True, True)
+    before = frozenset({("list_dir", error)})
+    again = StepRun(make_plan(state), calls, outcomes, served, before)
+    following = await Repeats().after(state, again)
+    assert following is not None and following.bare
+    assert state.fired[-1] == ("repeats", "failed_again")
+    first_time = StepRun(make_plan(state), calls, outcomes, served, frozenset())
+    assert await Repeats().after(state, first_time) is None
+    new_listing = StepRun(make_plan(state), calls, outcomes, (False, *served[1:]), before)
+    assert await Repeats().after(state, new_listing) is None
+
+
 async def test_reroute_routes_once_after_failed_calls() -> None:
     state = make_state("x")
-    failed = StepRun(make_plan(state), (CALL,), (ToolOutcome("no", error=True),), 0)
+    failed = StepRun(make_plan(state), (CALL,), (ToolOutcome("no", error=True),), (False,))
     following = await Reroute().after(state, failed)
     assert following is not None and following.route
     assert following.notes[0].content.startswith(REMINDER_HEAD)
     assert await Reroute().after(state, failed) is None  # once a turn
-    ok = StepRun(make_plan(state), (CALL,), (ToolOutcome("fine"),), 0)
+    ok = StepRun(make_plan(state), (CALL,), (ToolOutcome("fine"),), (False,))
     assert await Reroute().after(make_state("y"), ok) is None
 
 
@@ -82,7 +103,7 @@ HELD = held_back()
 
 def overwrite_run(state: TurnState, outcome: ToolOutcome = HELD) -> StepRun:
     """A step whose write_file call came back with ``outcome``."""
-    return StepRun(make_plan(state), (WRITE,), (outcome,), 0)
+    return StepRun(make_plan(state), (WRITE,), (outcome,), (False,))
 
 
 async def test_overwrite_keep_routes_to_the_tools_that_add_or_change_a_piece() -> None:
@@ -145,6 +166,8 @@ async def test_reroute_names_the_request_s_files_the_failed_calls_missed() -> No
     state = make_state("Count the lines of datos.txt with wc.")
     state.named = ("datos.txt",)
     call = ("exec", '{"command": "wc -l data.txt"}')
-    failed = StepRun(make_plan(state), (call,), (ToolOutcome("no such file", error=True),), 0)
+    failed = StepRun(
+        make_plan(state), (call,), (ToolOutcome("no such file", error=True),), (False,)
+    )
     following = await Reroute().after(state, failed)
     assert following is not None and "datos.txt" in following.notes[0].content

@@ -168,7 +168,7 @@ async def test_after_a_read_for_a_change_the_route_is_among_the_kind_s_tools() -
     plan = make_plan(state)
     plan.route = READ_FIRST
     calls = (("read_file", '{"path": "config.ini"}'),)
-    run = StepRun(plan, calls, (ToolOutcome("debug=true"),), 0, frozenset())
+    run = StepRun(plan, calls, (ToolOutcome("debug=true"),), (False,), frozenset())
     following = await ReadFirst(_nothing).after(state, run)
     assert following is not None and following.tools == state.doing
 

@@ -37,7 +37,7 @@ async def planned(model: FakeModel, state: TurnState, answer: str) -> None:
 
 def ran(plan: StepPlan, *calls: tuple[str, str], error: bool = False) -> StepRun:
     outcomes = tuple(ToolOutcome("failed" if error else "ok", error=error) for _ in calls)
-    return StepRun(plan, calls, outcomes, cached=0)
+    return StepRun(plan, calls, outcomes, served=(False,) * len(calls))
 
 
 async def step(guard: Plan, state: TurnState) -> StepPlan:

@@ -78,7 +78,9 @@ async def test_after_the_read(may_act: bool | None, head: str, route: bool, bare
     state.may_act = may_act
     plan = make_plan(state)
     plan.route = READ_FIRST
-    run = StepRun(plan, (("read_file", '{"path": "config.ini"}'),), (ToolOutcome("debug=true"),), 0)
+    run = StepRun(
+        plan, (("read_file", '{"path": "config.ini"}'),), (ToolOutcome("debug=true"),), (False,)
+    )
     following = await mentions("config.ini").after(state, run)
     assert following is not None
     assert following.notes[0].content.startswith(head)
@@ -92,8 +94,10 @@ async def test_a_failed_read_or_another_step_is_not_followed() -> None:
     """Only a successful read-first step has a say."""
     state = make_state("x")
     plan = make_plan(state)
-    run = StepRun(plan, (("read_file", "{}"),), (ToolOutcome("ok"),), 0)
+    run = StepRun(plan, (("read_file", "{}"),), (ToolOutcome("ok"),), (False,))
     assert await mentions().after(state, run) is None
     plan.route = READ_FIRST
-    failed = StepRun(plan, (("read_file", "{}"),), (ToolOutcome("no such file", error=True),), 0)
+    failed = StepRun(
+        plan, (("read_file", "{}"),), (ToolOutcome("no such file", error=True),), (False,)
+    )
     assert await mentions().after(state, failed) is None
