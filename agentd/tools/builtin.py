@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -270,11 +270,23 @@ def _append_file(workdir: Path, path: str, text: str, quota: WorkdirQuota) -> st
 
 
 def _list_dir(workdir: Path, path: str) -> str:
+    parts = workdir_fs.split(path)
     try:
-        entries = sorted(workdir_fs.list_names(workdir, workdir_fs.split(path)))
+        entries = sorted(workdir_fs.list_names(workdir, parts))
     except (FileNotFoundError, NotADirectoryError):
+        if parts and _is_file(workdir, parts):
+            # Like `ls FILE`: the file is named (a small model lists a file it means to read).
+            return f"{'/'.join(parts)}\n(a file, not a folder: read_file shows its text)"
         raise ToolError(f"no folder {path!r} in the workdir") from None
     if not entries:
         return "(empty)"
     more = len(entries) - MAX_ENTRIES
     return "\n".join(entries[:MAX_ENTRIES]) + (f"\n[... {more} more]" if more > 0 else "")
+
+
+def _is_file(workdir: Path, parts: Sequence[str]) -> bool:
+    """Whether ``parts`` names a file (not a folder) in its folder of the workdir."""
+    try:
+        return parts[-1] in workdir_fs.list_names(workdir, parts[:-1])
+    except (FileNotFoundError, NotADirectoryError):
+        return False

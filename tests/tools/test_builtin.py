@@ -111,14 +111,27 @@ async def test_write_then_read_and_list(registry: ToolRegistry, workdir: Path) -
 
 
 async def test_missing_things_are_errors(registry: ToolRegistry, workdir: Path) -> None:
-    """Reading a missing file, listing a file, or writing onto a folder is an error result."""
+    """Reading a missing file or a folder, listing a missing folder, or writing onto a folder
+    is an error result."""
     (workdir / "dir").mkdir()
     (workdir / "file").write_text("x")
     assert "no file 'nope'" in (await run(registry, "read_file", path="nope")).content
     assert (await run(registry, "read_file", path="dir")).error
-    assert "no folder 'file'" in (await run(registry, "list_dir", path="file")).content
+    assert "no folder 'nope'" in (await run(registry, "list_dir", path="nope")).content
+    assert "no folder 'file/x'" in (await run(registry, "list_dir", path="file/x")).content
     assert "is a directory" in (await run(registry, "write_file", path="dir", content="")).content
     assert (await run(registry, "write_file", path=".", content="")).error
+
+
+async def test_listing_a_file_names_it_like_ls(registry: ToolRegistry, workdir: Path) -> None:
+    """list_dir given a file names the file and says how to see its text (not "no folder":
+    the file is there); a folder's name is not taken for a file."""
+    (workdir / "notes").mkdir()
+    (workdir / "notes" / "today.md").write_text("buy milk\n")
+    listed = await run(registry, "list_dir", path="./notes/today.md")
+    assert not listed.error
+    assert listed.content == "notes/today.md\n(a file, not a folder: read_file shows its text)"
+    assert (await run(registry, "list_dir", path="notes/")).content == "today.md"
 
 
 async def test_large_files_are_read_in_parts(registry: ToolRegistry, workdir: Path) -> None:
