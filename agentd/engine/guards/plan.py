@@ -164,10 +164,11 @@ class Plan:
         tool = state.next_planned()
         if tool is None or any(out.error for out in run.outcomes):
             return None
-        if all(run.served):
+        planned = any(name == tool for name, _ in run.calls)
+        if all(run.served) and not planned:
             return None  # nothing new ran: the repeats rule answers
         read_first = run.plan.route == READ_FIRST
-        if any(name == tool for name, _ in run.calls):
+        if planned:  # a planned look whose result is already above is done too
             state.plan_at += 1
         elif not read_first or state.may_act is False:
             # A step called another tool; or read_first read the named files of a look-up

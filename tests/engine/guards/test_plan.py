@@ -90,6 +90,22 @@ async def test_a_named_file_is_read_before_the_planned_change() -> None:
     assert second.rule.name == "append_file"
 
 
+async def test_a_planned_look_served_from_the_call_cache_moves_the_plan_on() -> None:
+    """A planned read of a file already read this turn is served from the call cache: it is
+    done, and the plan's change is held next (not an answer in words)."""
+    state = acting_state("Read log.txt, add 'done', then read it again.")
+    state.planned = ("read_file", "append_file", "read_file")
+    guard = Plan()
+    first = await step(guard, state)
+    assert first.rule.name == "read_file"
+    served = StepRun(first, (READ,), (ToolOutcome("(the same call ...) ok"),), (True,))
+    following = await guard.after(state, served)
+    assert following is not None and not following.bare
+    assert (await step(guard, state)).rule.name == "append_file"
+    other = StepRun(first, (COUNT,), (ToolOutcome("(the same call ...) 3"),), (True,))
+    assert await guard.after(state, other) is None  # not the plan's tool: repeats answers
+
+
 async def test_a_planned_look_up_is_held_then_answered() -> None:
     """A plan of tools that look (the turn acts on nothing) holds its read, then answers."""
     model = FakeModel()
