@@ -39,6 +39,7 @@ from agentd.engine.notes import after_change_read, next_step, reminder
 from agentd.engine.turnstate import REQUEST_CHARS, Next, StepPlan, TurnState
 from agentd.messages import Message, assistant, system, user
 from agentd.model.choice import CallRule
+from agentd.tools.kinds import COMMAND
 
 log = structlog.get_logger("agentd.engine.guards.plan")
 
@@ -170,9 +171,10 @@ class Plan:
         read_first = run.plan.route == READ_FIRST
         if planned:  # a planned look whose result is already above is done too
             state.plan_at += 1
-        elif not read_first or state.may_act is False:
+        elif not read_first or (state.may_act is False and state.kinds.get(tool) != COMMAND):
             # A step called another tool; or read_first read the named files of a look-up
-            # before the plan's first tool: read_first's answer follows.
+            # before the plan's first tool: read_first's answer follows. A look-up's planned
+            # command still runs (read-only): "count its lines with a command" asked for it.
             self._drop(state, "left")
             return None
         state.plan_holds = 0  # the next tool (after read_first's read: the same) is held anew

@@ -11,6 +11,7 @@ from agentd.engine.guards.plan import MOST, NONE, PLAN_HEAD, Plan, ask, parse, p
 from agentd.engine.guards.read_first import READ_FIRST, hold_read
 from agentd.engine.notes import CHANGE_HEAD, REMINDER_HEAD
 from agentd.engine.turnstate import StepPlan, TurnState
+from agentd.tools.kinds import COMMAND
 from agentd.tools.registry import ToolOutcome
 from tests.engine.guards.conftest import make_plan, make_state, schema
 from tests.support.fake_model import FakeModel
@@ -220,6 +221,21 @@ async def test_a_look_up_s_named_file_read_first_ends_a_plan_it_did_not_start() 
     hold_read(state, plan)
     assert await Plan().after(state, ran(plan, READ)) is None
     assert state.planned == () and ("plan", "left") in state.fired
+
+
+async def test_a_look_up_s_planned_command_runs_after_read_first_s_read() -> None:
+    """A look-up that names a file and plans a command ("count its lines with a command"):
+    after read_first's read the command is held next (it runs read-only), not dropped."""
+    state = make_state("Zähl mit einem Befehl die Zeilen von log.txt.", kinds={"exec": COMMAND})
+    state.may_act = False
+    state.named = ("log.txt",)
+    state.planned = ("exec",)
+    plan = make_plan(state)
+    hold_read(state, plan)
+    guard = Plan()
+    following = await guard.after(state, ran(plan, READ))
+    assert following is not None and state.planned == ("exec",)
+    assert (await step(guard, state)).rule.name == "exec"
 
 
 async def test_a_look_up_s_planned_read_moves_on_without_a_change_note() -> None:
