@@ -18,9 +18,10 @@ each), or bare objects, one per line.
 
 The JSON Schema subset covered is what tool schemas use: ``type`` (one or a list), ``properties``
 and ``required`` (properties keep their order, optional ones may be left out, no others),
-``items``, ``enum``, ``const``, ``anyOf``/``oneOf``, local ``$ref`` to ``$defs``/``definitions``,
-and free-form objects. Anything else falls back to "any JSON value" of the given type: a grammar
-never rejects what the schema allows, the tool's own validation has the last word.
+``items`` (``minItems`` 0 or 1, ``maxItems``), ``enum``, ``const``, ``anyOf``/``oneOf``, local
+``$ref`` to ``$defs``/``definitions``, and free-form objects. Anything else falls back to "any
+JSON value" of the given type: a grammar never rejects what the schema allows, the tool's own
+validation has the last word.
 """
 
 from __future__ import annotations
@@ -139,10 +140,7 @@ class _Builder:
         if kind == "array":
             items = node.get("items")
             item = self.schema(items, f"{hint}-item") if isinstance(items, dict) else "value"
-            first = 1 if _int(node.get("minItems")) >= 1 else 0
-            seq = f'{item} ("," ws {item})*'
-            body = f'"[" ws {seq} ws "]"' if first else f'"[" ws ({seq})? ws "]"'
-            return self.add(hint, body)
+            return self.add(hint, _array(item, node))
         if isinstance(kind, str) and kind in _SIMPLE_TYPES:
             return _SIMPLE_TYPES[kind]
         return "value"
@@ -182,6 +180,19 @@ class _Builder:
         self._refs[ref] = name
         self.rules[name] = self.schema(target, f"{name}-body")
         return name
+
+
+def _array(item: str, node: dict[str, Any]) -> str:
+    """A list of ``item`` with the node's ``minItems`` (0 or at least 1) and ``maxItems``: a
+    list with no bound was written to the token cap (a memory's tags: "CAF", "allocataire",
+    "CAF", ... 1,024 tokens, then no call at all)."""
+    first = 1 if _int(node.get("minItems")) >= 1 else 0
+    most = _int(node.get("maxItems")) if "maxItems" in node else -1
+    if most == 0:
+        return '"[" ws "]"'
+    more = "*" if most < 0 else f"{{0,{most - 1}}}"
+    seq = f'{item} ("," ws {item}){more}'
+    return f'"[" ws {seq} ws "]"' if first else f'"[" ws ({seq})? ws "]"'
 
 
 def _int(value: Any) -> int:

@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from typing import Annotated
+
+import pydantic
 
 from agentd import said
 from agentd.errors import InvalidMemory, MemoryUnavailable, ToolError
@@ -32,6 +35,12 @@ from agentd.memory.curate import (
 from agentd.memory.longterm import MAX_TOP_K, Memory, MemoryAccess, memory_line
 from agentd.tools.kinds import MEMORY
 from agentd.tools.registry import ToolRegistry
+
+#: The most tags the model may give a save or a search (the store takes up to ``MAX_TAGS``):
+#: the bound goes into the step's grammar, where with none a small model listed the same two
+#: words again and again to the token cap and the call never came.
+MOST_TAGS = 8
+Tags = Annotated[list[str], pydantic.Field(max_length=MOST_TAGS)]
 
 TOOL_NAMES = ("memory_save", "memory_search", "memory_forget")
 
@@ -79,7 +88,7 @@ def register_memory_tools(
     """Add ``memory_save`` and ``memory_search`` on ``store`` to ``registry``, and with a model
     to decide (``choose``) ``memory_forget``, and saves that update what they replace."""
 
-    async def memory_save(content: str, tags: list[str] | None = None) -> str:
+    async def memory_save(content: str, tags: Tags | None = None) -> str:
         """Remember a fact or preference across conversations. Not for files.
 
         Args:
@@ -94,7 +103,7 @@ def register_memory_tools(
         except InvalidMemory as exc:
             raise ToolError(str(exc)) from None
 
-    async def memory_search(query: str, top_k: int = 5, tags: list[str] | None = None) -> str:
+    async def memory_search(query: str, top_k: int = 5, tags: Tags | None = None) -> str:
         """Search what was remembered in earlier conversations, by meaning.
 
         Args:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
+from agentd.memory.longterm import MemoryAccess
 from agentd.model.grammar import MAX_CALLS, answer_grammar, literal, tool_step_grammar
 from agentd.tools.builtin import register_builtin_tools
+from agentd.tools.memory import MOST_TAGS, register_memory_tools
 from agentd.tools.registry import ToolRegistry
 from tests.support.gbnf import accepts, parse
 
@@ -169,6 +171,35 @@ def test_nested_arrays_refs_and_unions() -> None:
     assert not accepts(grammar, call("plan", {"steps": []}))  # minItems
     assert not accepts(grammar, call("plan", {"steps": [{"n": 1}]}))  # nested required
     assert not accepts(grammar, call("plan", {"steps": [{"at": "9"}], "kind": "weekly"}))
+
+
+def test_max_items_bounds_a_list() -> None:
+    """A list's maxItems holds the model to that many items (with none, a small model listed
+    a memory's tags to the token cap); maxItems 0 is the empty list only."""
+    props = {
+        "tags": {"type": "array", "items": {"type": "string"}, "maxItems": 3},
+        "none": {"type": "array", "items": {"type": "string"}, "maxItems": 0},
+    }
+    grammar = tool_step_grammar([tool("save", {"type": "object", "properties": props})])
+    assert accepts(grammar, call("save", {"tags": []}))
+    assert accepts(grammar, call("save", {"tags": ["a", "b", "a"]}))
+    assert not accepts(grammar, call("save", {"tags": ["a", "b", "a", "b"]}))
+    assert accepts(grammar, call("save", {"none": []}))
+    assert not accepts(grammar, call("save", {"none": ["a"]}))
+
+
+def test_the_memory_tools_bound_their_tags() -> None:
+    """memory_save's and memory_search's tags carry maxItems into the schema the model sees."""
+    registry = ToolRegistry(default_timeout=10)
+    register_memory_tools(registry, cast("MemoryAccess", None))
+    for schema in registry.schemas():
+        name = schema["function"]["name"]
+        assert schema["function"]["parameters"]["properties"]["tags"]["maxItems"] == MOST_TAGS
+        grammar = tool_step_grammar([schema])
+        text = "content" if name == "memory_save" else "query"
+        words = [str(i) for i in range(MOST_TAGS + 1)]
+        assert accepts(grammar, call(name, {text: "x", "tags": words[:MOST_TAGS]}))
+        assert not accepts(grammar, call(name, {text: "x", "tags": words}))
 
 
 def test_names_and_keys_are_escaped() -> None:
