@@ -39,9 +39,12 @@ held-out-15; then the sixteenth fresh cases (:data:`FRESH16`: :mod:`.fresh16_en`
 :mod:`.fresh16_de`, :mod:`.fresh16_es`, :mod:`.fresh16_fr`, :mod:`.fresh16_ja`), fifty more, all
 in a seventeenth half, held-out-16; then the seventeenth fresh cases (:data:`FRESH17`:
 :mod:`.fresh17_en`, :mod:`.fresh17_de`, :mod:`.fresh17_es`, :mod:`.fresh17_fr`,
-:mod:`.fresh17_ja`), fifty more, all in an eighteenth half, held-out-17; last the eighteenth fresh
+:mod:`.fresh17_ja`), fifty more, all in an eighteenth half, held-out-17; then the eighteenth fresh
 cases (:data:`FRESH18`: :mod:`.fresh18_en`, :mod:`.fresh18_de`, :mod:`.fresh18_es`,
-:mod:`.fresh18_fr`, :mod:`.fresh18_ja`), fifty more, all in a nineteenth half, held-out-18.
+:mod:`.fresh18_fr`, :mod:`.fresh18_ja`), fifty more, all in a nineteenth half, held-out-18; last
+the nineteenth fresh cases (:data:`FRESH19`: :mod:`.fresh19_en`, :mod:`.fresh19_de`,
+:mod:`.fresh19_es`, :mod:`.fresh19_fr`, :mod:`.fresh19_ja`), fifty more, all in a twentieth half,
+held-out-19.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -139,6 +142,11 @@ from bench._agentic_cases import (
     fresh18_es,
     fresh18_fr,
     fresh18_ja,
+    fresh19_de,
+    fresh19_en,
+    fresh19_es,
+    fresh19_fr,
+    fresh19_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -287,6 +295,13 @@ FRESH18: tuple[Case, ...] = (
     *fresh18_fr.CASES,
     *fresh18_ja.CASES,
 )
+FRESH19: tuple[Case, ...] = (
+    *fresh19_en.CASES,
+    *fresh19_de.CASES,
+    *fresh19_es.CASES,
+    *fresh19_fr.CASES,
+    *fresh19_ja.CASES,
+)
 #: The fresh sets, in the order they end the suite (a new set goes last).
 FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH,
@@ -307,6 +322,7 @@ FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH16,
     FRESH17,
     FRESH18,
+    FRESH19,
 )
 CASES: tuple[Case, ...] = (
     *en.CASES,
@@ -338,6 +354,7 @@ __all__ = [
     "FRESH16",
     "FRESH17",
     "FRESH18",
+    "FRESH19",
     "FRESH_SETS",
     "KINDS",
     "LANGUAGES",

@@ -1,7 +1,7 @@
-"""The third to eighteenth fresh agentic cases (held-out-3 to held-out-18): each one's check
+"""The third to nineteenth fresh agentic cases (held-out-3 to held-out-19): each one's check
 passes a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The sixteen sets share one shape (fifty cases, ten per language, in suite order at the end of
+The seventeen sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -43,7 +43,7 @@ SETS: dict[str, tuple[Case, ...]] = {
 order."""
 
 ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(
-    {"4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18"}
+    {"4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19"}
 )
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
@@ -888,6 +888,58 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja18_imohori": _asked,
         "ja18_shodou_meibo": _recounted("藤田"),
         "ja18_ryoushuusho": _lines,
+    },
+    "19": {
+        "en19_paint_coat": _reminded(1.25),
+        "en19_harvest_festival": _appended,
+        "en19_pet_feeder": _edited(r"portion = 3", "portion = 2"),
+        "en19_lunch_account": _recalled(),
+        "en19_freezing_f": _said("Water freezes at 32 °F.", "Water freezes at 0 °F."),
+        "en19_french_library": _said("It's « bibliothèque ».", "It's « librairie »."),
+        "en19_dedupe_emails": _shown("`sort -u guest_emails.txt`"),
+        "en19_scarecrow": _asked,
+        "en19_swim_gala": _reread("start: 6pm", "start: 5:30pm"),
+        "en19_minibus_harrogate": _counted,
+        "de19_gaestezimmer": _reminded(1.5),
+        "de19_hochzeitsfotograf": _written,
+        "de19_dunstabzug": _edited(r"nachlauf = 15", "nachlauf = 5"),
+        "de19_bahncard": _recalled(),
+        "de19_schlafstunden": _said("Das sind 56 Stunden.", "Das sind 48 Stunden."),
+        "de19_kilimandscharo": _said("In Tansania.", "In Kenia."),
+        "de19_anleitung_rsync": _shown("`man rsync`"),
+        "de19_seifenkiste": _asked,
+        "de19_weinfest_helfer": _recounted("Friederike Oberländer"),
+        "de19_mitfahrliste": _lines,
+        "es19_cocido": _reminded(0.75),
+        "es19_paella": _appended,
+        "es19_camara_portal": _edited(r"dias_grabacion = 30", "dias_grabacion = 14"),
+        "es19_seguridad_social": _recalled(),
+        "es19_croquetas": _said("Le tocan 12 a cada una.", "Le tocan 14 a cada una."),
+        "es19_cumpleanos_ingles": _said("Se dice «birthday».", "Se dice «anniversary»."),
+        "es19_arbol_carpetas": _shown("tree proyecto_reforma"),
+        "es19_belen_viviente": _asked,
+        "es19_padel": _reread("pista: 3", "pista: 5"),
+        "es19_gruas_talavera": _counted,
+        "fr19_linge": _reminded(0.5),
+        "fr19_devis_toiture": _written,
+        "fr19_poulailler": _edited(r"ouverture = 06:30", "ouverture = 07:45"),
+        "fr19_navigo": _recalled(),
+        "fr19_papier_peint": _said("Il faut 13 rouleaux.", "Il faut 12 rouleaux."),
+        "fr19_plus_petit_pays": _said("Le Vatican.", "Monaco."),
+        "fr19_ouvrir_recettes": _shown("nano recettes.txt"),
+        "fr19_galette": _asked,
+        "fr19_belote": _recounted("Gaëtan Lefebvre"),
+        "fr19_ruches": _lines,
+        "ja19_coin_laundry": _reminded(2 / 3),
+        "ja19_hinamatsuri": _appended,
+        "ja19_mezamashi": _edited(r"snooze = 10", "snooze = 5"),
+        "ja19_kuruma_number": _recalled(),
+        "ja19_bentou": _said("全部で1,800円です。", "全部で1,600円です。"),
+        "ja19_geshi": _said("夏至といいます。", "冬至といいます。"),
+        "ja19_cron_ichiran": _shown("`crontab -l` で見られます。"),
+        "ja19_shiohigari": _asked,
+        "ja19_walking_meibo": _recounted("小野寺"),
+        "ja19_bus_tour_hakone": _counted,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""
