@@ -85,11 +85,6 @@ class StepRun:
     #: (tool, error) of the turn's calls that failed before this step.
     earlier_failures: frozenset[tuple[str, str]] = frozenset()
 
-    @property
-    def cached(self) -> int:
-        """How many calls did not run (see :attr:`served`)."""
-        return sum(self.served)
-
     def brought_nothing_new(self) -> bool:
         """Whether every call of the step was served, or failed just as a call failed
         before (the same tool, the same error): what the model needs is above."""
