@@ -41,10 +41,12 @@ in a seventeenth half, held-out-16; then the seventeenth fresh cases (:data:`FRE
 :mod:`.fresh17_en`, :mod:`.fresh17_de`, :mod:`.fresh17_es`, :mod:`.fresh17_fr`,
 :mod:`.fresh17_ja`), fifty more, all in an eighteenth half, held-out-17; then the eighteenth fresh
 cases (:data:`FRESH18`: :mod:`.fresh18_en`, :mod:`.fresh18_de`, :mod:`.fresh18_es`,
-:mod:`.fresh18_fr`, :mod:`.fresh18_ja`), fifty more, all in a nineteenth half, held-out-18; last
+:mod:`.fresh18_fr`, :mod:`.fresh18_ja`), fifty more, all in a nineteenth half, held-out-18; then
 the nineteenth fresh cases (:data:`FRESH19`: :mod:`.fresh19_en`, :mod:`.fresh19_de`,
 :mod:`.fresh19_es`, :mod:`.fresh19_fr`, :mod:`.fresh19_ja`), fifty more, all in a twentieth half,
-held-out-19.
+held-out-19; last the twentieth fresh cases (:data:`FRESH20`: :mod:`.fresh20_en`,
+:mod:`.fresh20_de`, :mod:`.fresh20_es`, :mod:`.fresh20_fr`, :mod:`.fresh20_ja`), fifty more, all
+in a twenty-first half, held-out-20.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -147,6 +149,11 @@ from bench._agentic_cases import (
     fresh19_es,
     fresh19_fr,
     fresh19_ja,
+    fresh20_de,
+    fresh20_en,
+    fresh20_es,
+    fresh20_fr,
+    fresh20_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -302,6 +309,13 @@ FRESH19: tuple[Case, ...] = (
     *fresh19_fr.CASES,
     *fresh19_ja.CASES,
 )
+FRESH20: tuple[Case, ...] = (
+    *fresh20_en.CASES,
+    *fresh20_de.CASES,
+    *fresh20_es.CASES,
+    *fresh20_fr.CASES,
+    *fresh20_ja.CASES,
+)
 #: The fresh sets, in the order they end the suite (a new set goes last).
 FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH,
@@ -323,6 +337,7 @@ FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH17,
     FRESH18,
     FRESH19,
+    FRESH20,
 )
 CASES: tuple[Case, ...] = (
     *en.CASES,
@@ -355,6 +370,7 @@ __all__ = [
     "FRESH17",
     "FRESH18",
     "FRESH19",
+    "FRESH20",
     "FRESH_SETS",
     "KINDS",
     "LANGUAGES",

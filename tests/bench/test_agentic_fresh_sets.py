@@ -1,7 +1,7 @@
-"""The third to nineteenth fresh agentic cases (held-out-3 to held-out-19): each one's check
+"""The third to twentieth fresh agentic cases (held-out-3 to held-out-20): each one's check
 passes a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The seventeen sets share one shape (fifty cases, ten per language, in suite order at the end of
+The eighteen sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -43,7 +43,7 @@ SETS: dict[str, tuple[Case, ...]] = {
 order."""
 
 ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(
-    {"4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19"}
+    {"4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19", "20"}
 )
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
@@ -940,6 +940,58 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja19_shiohigari": _asked,
         "ja19_walking_meibo": _recounted("小野寺"),
         "ja19_bus_tour_hakone": _counted,
+    },
+    "20": {
+        "en20_parking_meter": _reminded(0.75),
+        "en20_babysitter": _written,
+        "en20_sprinkler": _edited(r"run_minutes = 20", "run_minutes = 12"),
+        "en20_garage_keypad": _recalled(),
+        "en20_reading_pages": _said("That's 315 pages.", "That's 105 pages."),
+        "en20_capital_canada": _said("The capital of Canada is Ottawa.", "It's Toronto."),
+        "en20_essay_words": _shown("`wc -w essay.txt`"),
+        "en20_bin_rota": _asked,
+        "en20_raffle": _recounted("ticket 88: Mrs Okafor"),
+        "en20_choir_signups": _lines,
+        "de20_tiefkuehltorte": _reminded(2),
+        "de20_flohmarkt": _appended,
+        "de20_maehroboter": _edited(r"schnitthoehe = 40", "schnitthoehe = 55"),
+        "de20_stadtwerke": _recalled(),
+        "de20_fitnessstudio": _said("Das sind 420 Euro im Jahr.", "Das sind 400 Euro im Jahr."),
+        "de20_hoechster_berg": _said("Das ist die Zugspitze.", "Das ist der Watzmann."),
+        "de20_zeilennummern": _shown("`cat -n einkaufsliste.txt`"),
+        "de20_elternabend": _asked,
+        "de20_stammtisch": _reread("Treffpunkt: Zum Löwen", "Treffpunkt: Alte Post"),
+        "de20_kurier_leipzig": _counted,
+        "es20_tomates": _reminded(3),
+        "es20_llaves_vecina": _written,
+        "es20_horno": _edited(r"temperatura = 200", "temperatura = 180"),
+        "es20_taquilla": _recalled(),
+        "es20_pastillas": _said("Son 30 pastillas.", "Son 80 pastillas."),
+        "es20_egipto": _said("Está en África.", "Está en Asia."),
+        "es20_espacio_fotos": _shown("du -sh fotos_viaje"),
+        "es20_turnos_tienda": _asked,
+        "es20_carrera_popular": _recounted("dorsal 214: Marisol Vega"),
+        "es20_cestas_zaragoza": _counted,
+        "fr20_colis_relais": _reminded(2.5),
+        "fr20_covoiturage": _appended,
+        "fr20_aquarium": _edited(r"eclairage_heures = 10", "eclairage_heures = 8"),
+        "fr20_boite_cles_gite": _recalled(),
+        "fr20_piscine": _said("Ça fera 24 séances.", "Ça fera 11 séances."),
+        "fr20_miserables": _said("C'est Victor Hugo.", "C'est Émile Zola."),
+        "fr20_premieres_lignes": _shown("`head -n 5 inventaire.csv`"),
+        "fr20_assemblee_generale": _asked,
+        "fr20_reunion_copro": _reread("lieu : salle B", "lieu : salle polyvalente"),
+        "fr20_club_photo": _lines,
+        "ja20_toshokan": _reminded(1.5),
+        "ja20_haisha": _written,
+        "ja20_kashitsuki": _edited(r"shitsudo = 60", "shitsudo = 50"),
+        "ja20_takuhai_box": _recalled(),
+        "ja20_okome": _said("全部で60合です。", "全部で32合です。"),
+        "ja20_biwako": _said("琵琶湖です。", "霞ヶ浦です。"),
+        "ja20_shimekiri_grep": _shown("`grep 締切 memo.txt` で探せます。"),
+        "ja20_bounenkai": _asked,
+        "ja20_sodai_gomi": _reread("回収日: 12月10日", "回収日: 12月17日"),
+        "ja20_undoukai": _lines,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""
