@@ -210,6 +210,15 @@ def test_the_prompt_shows_the_tools_and_examples_of_tools_on_offer() -> None:
     assert "Zähle die Zeilen" in asked[-1].content
 
 
+def test_a_count_the_request_names_no_command_for_is_shown_planned_as_a_command() -> None:
+    """The 1.5B counted lines it had read (16 for 10) when no example showed a count without
+    `wc` planned as a command."""
+    asked = prompt("x", [schema("exec"), schema("read_file")])
+    pairs = zip(asked[1:-1:2], asked[2:-1:2], strict=True)
+    counts = [a.content for q, a in pairs if "lines" in q.content and "wc" not in q.content]
+    assert counts == ["exec"]
+
+
 async def test_a_look_up_s_named_file_read_first_ends_a_plan_it_did_not_start() -> None:
     """read_first read the file a look-up names before the plan's first tool: the plan goes
     and read_first's answer follows (no change note, no second read)."""
