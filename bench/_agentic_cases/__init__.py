@@ -44,9 +44,11 @@ cases (:data:`FRESH18`: :mod:`.fresh18_en`, :mod:`.fresh18_de`, :mod:`.fresh18_e
 :mod:`.fresh18_fr`, :mod:`.fresh18_ja`), fifty more, all in a nineteenth half, held-out-18; then
 the nineteenth fresh cases (:data:`FRESH19`: :mod:`.fresh19_en`, :mod:`.fresh19_de`,
 :mod:`.fresh19_es`, :mod:`.fresh19_fr`, :mod:`.fresh19_ja`), fifty more, all in a twentieth half,
-held-out-19; last the twentieth fresh cases (:data:`FRESH20`: :mod:`.fresh20_en`,
+held-out-19; then the twentieth fresh cases (:data:`FRESH20`: :mod:`.fresh20_en`,
 :mod:`.fresh20_de`, :mod:`.fresh20_es`, :mod:`.fresh20_fr`, :mod:`.fresh20_ja`), fifty more, all
-in a twenty-first half, held-out-20.
+in a twenty-first half, held-out-20; last the twenty-first fresh cases (:data:`FRESH21`:
+:mod:`.fresh21_en`, :mod:`.fresh21_de`, :mod:`.fresh21_es`, :mod:`.fresh21_fr`,
+:mod:`.fresh21_ja`), fifty more, all in a twenty-second half, held-out-21.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -154,6 +156,11 @@ from bench._agentic_cases import (
     fresh20_es,
     fresh20_fr,
     fresh20_ja,
+    fresh21_de,
+    fresh21_en,
+    fresh21_es,
+    fresh21_fr,
+    fresh21_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -316,6 +323,13 @@ FRESH20: tuple[Case, ...] = (
     *fresh20_fr.CASES,
     *fresh20_ja.CASES,
 )
+FRESH21: tuple[Case, ...] = (
+    *fresh21_en.CASES,
+    *fresh21_de.CASES,
+    *fresh21_es.CASES,
+    *fresh21_fr.CASES,
+    *fresh21_ja.CASES,
+)
 #: The fresh sets, in the order they end the suite (a new set goes last).
 FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH,
@@ -338,6 +352,7 @@ FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH18,
     FRESH19,
     FRESH20,
+    FRESH21,
 )
 CASES: tuple[Case, ...] = (
     *en.CASES,
@@ -371,6 +386,7 @@ __all__ = [
     "FRESH18",
     "FRESH19",
     "FRESH20",
+    "FRESH21",
     "FRESH_SETS",
     "KINDS",
     "LANGUAGES",

@@ -1,7 +1,7 @@
-"""The third to twentieth fresh agentic cases (held-out-3 to held-out-20): each one's check
+"""The third to twenty-first fresh agentic cases (held-out-3 to held-out-21): each one's check
 passes a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The eighteen sets share one shape (fifty cases, ten per language, in suite order at the end of
+The nineteen sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -42,9 +42,7 @@ SETS: dict[str, tuple[Case, ...]] = {
 """Each fresh set by its mark (the number in its case names, one or two digits), in suite
 order."""
 
-ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(
-    {"4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19", "20"}
-)
+ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 22))
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
 ORACLES: dict[str, dict[str, Oracle]] = {
@@ -992,6 +990,58 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja20_bounenkai": _asked,
         "ja20_sodai_gomi": _reread("回収日: 12月10日", "回収日: 12月17日"),
         "ja20_undoukai": _lines,
+    },
+    "21": {
+        "en21_vet_callback": _reminded(1.5),
+        "en21_potluck": _appended,
+        "en21_backup_days": _edited(r"keep_days = 30", "keep_days = 14"),
+        "en21_bike_lock": _recalled(),
+        "en21_dog_walks": _said("That's 525 minutes a week.", "That's 175 minutes a week."),
+        "en21_nearest_planet": _said("Mercury is the closest planet to the sun.", "It's Venus."),
+        "en21_find_pdfs": _shown("`find paperwork -name '*.pdf'`"),
+        "en21_allotment": _asked,
+        "en21_school_pickup": _reread("time: 3:15", "time: 3:45"),
+        "en21_whitby_lets": _counted,
+        "de21_waesche": _reminded(3),
+        "de21_heizung_termin": _written,
+        "de21_nachttemperatur": _edited(r"nachttemperatur = 18", "nachttemperatur = 16"),
+        "de21_kopierer_pin": _recalled(),
+        "de21_radtour": _said("Das sind 260 Kilometer.", "Das sind 240 Kilometer."),
+        "de21_koeln_fluss": _said("Köln liegt am Rhein.", "Köln liegt an der Elbe."),
+        "de21_fehler_zaehlen": _shown("`grep -c Fehler backup.log`"),
+        "de21_fahrgemeinschaft": _asked,
+        "de21_grillfest": _recounted("Familie Brandt mit Hund"),
+        "de21_spendenliste": _lines,
+        "es21_gestoria": _reminded(1),
+        "es21_comida_domingo": _appended,
+        "es21_camara_fps": _edited(r"fps = 30", "fps = 60"),
+        "es21_portal_suegros": _recalled(),
+        "es21_packs_agua": _said("Son 54 botellas.", "Son 48 botellas."),
+        "es21_machu_picchu": _said("Está en Perú.", "Está en Bolivia."),
+        "es21_archivos_ocultos": _shown("`ls -la web_tienda`"),
+        "es21_excursion": _asked,
+        "es21_cita_itv": _reread("hora: 9:30", "hora: 11:00"),
+        "es21_invitados_boda": _lines,
+        "fr21_pharmacie": _reminded(1.25),
+        "fr21_garde_chat": _written,
+        "fr21_alarme": _edited(r"delai_sortie = 30", "delai_sortie = 45"),
+        "fr21_portail_ecole": _recalled(),
+        "fr21_film_minutes": _said("Ça fait 135 minutes.", "Ça fait 125 minutes."),
+        "fr21_capitale_australie": _said("C'est Canberra.", "C'est Sydney."),
+        "fr21_renommer": _shown("`mv brouillon.txt lettre_motivation.txt`"),
+        "fr21_cantine": _asked,
+        "fr21_brocante": _recounted("Mme Lefort : vaisselle ancienne"),
+        "fr21_livraisons_annecy": _counted,
+        "ja21_ofuro": _reminded(0.5),
+        "ja21_hanami": _appended,
+        "ja21_snooze": _edited(r"snooze_minutes = 5", "snooze_minutes = 10"),
+        "ja21_bouhan_touroku": _recalled(),
+        "ja21_juice": _said("合計1,200円です。", "合計1,050円です。"),
+        "ja21_nagai_kawa": _said("信濃川です。", "利根川です。"),
+        "ja21_tail_nikki": _shown("`tail -n 5 nikki.txt` で表示できます。"),
+        "ja21_chonaikai": _asked,
+        "ja21_bingo": _recounted("田村 花子"),
+        "ja21_sendai": _counted,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""

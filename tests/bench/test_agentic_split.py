@@ -5,7 +5,8 @@ held-out-7, the eighth all in held-out-8, the ninth all in held-out-9, the tenth
 held-out-10, the eleventh all in held-out-11, the twelfth all in held-out-12, the thirteenth all
 in held-out-13, the fourteenth all in held-out-14, the fifteenth all in held-out-15, the
 sixteenth all in held-out-16, the seventeenth all in held-out-17, the eighteenth all in
-held-out-18, the nineteenth all in held-out-19, the twentieth all in held-out-20."""
+held-out-18, the nineteenth all in held-out-19, the twentieth all in held-out-20, the
+twenty-first all in held-out-21."""
 
 from __future__ import annotations
 
@@ -91,6 +92,9 @@ FRESH19_SHA256 = "31d2fd9c661335c96dfc1fc96254a593c46f90fe9984eedc8ae862c8fde753
 #: The fifty twentieth fresh cases, all put into held-out-20 right after them, and their digest.
 FRESH20_END = 1094
 FRESH20_SHA256 = "a9677ade106211f0d2dda5af718d6a05229fd9301399441114b6b5083f248d6e"
+#: The fifty twenty-first fresh cases, all put into held-out-21 right after them, and their digest.
+FRESH21_END = 1144
+FRESH21_SHA256 = "37527feaf07bc9204a79f4437e326cab43dff27c0a2c71bd9deb8ae39462d22b"
 
 
 def _digest(items: Sequence[tuple[str, str]]) -> str:
@@ -211,6 +215,14 @@ def test_the_second_fresh_cases_are_all_held_out_2_after_the_fresh_draw() -> Non
             "held-out-20",
             id="twentieth",
         ),
+        pytest.param(
+            FRESH20_END,
+            FRESH21_END,
+            FRESH21_SHA256,
+            FRESH_SETS[20],
+            "held-out-21",
+            id="twenty-first",
+        ),
     ],
 )
 def test_each_later_fresh_set_is_all_its_half_right_after_the_one_before(
@@ -264,8 +276,8 @@ def test_select_gives_one_half_or_all() -> None:
     held-out-10 only the tenth, held-out-11 only the eleventh, held-out-12 only the twelfth,
     held-out-13 only the thirteenth, held-out-14 only the fourteenth, held-out-15 only the
     fifteenth, held-out-16 only the sixteenth, held-out-17 only the seventeenth, held-out-18 only
-    the eighteenth, held-out-19 only the nineteenth, held-out-20 only the twentieth; all plays
-    every case."""
+    the eighteenth, held-out-19 only the nineteenth, held-out-20 only the twentieth, held-out-21
+    only the twenty-first; all plays every case."""
     split = load()
     names = [{c.name for c in select(CASES, split, half)} for half in HALVES]
     assert set().union(*names) == {c.name for c in CASES}
@@ -289,13 +301,13 @@ def test_into_puts_every_new_case_into_that_half() -> None:
 def test_an_unknown_half_is_rejected(tmp_path: Path) -> None:
     """A split file naming another half, --into another half, or extend into it, fails."""
     path = tmp_path / "split.json"
-    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-21"}}))
-    with pytest.raises(ValueError, match="held-out-20"):
+    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-22"}}))
+    with pytest.raises(ValueError, match="held-out-21"):
         load(path)
     with pytest.raises(ValueError, match="unknown half"):
         extend({}, [_case("a")], into="test")  # type: ignore[arg-type]
     with pytest.raises(SystemExit):
-        agentic_split.main(["--into", "held-out-21"])
+        agentic_split.main(["--into", "held-out-22"])
 
 
 def _run_main(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *argv: str) -> dict[str, str]:
@@ -320,7 +332,7 @@ def test_main_into_appends_into_that_half(tmp_path: Path, monkeypatch: pytest.Mo
     ]
 
 
-@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 21)])
+@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 22)])
 def test_main_into_a_later_held_out_half(
     half: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -362,6 +374,7 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         "s": "held-out-18",
         "t": "held-out-19",
         "u": "held-out-20",
+        "v": "held-out-21",
     }
     save(halves, path)
     assert list(load(path).items()) == [
@@ -386,5 +399,6 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         ("s", "held-out-18"),
         ("t", "held-out-19"),
         ("u", "held-out-20"),
+        ("v", "held-out-21"),
     ]
     assert SPLIT_PATH.name == "agentic_split.json"
