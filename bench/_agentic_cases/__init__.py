@@ -46,9 +46,12 @@ the nineteenth fresh cases (:data:`FRESH19`: :mod:`.fresh19_en`, :mod:`.fresh19_
 :mod:`.fresh19_es`, :mod:`.fresh19_fr`, :mod:`.fresh19_ja`), fifty more, all in a twentieth half,
 held-out-19; then the twentieth fresh cases (:data:`FRESH20`: :mod:`.fresh20_en`,
 :mod:`.fresh20_de`, :mod:`.fresh20_es`, :mod:`.fresh20_fr`, :mod:`.fresh20_ja`), fifty more, all
-in a twenty-first half, held-out-20; last the twenty-first fresh cases (:data:`FRESH21`:
+in a twenty-first half, held-out-20; then the twenty-first fresh cases (:data:`FRESH21`:
 :mod:`.fresh21_en`, :mod:`.fresh21_de`, :mod:`.fresh21_es`, :mod:`.fresh21_fr`,
-:mod:`.fresh21_ja`), fifty more, all in a twenty-second half, held-out-21.
+:mod:`.fresh21_ja`), fifty more, all in a twenty-second half, held-out-21; last the
+twenty-second fresh cases (:data:`FRESH22`: :mod:`.fresh22_en`, :mod:`.fresh22_de`,
+:mod:`.fresh22_es`, :mod:`.fresh22_fr`, :mod:`.fresh22_ja`), fifty more, all in a twenty-third
+half, held-out-22.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -161,6 +164,11 @@ from bench._agentic_cases import (
     fresh21_es,
     fresh21_fr,
     fresh21_ja,
+    fresh22_de,
+    fresh22_en,
+    fresh22_es,
+    fresh22_fr,
+    fresh22_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -330,6 +338,13 @@ FRESH21: tuple[Case, ...] = (
     *fresh21_fr.CASES,
     *fresh21_ja.CASES,
 )
+FRESH22: tuple[Case, ...] = (
+    *fresh22_en.CASES,
+    *fresh22_de.CASES,
+    *fresh22_es.CASES,
+    *fresh22_fr.CASES,
+    *fresh22_ja.CASES,
+)
 #: The fresh sets, in the order they end the suite (a new set goes last).
 FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH,
@@ -353,6 +368,7 @@ FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH19,
     FRESH20,
     FRESH21,
+    FRESH22,
 )
 CASES: tuple[Case, ...] = (
     *en.CASES,
@@ -387,6 +403,7 @@ __all__ = [
     "FRESH19",
     "FRESH20",
     "FRESH21",
+    "FRESH22",
     "FRESH_SETS",
     "KINDS",
     "LANGUAGES",

@@ -1,7 +1,7 @@
-"""The third to twenty-first fresh agentic cases (held-out-3 to held-out-21): each one's check
+"""The third to twenty-second fresh agentic cases (held-out-3 to held-out-22): each one's check
 passes a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The nineteen sets share one shape (fifty cases, ten per language, in suite order at the end of
+The twenty sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -42,7 +42,7 @@ SETS: dict[str, tuple[Case, ...]] = {
 """Each fresh set by its mark (the number in its case names, one or two digits), in suite
 order."""
 
-ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 22))
+ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 23))
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
 ORACLES: dict[str, dict[str, Oracle]] = {
@@ -1042,6 +1042,60 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja21_chonaikai": _asked,
         "ja21_bingo": _recounted("田村 花子"),
         "ja21_sendai": _counted,
+    },
+    "22": {
+        "en22_parcel_neighbour": _written,
+        "en22_lamb_freezer": _reminded(2),
+        "en22_garden_lights": _edited(r"off_time = 23:30", "off_time = 22:00"),
+        "en22_plumber_name": _recalled(("Desmond", "Rosalind", "Fitzgerald", "Marguerite")),
+        "en22_press_ups": _said("That's 1,240 press-ups in March.", "That's 1,200 press-ups."),
+        "en22_station_spanish": _said(
+            "You'd say: ¿Dónde está la estación de tren?", "You'd say: ¿Dónde está el baño?"
+        ),
+        "en22_port_8080": _shown("Run `sudo lsof -i :8080` to see the process."),
+        "en22_hall_keys": _asked,
+        "en22_raffle": _recounted("Dorothy Finch"),
+        "en22_cheese_orders": _lines,
+        "de22_packliste_zelten": _appended,
+        "de22_katze_tierarzt": _written,
+        "de22_rasenmaeher": _edited(r"schnitthoehe = 3", "schnitthoehe = 5"),
+        "de22_tiefgarage": _recalled(),
+        "de22_sprudel": _said("Es sind noch 67 volle Flaschen.", "Es sind noch 72 Flaschen."),
+        "de22_eichhoernchen": _said("Auf Englisch heißt das squirrel.", "Das heißt hedgehog."),
+        "de22_urlaubsfotos": _shown("`du -sh Urlaubsfotos`"),
+        "de22_elternabend": _asked,
+        "de22_vereinsfest": _reread("Würstchen: 40", "Würstchen: 60"),
+        "de22_bremen": _counted,
+        "es22_bizcocho_horno": _reminded(40 / 60),
+        "es22_lista_regalos": _appended,
+        "es22_riego": _edited(r"duracion = 10", "duracion = 15"),
+        "es22_biblioteca": _recalled(),
+        "es22_pastillas": _said("Son 36 pastillas en total.", "Son 24 pastillas."),
+        "es22_oceano": _said("El océano Pacífico.", "El océano Atlántico."),
+        "es22_buscar_chorizo": _shown("`grep -rl chorizo recetas`"),
+        "es22_comunidad": _asked,
+        "es22_mercadillo": _recounted("Marisa Ortega"),
+        "es22_casa_rural": _counted,
+        "fr22_garagiste": _reminded(3),
+        "fr22_kermesse": _appended,
+        "fr22_aquarium": _edited(r"temperature = 24", "temperature = 26"),
+        "fr22_casier_piscine": _recalled(),
+        "fr22_trajet_litres": _said("Il te faut 27 litres.", "Il te faut 24 litres."),
+        "fr22_bon_appetit": _said("On dit « Guten Appetit ».", "On dit « Prost »."),
+        "fr22_version_python": _shown("`python3 --version`"),
+        "fr22_chantier": _asked,
+        "fr22_covoiturage": _reread("départ : 7h30", "départ : 7h15"),
+        "fr22_judo": _lines,
+        "ja22_takkyubin": _written,
+        "ja22_chusha": _reminded(2.5),
+        "ja22_wifi_channel": _edited(r"wifi_channel = 6", "wifi_channel = 11"),
+        "ja22_suitcase": _recalled(),
+        "ja22_dokusho": _said("18日で読み終わります。", "15日で読み終わります。"),
+        "ja22_kagakushiki": _said("H₂Oです。", "CO₂です。"),
+        "ja22_chmod": _shown("`chmod +x backup.sh` で実行できるようになります。"),
+        "ja22_souji_touban": _asked,
+        "ja22_yakiniku": _reread("人数: 4人", "人数: 6人"),
+        "ja22_meibo": _lines,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""
