@@ -36,6 +36,7 @@ from agentd.model.overflow import context_exceeded
 from agentd.model.textcalls import TextToolCallFilter, parse_text_tool_calls
 from agentd.model.transport import ShardedTransport
 from agentd.model.usage import Usage
+from agentd.model.written import keep, to_wire
 from agentd.redact import Scrubber
 from agentd.sse import sse_batches
 
@@ -244,6 +245,7 @@ class LLMClient:
         cached prompt serves both). With ``most`` above 1 the answer is a list of up to that
         many options, in the model's order, joined by ", " (a plan of steps).
         """
+        grammar = await self.grammar_enabled()
         body = self._params(messages, None)
         if tools:
             body["tools"] = list(tools)
@@ -253,7 +255,7 @@ class LLMClient:
         body["max_tokens"] = max(4, 2 + longest // 2) * max(1, most)
         body.pop("seed", None)
         body["temperature"] = 0
-        if await self.grammar_enabled():
+        if grammar:
             body["grammar"] = choice_grammar(options, most)
 
         async def call() -> Any:
@@ -305,7 +307,10 @@ class LLMClient:
         answer_only: bool = False,
         rule: CallRule = ANY,
     ) -> Any:
-        body: dict[str, Any] = {"model": self.model, "messages": [m.to_openai() for m in messages]}
+        # Under agentd's grammar the model writes its calls as text: they go back as it wrote
+        # them, so the next step's prompt starts with the tokens the server holds.
+        wire = to_wire(messages, as_written=self._grammar_on is True)
+        body: dict[str, Any] = {"model": self.model, "messages": wire}
         if tools:
             body["tools"] = list(tools)
             callable_tools = rule.narrow(tools)
@@ -425,10 +430,12 @@ class LLMClient:
         content = raw.get("content") or ""
         if not isinstance(content, str):
             raise LLMResponseError("model server's message content is not a string")
+        message = assistant(content, calls)
         if not calls:
-            content, calls = parse_text_tool_calls(content, frozenset(tool_names), _new_call_id)
+            rest, calls = parse_text_tool_calls(content, frozenset(tool_names), _new_call_id)
+            message = keep(assistant(rest, calls), content)
         return ChatResult(
-            message=assistant(content, calls),
+            message=message,
             usage=Usage.from_openai(data.get("usage"), data.get("timings")),
             finish_reason=choice.get("finish_reason"),
         )
@@ -503,17 +510,17 @@ class LLMClient:
                     yield TextDelta(shown)
             await _read_to_end(chunks)
         content, calls = assembler.content(), tuple(assembler.tool_calls())
+        message = assistant(content, calls)
         written_calls = False
         if not calls:
-            content, calls = parse_text_tool_calls(content, names, _new_call_id)
+            said, calls = parse_text_tool_calls(content, names, _new_call_id)
+            message = keep(assistant(said, calls), content)
             written_calls = bool(calls)
         # Held-back text that was not a tool call after all is the user's to see.
         rest = "" if written_calls else text_filter.flush()
         if rest:
             yield TextDelta(rest)
-        yield Completed(
-            ChatResult(assistant(content, calls), assembler.usage, assembler.finish_reason)
-        )
+        yield Completed(ChatResult(message, assembler.usage, assembler.finish_reason))
 
     def _drop_grammar(self, exc: LLMStatusError) -> None:
         """The server refused our grammar: go on without one (a bug of ours, not the user's)."""
