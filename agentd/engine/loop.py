@@ -27,7 +27,7 @@ import json
 import secrets
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextlib import aclosing, nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import anyio
@@ -529,9 +529,11 @@ class AgentLoop:
             messages = self._shaped(state, plan, sent)
             self.asker.spend(state, "retry" if retried else "step")
             tools, rule, answer_only = plan.request()
+            # A looking call written again in one step ends the step (agentd.model.repeats).
+            rule = replace(rule, once=state.looking)
             try:
                 if out is not None:
-                    result = await self._streamed(messages, plan, out)
+                    result = await self._streamed(messages, plan, rule, out)
                 else:
                     result = await self.model.chat(
                         messages, tools, plan.names, answer_only=answer_only, rule=rule
@@ -550,9 +552,11 @@ class AgentLoop:
             conversation.prompt_tokens = result.usage.prompt_tokens
             return result
 
-    async def _streamed(self, messages: Sequence[Message], plan: StepPlan, out: _Out) -> ChatResult:
+    async def _streamed(
+        self, messages: Sequence[Message], plan: StepPlan, rule: CallRule, out: _Out
+    ) -> ChatResult:
         result: ChatResult | None = None
-        tools, rule, answer_only = plan.request()
+        tools, _, answer_only = plan.request()
         events = self.model.stream(messages, tools, plan.names, answer_only=answer_only, rule=rule)
         async with aclosing(events):  # type: ignore[type-var]
             async for event in events:

@@ -22,13 +22,16 @@ class CallRule:
     """``required``: the step must call a tool; ``name``: that tool (implies required);
     ``single``: at most one call in the step; ``values``: (argument, allowed values) pairs for
     the named tool's call, e.g. ``(("path", ("notes.md",)),)``; ``among``: the tools a call
-    may name (None: every tool shown). The default allows anything."""
+    may name (None: every tool shown); ``once``: tools that only look, whose call written a
+    second time in the step ends it (:mod:`agentd.model.repeats`). The default allows
+    anything."""
 
     required: bool = False
     name: str | None = None
     single: bool = False
     values: tuple[tuple[str, tuple[str | int, ...]], ...] = ()
     among: frozenset[str] | None = None
+    once: frozenset[str] = frozenset()
 
     @property
     def must_call(self) -> bool:

@@ -33,6 +33,7 @@ from agentd.model import pinning
 from agentd.model.choice import ANY, CallRule
 from agentd.model.grammar import answer_grammar, choice_grammar, tool_step_grammar
 from agentd.model.overflow import context_exceeded
+from agentd.model.repeats import RepeatWatch
 from agentd.model.textcalls import TextToolCallFilter, parse_text_tool_calls
 from agentd.model.transport import ShardedTransport
 from agentd.model.usage import Usage
@@ -394,6 +395,14 @@ class LLMClient:
     ) -> ChatResult:
         """One non-streaming completion."""
         grammar = (bool(tools) or answer_only) and await self.grammar_enabled()
+        if grammar and rule.once and tools and not answer_only:
+            # Streamed, so that a looking call written again ends the step (RepeatWatch).
+            events = self.stream(messages, tools, tool_names, rule=rule)
+            async with aclosing(events):  # type: ignore[type-var]
+                async for event in events:
+                    if isinstance(event, Completed):
+                        return event.result
+            raise LLMResponseError("model server's stream ended without an answer")
         body = self._params(messages, tools, grammar, answer_only, rule)
 
         async def call() -> dict[str, Any]:
@@ -483,6 +492,12 @@ class LLMClient:
         body = self._params(messages, tools, grammar, answer_only, rule)
         body["stream"] = True
         body["stream_options"] = {"include_usage": True}
+        names = frozenset(tool_names)
+        watch = None
+        if grammar and rule.once and names and not answer_only:
+            watch = RepeatWatch(names, rule.once, _new_call_id)
+            # Every chunk then carries the counts so far: a stream cut short still has them.
+            body["timings_per_token"] = True
         # The same request without the grammar, for a server that refuses it (a shallow copy:
         # the messages are not serialised twice on every streamed call).
         plain = (
@@ -493,9 +508,9 @@ class LLMClient:
             if grammar
             else None
         )
-        names = frozenset(tool_names)
         assembler = _StreamAssembler(self._scrub)
         text_filter = TextToolCallFilter(enabled=bool(names))
+        cut = False
         async with (
             self._open_stream(body, plain) as response,
             # httpx types it an iterator; it is an async generator (it has aclose).
@@ -505,11 +520,18 @@ class LLMClient:
             async for batch in batches:
                 # What arrived together goes on together: one delta per piece received.
                 text = "".join([assembler.feed(_stream_chunk(data)) for data in batch])
+                if watch is not None and text and watch.feed(text):
+                    cut = True  # closing the connection stops the server generating
+                    break
                 shown = text_filter.feed(text) if text else ""
                 if shown:
                     yield TextDelta(shown)
-            await _read_to_end(chunks)
+            if not cut:
+                await _read_to_end(chunks)
         content, calls = assembler.content(), tuple(assembler.tool_calls())
+        if cut and watch is not None:
+            log.info("llm.repeat_cut", chars=len(content), kept=len(watch.kept))
+            content = watch.kept
         message = assistant(content, calls)
         written_calls = False
         if not calls:

@@ -47,11 +47,18 @@ class Usage:
         cached = _count(details.get("cached_tokens")) if isinstance(details, dict) else None
         if cached is None:
             cached = _count(times.get("cache_n"))
+        evaluated = _count(times.get("prompt_n"))
+        prompt = _count(usage.get("prompt_tokens"))
+        completion = _count(usage.get("completion_tokens"))
+        if prompt is None and evaluated is not None:
+            # A stream cut short has no usage: its last chunk's timings count the same tokens.
+            prompt = evaluated + (_count(times.get("cache_n")) or 0)
+            completion = _count(times.get("predicted_n"))
         return cls(
-            prompt_tokens=_count(usage.get("prompt_tokens")) or 0,
-            completion_tokens=_count(usage.get("completion_tokens")) or 0,
+            prompt_tokens=prompt or 0,
+            completion_tokens=completion or 0,
             cached_tokens=cached or 0,
-            evaluated_tokens=_count(times.get("prompt_n")),
+            evaluated_tokens=evaluated,
         )
 
 

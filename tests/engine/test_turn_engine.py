@@ -444,3 +444,25 @@ async def test_a_reply_that_is_no_summary_is_an_error(reply: Any) -> None:
     model.add(reply)
     with pytest.raises(ValueError, match="not a summary"):
         await AgentLoop(model, file_tools()[0]).summarize(chat("Summarize this"))
+
+
+@pytest.mark.parametrize("stream", [False, True])
+async def test_each_step_tells_the_model_which_calls_end_it_when_written_again(
+    stream: bool,
+) -> None:
+    """The looking tools go with every step's rule (agentd.model.repeats): a read written a
+    second time in one step ends the step; an act written twice is two acts."""
+    model = FakeModel()
+    model.add(answer("", READ), answer("It says old."))
+    reg, _, _ = file_tools()
+    loop = AgentLoop(model, reg)
+    if stream:
+
+        async def delta(text: str) -> None:
+            del text
+
+        await loop.run(chat("What is in a.txt?"), stream=True, on_delta=delta)
+    else:
+        await loop.run(chat("What is in a.txt?"))
+    assert [r.rule.once for r in model.requests] == [frozenset({"read_file"})] * 2
+    assert [r.stream for r in model.requests] == [stream] * 2

@@ -32,7 +32,13 @@ from agentd.model.usage import Usage
             id="details-first",
         ),
         pytest.param(
-            None, {"cache_n": 5, "prompt_n": 1}, Usage(0, 0, 5, 1), id="timings-without-usage"
+            None, {"cache_n": 5, "prompt_n": 1}, Usage(6, 0, 5, 1), id="timings-without-usage"
+        ),
+        pytest.param(
+            None,
+            {"cache_n": 5, "prompt_n": 1, "predicted_n": 9},
+            Usage(6, 9, 5, 1),
+            id="a-stream-cut-short",
         ),
         pytest.param(
             {"prompt_tokens": 4.0, "prompt_tokens_details": None},
@@ -43,7 +49,8 @@ from agentd.model.usage import Usage
     ],
 )
 def test_from_openai_reads_both_cache_reports(usage: Any, timings: Any, expected: Usage) -> None:
-    """cached_tokens come from usage details or timings.cache_n; evaluated from prompt_n."""
+    """cached_tokens come from usage details or timings.cache_n; evaluated from prompt_n;
+    without usage (a stream cut short), the counts from the timings."""
     assert Usage.from_openai(usage, timings) == expected
 
 
