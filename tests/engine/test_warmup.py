@@ -53,8 +53,9 @@ async def until(check: Callable[[], bool]) -> None:
 
 
 def _request(body: dict[str, Any]) -> dict[str, Any]:
-    """A request's fields that shape its prompt or its sampling (not its length or stream)."""
-    skip = {"messages", "max_tokens", "stream", "stream_options"}
+    """A request's fields that shape its prompt or its sampling (not its length, nor whether
+    and how it streams)."""
+    skip = {"messages", "max_tokens", "stream", "stream_options", "timings_per_token"}
     return {k: v for k, v in body.items() if k not in skip}
 
 
