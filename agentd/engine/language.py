@@ -13,6 +13,7 @@ Only the request's own words are read: quoted text, code and files' names are so
 words (a French request quoting an English line read as English), and a pasted log before the
 question would outweigh it, so the detector sees the last :data:`MOST_CHARS` of what is left,
 with the characters CLD2 refuses (controls, lone surrogates, noncharacters) made blanks.
+Quotes and names are looked for in the last :data:`SCANNED_CHARS` only.
 """
 
 from __future__ import annotations
@@ -28,9 +29,14 @@ QUOTED = re.compile(
 )
 #: A file's name, a path or an address (Latin letters and digits around a dot or a slash): no
 #: language's word. Only ASCII: in Japanese a name runs into the sentence ("app.confの...").
-NAMED = re.compile(r"[a-z]+://[\w./~:?=&%#+-]+|[\w~-]*[./][\w./~-]+", re.ASCII)
+#: A name starts where a run of its characters starts (the lookbehind): tried from inside a run
+#: too, a long run with no dot took quadratic time (100,000 letters: two minutes).
+NAMED = re.compile(r"[a-z]+://[\w./~:?=&%#+-]+|(?<![\w~-])[\w~-]*[./][\w./~-]+", re.ASCII)
 #: How much of the request, from its end, the detector reads.
 MOST_CHARS = 2000
+#: How much of the request, from its end, quotes and names are looked for in: a bound on
+#: what a hostile request can cost (unclosed quotes are scanned to the end).
+SCANNED_CHARS = 4 * MOST_CHARS
 #: Unicode categories CLD2 refuses or that carry no language: controls, surrogates,
 #: unassigned code points and noncharacters.
 REFUSED = frozenset({"Cc", "Cs", "Cn"})
@@ -65,7 +71,7 @@ def language_of(text: str) -> str | None:
     """The English name of the language ``text`` is written in ("Spanish"), or None when it
     cannot be told reliably."""
     try:
-        reliable, _, found = pycld2.detect(_readable(own_words(text)))
+        reliable, _, found = pycld2.detect(_readable(own_words(text[-SCANNED_CHARS:])))
     except pycld2.error:  # anything CLD2 still cannot read: not told
         return None
     name, code = str(found[0][0]), str(found[0][1])
@@ -76,4 +82,4 @@ def language_of(text: str) -> str | None:
     return None if "_" in name else (name.title() if name.isupper() else name)
 
 
-__all__ = ["MOST_CHARS", "NAMED", "QUOTED", "language_of", "own_words"]
+__all__ = ["MOST_CHARS", "NAMED", "QUOTED", "SCANNED_CHARS", "language_of", "own_words"]

@@ -98,6 +98,11 @@ def test_the_language_of_a_request(text: str, name: str | None) -> None:
         pytest.param(
             "x" * 100_000 + " Erkläre mir bitte, was dieser Fehler bedeutet.", "German", id="long"
         ),
+        pytest.param(
+            '"x ' * 50_000 + " Erkläre mir bitte, was dieser Fehler bedeutet.",
+            "German",
+            id="unclosed-quotes",
+        ),
     ],
 )
 def test_the_language_is_read_from_the_requests_own_words(text: str, name: str) -> None:
