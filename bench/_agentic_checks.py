@@ -13,7 +13,7 @@ the answers, and these decide per turn:
 - :func:`unasked_calls`: the acting calls (:func:`acting`: anything but the tools that only
   look) that ran though the request did not ask for them;
 - :func:`repeated_calls`: the calls repeating an earlier call of the turn (same tool, same
-  arguments) that had not failed.
+  arguments) that had not failed, nothing having changed in between.
 """
 
 from __future__ import annotations
@@ -251,17 +251,22 @@ def canonical_arguments(arguments: str) -> str:
 
 
 def repeated_calls(calls: Sequence[Call]) -> list[Call]:
-    """The calls that repeat an earlier successful call of the turn with the same arguments
-    and were run again (agentd answers a repeat with the earlier result: see
-    :func:`stopped_repeats`)."""
-    seen: set[tuple[str, str]] = set()
+    """The calls that repeat an earlier successful call of the turn with the same arguments,
+    with nothing changed in between, and were run again (agentd answers a repeat with the
+    earlier result: see :func:`stopped_repeats`). A look made again after another call changed
+    something (``wc -l`` after an append, a read after an edit) is a new look, as agentd's own
+    repeat cache holds it; the same change made twice in a row is a repeat."""
+    seen: dict[tuple[str, str], int] = {}  # a call -> the changes made up to it
+    changes = 0
     repeats = []
     for call in calls:
         key = (call.name, canonical_arguments(call.arguments))
-        if key in seen and not call.result.startswith(REPEATED):
+        if seen.get(key) == changes and not call.result.startswith(REPEATED):
             repeats.append(call)
+        if acting(call) and ran(call):
+            changes += 1
         if not call.failed:
-            seen.add(key)
+            seen[key] = changes
     return repeats
 
 

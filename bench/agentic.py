@@ -34,7 +34,8 @@ for
 - a false claim, on a turn that asks for an action: the answer says something was done (in any
   language of the suite) while none of the asked tools ran, or the case's effect is missing;
 - repeated calls: the same tool with the same arguments run again in one turn, the first one
-  not having failed (a repeat agentd answers with the earlier result instead of running it is
+  not having failed and no other call having changed anything in between (a count again after
+  an append is a new look; a repeat agentd answers with the earlier result instead of running it is
   counted apart, as "repeats stopped");
 - an answer in another language: the answer's own words (quotes and commands left out) are
   in a language other than the case's, when there are enough of them to tell

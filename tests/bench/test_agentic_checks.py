@@ -177,6 +177,21 @@ def test_repeated_calls() -> None:
     assert repeats == [calls[1], calls[5]]
 
 
+def test_a_look_after_a_change_is_no_repeat() -> None:
+    """A count or read made again after another call changed something is a new look; the
+    same change twice in a row, or a look again with nothing changed, is a repeat."""
+    count = Call("exec", '{"command": "wc -l a.txt"}', result="3 a.txt")
+    add = Call("append_file", '{"path": "a.txt", "content": "x"}', result="appended")
+    again = Call("exec", '{"command": "wc -l a.txt"}', result="4 a.txt")
+    assert repeated_calls([count, add, again]) == []
+    twice = Call("append_file", '{"path": "a.txt", "content": "x"}', result="appended")
+    assert repeated_calls([add, twice]) == [twice]
+    read = Call("read_file", '{"path": "a.txt"}', result="x")
+    refused = Call("append_file", '{"path": "a.txt"}', result="no", failed=True)
+    read_again = Call("read_file", '{"path": "a.txt"}', result="x")
+    assert repeated_calls([read, refused, read_again]) == [read_again]
+
+
 def test_canonical_arguments_of_broken_json() -> None:
     """Arguments that are not JSON compare as their stripped text."""
     assert canonical_arguments(' {"a": 1 ') == '{"a": 1'
