@@ -12,8 +12,7 @@ builds one for a set of OpenAI tool schemas: the reply is either
 
 The call forms are the ones small models write: ``<tool_call>`` blocks (the Hermes form Qwen's
 template teaches), ```` ```json ```` fences (calls made together are often written one fence
-each), or bare objects, one per line; the JSON of a call compact, as the template renders it
-(the 1.5B wrote many indented, tokens generated for nothing).
+each), or bare objects, one per line.
 
 :func:`answer_grammar` is the prose half alone, for steps that offer no tools.
 
@@ -52,11 +51,8 @@ _ANSWER_RULES = {
     "not-call": '"{" [ \\n]* ([^{" \\n] | "\\"" ([^n ] | "n" ([^a] | "a" ([^m] | "m" [^e]))))',
 }
 
-#: Between a call's JSON tokens at most one space. Written indented (a fence of "{\n  ..."), a
-#: call of the built-in tools is 8-10 tokens longer than compact (29-55 tokens against 21-46,
-#: Qwen2.5's tokenizer): that many more to generate, and to read in every prompt holding it.
 _JSON_RULES = {
-    "ws": '" "?',
+    "ws": '(" " | "\\n" " "{0,12})?',
     "string": '"\\"" char* "\\""',
     "char": '[^"\\\\\\x00-\\x1f] | "\\\\" (["\\\\/bfnrt] | "u" hex hex hex hex)',
     "hex": "[0-9a-fA-F]",
