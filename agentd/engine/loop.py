@@ -607,11 +607,40 @@ class AgentLoop:
     async def _run_tools(
         self, state: TurnState, plan: StepPlan, calls: Sequence[ToolCall]
     ) -> tuple[list[ToolOutcome], tuple[bool, ...]]:
-        """Run a step's calls concurrently; returns their outcomes and, for each, whether it
-        was served from the turn's call cache (:mod:`agentd.engine.callcache`) or copied
-        another call of the step (identical calls within one step run once). Only tools the
-        step offered run: a call of another is an error the model reads."""
+        """Run a step's calls; returns their outcomes and, for each, whether it was served
+        from the turn's call cache (:mod:`agentd.engine.callcache`) or copied another call of
+        the step. Calls that only look run concurrently, identical ones once; when one of them
+        acts, they run one after the other in the order written, each through the cache: the
+        model wrote "count, append, count again" as one reply, and run together the two counts
+        were one, taken beside the append. Only tools the step offered run: a call of another
+        is an error the model reads."""
         allowed = plan.names - state.client_names
+        # A turn the model found to ask for no change runs its commands read-only.
+        with read_only_tools() if state.may_act is False else nullcontext():
+            if any(call.name not in state.looking for call in calls):
+                return await self._run_in_order(state, allowed, calls)
+            return await self._run_looks(state, allowed, calls)
+
+    async def _run_in_order(
+        self, state: TurnState, allowed: frozenset[str], calls: Sequence[ToolCall]
+    ) -> tuple[list[ToolOutcome], tuple[bool, ...]]:
+        outcomes: list[ToolOutcome] = []
+        served: list[bool] = []
+        for call in calls:
+            key = call_key(call)
+            earlier = state.cache.get(key)
+            served.append(earlier is not None)
+            if earlier is not None:
+                outcomes.append(ToolOutcome(f"{REPEATED}\n{earlier}"))
+                continue
+            outcome = await self._call_tool(call, allowed)
+            _remember(state, call, key, outcome)
+            outcomes.append(outcome)
+        return outcomes, tuple(served)
+
+    async def _run_looks(
+        self, state: TurnState, allowed: frozenset[str], calls: Sequence[ToolCall]
+    ) -> tuple[list[ToolOutcome], tuple[bool, ...]]:
         outcomes: list[ToolOutcome | None] = [None] * len(calls)
         keys = [call_key(call) for call in calls]
         first: dict[tuple[str, str], int] = {}
@@ -626,22 +655,16 @@ class AgentLoop:
             else:
                 first[key] = index
 
-        async def one(index: int, call: ToolCall) -> None:
-            started = anyio.current_time()
-            outcome = await self.tools.call(call, allowed)
-            outcomes[index] = outcome
-            if self._on_tool is not None:
-                self._on_tool(call.name, outcome.error, anyio.current_time() - started)
+        async def one(index: int) -> None:
+            outcomes[index] = await self._call_tool(calls[index], allowed)
 
         pending = list(first.values())
-        # A turn the model found to ask for no change runs its commands read-only.
-        with read_only_tools() if state.may_act is False else nullcontext():
-            if len(pending) == 1:
-                await one(pending[0], calls[pending[0]])
-            elif pending:
-                async with anyio.create_task_group() as tg:
-                    for index in pending:
-                        tg.start_soon(one, index, calls[index])
+        if len(pending) == 1:
+            await one(pending[0])
+        elif pending:
+            async with anyio.create_task_group() as tg:
+                for index in pending:
+                    tg.start_soon(one, index)
         for index, key in enumerate(keys):
             source = outcomes[first[key]] if key in first else None
             if outcomes[index] is None and source is not None:
@@ -650,12 +673,26 @@ class AgentLoop:
                 )
         for key, index in first.items():
             result = outcomes[index]
-            looking = calls[index].name in state.looking
-            if not looking:
-                state.cache.acted(key)
-            if result is not None and not result.error:
-                state.cache.keep(key, result.content, looking=looking)
+            if result is not None:
+                _remember(state, calls[index], key, result)
         return [o for o in outcomes if o is not None], tuple(served)
+
+    async def _call_tool(self, call: ToolCall, allowed: frozenset[str]) -> ToolOutcome:
+        started = anyio.current_time()
+        outcome = await self.tools.call(call, allowed)
+        if self._on_tool is not None:
+            self._on_tool(call.name, outcome.error, anyio.current_time() - started)
+        return outcome
+
+
+def _remember(state: TurnState, call: ToolCall, key: tuple[str, str], outcome: ToolOutcome) -> None:
+    """Keep ``call``'s outcome in the turn's call cache; an acting call, failed or not, makes
+    what was looked at before stale."""
+    looking = call.name in state.looking
+    if not looking:
+        state.cache.acted(key)
+    if not outcome.error:
+        state.cache.keep(key, outcome.content, looking=looking)
 
 
 def _call_id() -> str:

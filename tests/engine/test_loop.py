@@ -94,8 +94,8 @@ async def test_tool_loop_appends_calls_and_results() -> None:
     assert_consistent(conv.messages)
 
 
-async def test_tools_run_concurrently() -> None:
-    """Independent tool calls of one answer run at the same time."""
+async def test_looking_tools_run_concurrently() -> None:
+    """Calls of one answer that only look run at the same time."""
     reg = ToolRegistry(default_timeout=10)
     first, second = anyio.Event(), anyio.Event()
 
@@ -111,8 +111,8 @@ async def test_tools_run_concurrently() -> None:
         await first.wait()
         return "right done"
 
-    reg.add(left)
-    reg.add(right)
+    reg.add(left, looks=True)
+    reg.add(right, looks=True)
     model = FakeModel()
     model.add(answer("", ("left", "{}"), ("right", "{}")), answer("both"))
     conv = conversation()
@@ -120,6 +120,46 @@ async def test_tools_run_concurrently() -> None:
         await AgentLoop(model, reg).run(conv)
     # Run one after the other, each would wait for the other until the tool timeout.
     assert [m.content for m in conv.messages[3:5]] == ["left done", "right done"]
+    assert_consistent(conv.messages)
+
+
+async def test_calls_of_one_answer_that_act_run_in_order() -> None:
+    """ "Count, append, count again" written as one answer: the calls run one after the
+    other as written, and the second count, after the append, runs again (run together, the
+    two counts were one, taken beside the append). An append written twice in a row runs once."""
+    reg = ToolRegistry(default_timeout=10)
+    lines: list[str] = []
+    ran: list[str] = []
+
+    async def count() -> str:
+        """Count the lines."""
+        ran.append("count")
+        await anyio.sleep(0.01)
+        return str(len(lines))
+
+    async def append(text: str) -> str:
+        """Append a line.
+
+        Args:
+            text: The line.
+        """
+        ran.append("append")
+        lines.append(text)
+        return "appended"
+
+    reg.add(count, looks=True)
+    reg.add(append)
+    model = FakeModel()
+    calls = [("count", "{}"), ("append", '{"text": "x"}'), ("append", '{"text":"x"}')]
+    model.add(answer("", *calls, ("count", "{}")), answer("1 then 2"))
+    lines.append("a")
+    conv = conversation()
+    with anyio.fail_after(5):
+        await AgentLoop(model, reg).run(conv)
+    assert ran == ["count", "append", "count"]
+    results = [m.content for m in conv.messages[3:7]]
+    assert results[0] == "1" and results[1] == "appended" and results[3] == "2"
+    assert results[2].startswith(REPEATED) and lines == ["a", "x"]
     assert_consistent(conv.messages)
 
 
