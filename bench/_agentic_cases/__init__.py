@@ -48,10 +48,12 @@ held-out-19; then the twentieth fresh cases (:data:`FRESH20`: :mod:`.fresh20_en`
 :mod:`.fresh20_de`, :mod:`.fresh20_es`, :mod:`.fresh20_fr`, :mod:`.fresh20_ja`), fifty more, all
 in a twenty-first half, held-out-20; then the twenty-first fresh cases (:data:`FRESH21`:
 :mod:`.fresh21_en`, :mod:`.fresh21_de`, :mod:`.fresh21_es`, :mod:`.fresh21_fr`,
-:mod:`.fresh21_ja`), fifty more, all in a twenty-second half, held-out-21; last the
+:mod:`.fresh21_ja`), fifty more, all in a twenty-second half, held-out-21; then the
 twenty-second fresh cases (:data:`FRESH22`: :mod:`.fresh22_en`, :mod:`.fresh22_de`,
 :mod:`.fresh22_es`, :mod:`.fresh22_fr`, :mod:`.fresh22_ja`), fifty more, all in a twenty-third
-half, held-out-22.
+half, held-out-22; last the twenty-third fresh cases (:data:`FRESH23`: :mod:`.fresh23_en`,
+:mod:`.fresh23_de`, :mod:`.fresh23_es`, :mod:`.fresh23_fr`, :mod:`.fresh23_ja`), fifty more, all
+in a twenty-fourth half, held-out-23.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -169,6 +171,11 @@ from bench._agentic_cases import (
     fresh22_es,
     fresh22_fr,
     fresh22_ja,
+    fresh23_de,
+    fresh23_en,
+    fresh23_es,
+    fresh23_fr,
+    fresh23_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -345,6 +352,13 @@ FRESH22: tuple[Case, ...] = (
     *fresh22_fr.CASES,
     *fresh22_ja.CASES,
 )
+FRESH23: tuple[Case, ...] = (
+    *fresh23_en.CASES,
+    *fresh23_de.CASES,
+    *fresh23_es.CASES,
+    *fresh23_fr.CASES,
+    *fresh23_ja.CASES,
+)
 #: The fresh sets, in the order they end the suite (a new set goes last).
 FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH,
@@ -369,6 +383,7 @@ FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH20,
     FRESH21,
     FRESH22,
+    FRESH23,
 )
 CASES: tuple[Case, ...] = (
     *en.CASES,
@@ -404,6 +419,7 @@ __all__ = [
     "FRESH20",
     "FRESH21",
     "FRESH22",
+    "FRESH23",
     "FRESH_SETS",
     "KINDS",
     "LANGUAGES",

@@ -1,7 +1,7 @@
-"""The third to twenty-second fresh agentic cases (held-out-3 to held-out-22): each one's check
+"""The third to twenty-third fresh agentic cases (held-out-3 to held-out-23): each one's check
 passes a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The twenty sets share one shape (fifty cases, ten per language, in suite order at the end of
+The twenty-one sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -42,7 +42,7 @@ SETS: dict[str, tuple[Case, ...]] = {
 """Each fresh set by its mark (the number in its case names, one or two digits), in suite
 order."""
 
-ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 23))
+ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 24))
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
 ORACLES: dict[str, dict[str, Oracle]] = {
@@ -1096,6 +1096,58 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja22_souji_touban": _asked,
         "ja22_yakiniku": _reread("人数: 4人", "人数: 6人"),
         "ja22_meibo": _lines,
+    },
+    "23": {
+        "en23_seed_list": _appended,
+        "en23_chemist": _reminded(1.5),
+        "en23_motion_light": _edited(r"timeout = 60", "timeout = 180"),
+        "en23_cousin_baby": _recalled(("Florence", "Theodore", "Penelope", "Barnaby")),
+        "en23_bike_savings": _said("You'll have £420 after 12 weeks.", "You'll have £350."),
+        "en23_cactus_plural": _said("It's cacti, though cactuses is fine too.", "It's cactus."),
+        "en23_tax_folder": _shown("Run `mkdir -p tax_2025/receipts` and both are made."),
+        "en23_harvest_supper": _asked,
+        "en23_darts_night": _reread("match night: Thursday", "match night: Wednesday"),
+        "en23_quiz_owls": _counted,
+        "de23_fahrradkauf": _written,
+        "de23_schwimmkurs": _reminded(0.5),
+        "de23_lueftung": _edited(r"nachlauf = 15", "nachlauf = 5"),
+        "de23_nachbarhund": _recalled(("Bello", "Wuschel", "Krümel", "Balu")),
+        "de23_zugfahrt": _said("Ihr seid 205 Minuten unterwegs.", "Es sind 325 Minuten."),
+        "de23_ebbe": _said("Das Gegenteil von Ebbe ist die Flut.", "Das ist die Brandung."),
+        "de23_bak_dateien": _shown("`find projekte -name '*.bak' -delete`"),
+        "de23_skiausflug": _asked,
+        "de23_lauftreff": _recounted("Jutta Brandt"),
+        "de23_chorprobe": _lines,
+        "es23_antenista": _written,
+        "es23_clase_ingles": _reminded(2),
+        "es23_tablet_ninos": _edited(r"limite_diario = 120", "limite_diario = 60"),
+        "es23_logopeda": _recalled(("Remedios", "Inmaculada", "Consuelo", "Milagros")),
+        "es23_kilometros": _said("Llevarás 180 km.", "Llevarás 36 km."),
+        "es23_colon": _said("Colón llegó a América en 1492.", "En 1592."),
+        "es23_zip_graduacion": _shown("`zip -r fotos_graduacion.zip fotos_graduacion`"),
+        "es23_viaje_asturias": _asked,
+        "es23_paseos_perro": _reread("sábado: Pablo", "sábado: Irene"),
+        "es23_pena_ciclista": _lines,
+        "fr23_nounou": _written,
+        "fr23_courses_anniversaire": _appended,
+        "fr23_veilleuse": _edited(r"luminosite = 80", "luminosite = 30"),
+        "fr23_club_bridge": _recalled(),
+        "fr23_argent_poche": _said("Ça te fait 48 € en tout.", "Ça fait 16 €."),
+        "fr23_citrouille": _said("On dit « pumpkin ».", "On dit « squash »."),
+        "fr23_cle_usb": _shown("`cp -r photos_bapteme /media/cle/`"),
+        "fr23_rando": _asked,
+        "fr23_telethon": _recounted("Odile Mercier"),
+        "fr23_sapins_chamonix": _counted,
+        "ja23_gas_tenken": _written,
+        "ja23_stew": _reminded(1),
+        "ja23_ac_bedroom": _edited(r"off_timer = 180", "off_timer = 90"),
+        "ja23_trunk_room": _recalled(),
+        "ja23_jikyu": _said("6,600円になります。", "6,000円になります。"),
+        "ja23_panda": _said("中国です。", "日本です。"),
+        "ja23_grep_lunch": _shown("`grep ランチ kozukai.csv` で出せます。"),
+        "ja23_ohanami": _asked,
+        "ja23_bbq_sanka": _recounted("中村 陽介"),
+        "ja23_jusho": _lines,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""
