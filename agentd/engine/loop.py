@@ -36,7 +36,7 @@ import structlog
 from agentd.engine import guards as ruleset
 from agentd.engine.asking import Asker, OnRequest
 from agentd.engine.budget import ContextBudget
-from agentd.engine.callcache import call_key
+from agentd.engine.callcache import CallKey, call_key
 from agentd.engine.guards.base import ACCEPT, Replace, Retry, StepRun, Verdict, verdict_name
 from agentd.engine.guards.read_first import Mentioned
 from agentd.engine.guards.route import Listing
@@ -643,7 +643,7 @@ class AgentLoop:
     ) -> tuple[list[ToolOutcome], tuple[bool, ...]]:
         outcomes: list[ToolOutcome | None] = [None] * len(calls)
         keys = [call_key(call) for call in calls]
-        first: dict[tuple[str, str], int] = {}
+        first: dict[CallKey, int] = {}
         served = [False] * len(calls)
         for index, key in enumerate(keys):
             earlier = state.cache.get(key)
@@ -685,7 +685,7 @@ class AgentLoop:
         return outcome
 
 
-def _remember(state: TurnState, call: ToolCall, key: tuple[str, str], outcome: ToolOutcome) -> None:
+def _remember(state: TurnState, call: ToolCall, key: CallKey, outcome: ToolOutcome) -> None:
     """Keep ``call``'s outcome in the turn's call cache; an acting call, failed or not, makes
     what was looked at before stale."""
     looking = call.name in state.looking
