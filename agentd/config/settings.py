@@ -302,7 +302,12 @@ class SidecarSettings(_Section):
         0, ge=0, le=64, description="Fewest drafted tokens worth checking (--spec-draft-n-min)."
     )
     port: int = Field(0, ge=0, le=65535, description="0 = a free loopback port.")
-    extra_args: list[str] = []
+    extra_args: list[str] = Field(
+        [],
+        description="More llama-server arguments, appended as given: an option and its value are "
+        'two items (["--flash-attn", "on"]); an option that takes a value given alone takes '
+        "the next item as its value, or stops llama-server with a usage error.",
+    )
 
     @pydantic.model_validator(mode="after")
     def _draft_sizes(self) -> SidecarSettings:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -316,3 +317,21 @@ def test_death_exec_refuses_what_it_cannot_guard(
     )
     assert done.returncode == status
     assert said in done.stderr
+
+
+def test_the_example_configs_extra_args_are_accepted_by_llama_server() -> None:
+    """config/agentd.example.json's ``llm.sidecar.extra_args`` parse in the packaged
+    llama-server: "--flash-attn" alone once took the next argument as its value and stopped
+    the server with a usage error."""
+    example = Path(__file__).resolve().parents[2] / "config" / "agentd.example.json"
+    extra = json.loads(example.read_text())["llm"]["sidecar"]["extra_args"]
+    assert extra, "the example shows some extra arguments"
+    binary = find_binary(None)
+    # llama-server parses its arguments in order: --help after them exits 0 only when each
+    # option before it got a valid value.
+    done = subprocess.run([str(binary), *extra, "--help"], capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr.decode()[-500:]
+    broken = subprocess.run(
+        [str(binary), "--flash-attn", "--help"], capture_output=True, timeout=60
+    )
+    assert broken.returncode != 0
