@@ -44,17 +44,23 @@ def answer_now(state: TurnState) -> Message:
     return user(f"{ANSWER_NOW}, in words and {in_language(state)}{results}.")
 
 
-def reminder(state: TurnState, calls: Sequence[tuple[str, str]] = ()) -> Message:
-    """After tool results: the user's request, to be answered; when the step's ``calls``
-    (name, arguments) used none of the workdir files the request names, those names too
-    (asked to count the lines of datos.txt, the model ran ``wc -l data.txt`` and answered
-    that there was no such file)."""
+def reminder(
+    state: TurnState, calls: Sequence[tuple[str, str]] = (), *, bare: bool = False
+) -> Message:
+    """After tool results: the user's request, above them, to be answered in its language;
+    when the step's ``calls`` (name, arguments) used none of the workdir files the request
+    names, those names too (asked to count the lines of datos.txt, the model ran ``wc -l
+    data.txt`` and answered that there was no such file). The request is pointed to, not
+    quoted again: it is the last user message of the prompt, and quoted it was 15-40 more
+    tokens to read on every answer after a tool. ``bare``: the step can call no tool, so the
+    note offers none."""
     missed = ""
     if calls and state.named and not any(n in args for _, args in calls for n in state.named):
         missed = f" The files my request names: {', '.join(state.named)}."
+    more = "" if bare else ", or call another tool if it still needs one"
     return user(
-        f'{REMINDER_HEAD} My request was: "{state.short_request}".{missed} Answer it in words '
-        f"{in_language(state)}, using those results, or call another tool if it still needs one."
+        f"{REMINDER_HEAD}{missed} Answer my request above in words {in_language(state)}, "
+        f"using those results{more}."
     )
 
 

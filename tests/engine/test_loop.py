@@ -89,7 +89,7 @@ async def test_tool_loop_appends_calls_and_results() -> None:
     # After the results comes a reminder of the request (sent, never stored).
     sent = model.requests[1].messages
     assert [m.role for m in sent][-3:] == ["assistant", "tool", "user"]
-    assert sent[-1].content.startswith(REMINDER_HEAD) and '"hi"' in sent[-1].content
+    assert sent[-1].content.startswith(REMINDER_HEAD) and "my request above" in sent[-1].content
     assert len(result.added) == 3 and seen_tools == [("echo_tool", False)]
     assert_consistent(conv.messages)
 
@@ -686,7 +686,7 @@ async def test_an_answer_to_an_earlier_question_is_asked_again_with_the_turn_alo
     assert [m.role for m in retry.messages] == ["system", "user", "assistant", "tool", "user"]
     assert retry.messages[1].content == "And what does key a hold?"
     assert retry.messages[-1].content.startswith(REMINDER_HEAD)
-    assert "And what does key a hold?" in retry.messages[-1].content
+    assert "my request above" in retry.messages[-1].content  # the request just above it
     # The first step saw the whole session; what is stored is the session plus the turn.
     assert "capital of France" in model.requests[0].messages[1].content
     assert [m.content for m in conv.messages][-1] == "Key a holds value of a."

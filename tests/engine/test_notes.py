@@ -17,13 +17,18 @@ from agentd.engine.notes import (
 from tests.engine.guards.conftest import make_state
 
 
-def test_the_reminder_quotes_the_request() -> None:
-    """After tool results the request is quoted as written, in its own language."""
-    state = make_state("Cuenta las líneas de datos.txt con wc.")
+def test_the_reminder_points_to_the_request_without_quoting_it() -> None:
+    """After tool results the request above is to be answered, in its language; it is not
+    quoted again (tokens read on every answer after a tool). A bare step (no tool on offer)
+    is not told it may call one."""
+    state = make_state("Cuenta las líneas de datos.txt con wc y dime cuántas hay.")
     note = reminder(state, (("exec", '{"command": "wc -l datos.txt"}'),))
     assert note.content.startswith(REMINDER_HEAD)
-    assert '"Cuenta las líneas de datos.txt con wc."' in note.content
+    assert "my request above" in note.content and "in Spanish" in note.content
+    assert "Cuenta" not in note.content
     assert "names" not in note.content  # the call used the named file
+    assert "call another tool" in note.content
+    assert "call another tool" not in reminder(state, bare=True).content
 
 
 def test_the_reminder_names_the_files_the_calls_missed() -> None:

@@ -89,4 +89,4 @@ class AnsweredEarlier:
             return ACCEPT
         log.warning("turn.answered_earlier", step=state.step)
         state.retried.add(self.name)
-        return Retry(Next(notes=[reminder(state)], bare=True, alone=messages[at]))
+        return Retry(Next(notes=[reminder(state, bare=True)], bare=True, alone=messages[at]))

@@ -183,7 +183,7 @@ class Plan:
         following = state.next_planned()
         if following is None:
             state.fire(self.name, "done")
-            return Next(notes=[reminder(state, run.calls)], bare=True)
+            return Next(notes=[reminder(state, run.calls, bare=True)], bare=True)
         if read_first and state.may_act:
             pairs = zip(run.calls, run.outcomes, strict=True)
             read = [(args, out.content) for (_, args), out in pairs]

@@ -116,7 +116,7 @@ class ReadFirst:
             # more, the model read the same file again instead of running it).
             acting = state.acting if state.doing is None else state.doing
             return Next(notes=[after_change_read(state, read)], route=True, tools=acting)
-        return Next(notes=[reminder(state)], bare=True)
+        return Next(notes=[reminder(state, bare=True)], bare=True)
 
     @staticmethod
     def _applies(state: TurnState, plan: StepPlan) -> bool:
