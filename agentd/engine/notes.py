@@ -1,7 +1,8 @@
 """The notes a turn sends after the conversation for one model call (never stored).
 
-They speak to the model, not for the user: each quotes the user's request as it was written,
-in its own language, and asks for the answer in that language, named when it can be told
+They speak to the model, not for the user: those that lead to a next step quote the user's
+request as it was written, the one after tool results points to it (the last user message
+above), and each asks for the answer in the request's language, named when it can be told
 (:mod:`agentd.engine.language`: "in German").
 """
 

@@ -326,9 +326,14 @@ def test_the_example_configs_extra_args_are_accepted_by_llama_server() -> None:
     example = Path(__file__).resolve().parents[2] / "config" / "agentd.example.json"
     extra = json.loads(example.read_text())["llm"]["sidecar"]["extra_args"]
     assert extra, "the example shows some extra arguments"
-    binary = find_binary(None)
-    # llama-server parses its arguments in order: --help after them exits 0 only when each
-    # option before it got a valid value.
+    try:
+        binary = find_binary(None)
+    except SidecarError as exc:
+        if os.environ.get("AGENTD_REQUIRE_LOCAL_MODEL") == "1":
+            pytest.fail(f"llama-server is required: {exc}")
+        pytest.skip(f"no llama-server: {exc}")
+    # llama-server parses every argument before it acts on --help: it exits 0 only when each
+    # option got a valid value.
     done = subprocess.run([str(binary), *extra, "--help"], capture_output=True, timeout=60)
     assert done.returncode == 0, done.stderr.decode()[-500:]
     broken = subprocess.run(

@@ -71,6 +71,8 @@ async def test_the_steps_follow_the_plan_then_the_turn_answers() -> None:
     assert third.rule.name == "exec"  # the command again, after the change
     done = await guard.after(state, ran(third, COUNT))
     assert done is not None and done.bare
+    # The answer step can call no tool: its note offers none (the step before it did).
+    assert "call another tool" not in done.notes[0].content
     assert len(model.asked) == 1 and state.requests.used == 1
     assert ("plan", "done") in state.fired
 
