@@ -51,9 +51,11 @@ in a twenty-first half, held-out-20; then the twenty-first fresh cases (:data:`F
 :mod:`.fresh21_ja`), fifty more, all in a twenty-second half, held-out-21; then the
 twenty-second fresh cases (:data:`FRESH22`: :mod:`.fresh22_en`, :mod:`.fresh22_de`,
 :mod:`.fresh22_es`, :mod:`.fresh22_fr`, :mod:`.fresh22_ja`), fifty more, all in a twenty-third
-half, held-out-22; last the twenty-third fresh cases (:data:`FRESH23`: :mod:`.fresh23_en`,
+half, held-out-22; then the twenty-third fresh cases (:data:`FRESH23`: :mod:`.fresh23_en`,
 :mod:`.fresh23_de`, :mod:`.fresh23_es`, :mod:`.fresh23_fr`, :mod:`.fresh23_ja`), fifty more, all
-in a twenty-fourth half, held-out-23.
+in a twenty-fourth half, held-out-23; last the twenty-fourth fresh cases (:data:`FRESH24`:
+:mod:`.fresh24_en`, :mod:`.fresh24_de`, :mod:`.fresh24_es`, :mod:`.fresh24_fr`,
+:mod:`.fresh24_ja`), fifty more, all in a twenty-fifth half, held-out-24.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -176,6 +178,11 @@ from bench._agentic_cases import (
     fresh23_es,
     fresh23_fr,
     fresh23_ja,
+    fresh24_de,
+    fresh24_en,
+    fresh24_es,
+    fresh24_fr,
+    fresh24_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -359,6 +366,13 @@ FRESH23: tuple[Case, ...] = (
     *fresh23_fr.CASES,
     *fresh23_ja.CASES,
 )
+FRESH24: tuple[Case, ...] = (
+    *fresh24_en.CASES,
+    *fresh24_de.CASES,
+    *fresh24_es.CASES,
+    *fresh24_fr.CASES,
+    *fresh24_ja.CASES,
+)
 #: The fresh sets, in the order they end the suite (a new set goes last).
 FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH,
@@ -384,6 +398,7 @@ FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH21,
     FRESH22,
     FRESH23,
+    FRESH24,
 )
 CASES: tuple[Case, ...] = (
     *en.CASES,
@@ -420,6 +435,7 @@ __all__ = [
     "FRESH21",
     "FRESH22",
     "FRESH23",
+    "FRESH24",
     "FRESH_SETS",
     "KINDS",
     "LANGUAGES",

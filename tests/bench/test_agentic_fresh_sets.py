@@ -1,7 +1,7 @@
-"""The third to twenty-third fresh agentic cases (held-out-3 to held-out-23): each one's check
+"""The third to twenty-fourth fresh agentic cases (held-out-3 to held-out-24): each one's check
 passes a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The twenty-one sets share one shape (fifty cases, ten per language, in suite order at the end of
+The twenty-two sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -42,7 +42,7 @@ SETS: dict[str, tuple[Case, ...]] = {
 """Each fresh set by its mark (the number in its case names, one or two digits), in suite
 order."""
 
-ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 24))
+ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 25))
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
 ORACLES: dict[str, dict[str, Oracle]] = {
@@ -1148,6 +1148,62 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja23_ohanami": _asked,
         "ja23_bbq_sanka": _recounted("中村 陽介"),
         "ja23_jusho": _lines,
+    },
+    "24": {
+        "en24_maths_tutor": _written,
+        "en24_pasta_bake": _reminded(0.75),
+        "en24_photo_frame": _edited(r"slideshow_seconds = 5", "slideshow_seconds = 20"),
+        "en24_new_gp": _recalled(("Okonkwo", "Fairweather", "Pemberton", "Lindqvist")),
+        "en24_fence_paint": _said("You'll need 14 tins.", "You'll need 7 tins."),
+        "en24_thanks_portuguese": _said(
+            "It's 'obrigado' (or 'obrigada' if you're a woman).", "It's 'gracias'."
+        ),
+        "en24_unzip_holiday": _shown("Run `unzip holiday_photos.zip -d holiday`."),
+        "en24_book_club": _asked,
+        "en24_carol_singers": _recounted("Mabel Ashworth"),
+        "en24_allotment_waitlist": _lines,
+        "de24_verliehen": _appended,
+        "de24_oma_anrufen": _reminded(2),
+        "de24_saugroboter": _edited(r"saugstaerke = 2", "saugstaerke = 3"),
+        "de24_zahnaerztin": _recalled(("Hüttenmeister", "Oberhauser", "Wendelstein", "Kesselring")),
+        "de24_eierkartons": _said("Das sind 70 Eier, also 7 Kartons.", "Du brauchst 14 Kartons."),
+        "de24_rechnung_spanisch": _said("„La cuenta, por favor“.", "„El menú, por favor“."),
+        "de24_grosse_fotos": _shown("`find Fotos -type f -size +20M`"),
+        "de24_wichteln": _asked,
+        "de24_bandprobe": _reread("Raum: Keller", "Raum: Garage"),
+        "de24_carsharing_bochum": _counted,
+        "es24_fontanero": _written,
+        "es24_invitados_cumple": _appended,
+        "es24_termo": _edited(r"temperatura_agua = 65", "temperatura_agua = 55"),
+        "es24_yegua": _recalled(("Tormenta", "Duquesa", "Bizcocha", "Perla")),
+        "es24_pizzas": _said("Le tocan 4 trozos a cada uno.", "Le tocan 3 trozos a cada uno."),
+        "es24_asap": _said("Significa «as soon as possible»: lo antes posible.", "Es un saludo."),
+        "es24_comparar_presupuestos": _shown("`diff presupuesto_v1.txt presupuesto_v2.txt`"),
+        "es24_camino": _asked,
+        "es24_voluntarios": _recounted("Nieves Carrasco"),
+        "es24_salidas_cuenca": _counted,
+        "fr24_croissants": _reminded(20 / 60),
+        "fr24_serrurier": _written,
+        "fr24_imprimante": _edited(r"qualite = brouillon", "qualite = normale"),
+        "fr24_fromager": _recalled(),
+        "fr24_tables_colo": _said("Ça fait 88 enfants : 48 + 40.", "Ça fait 80 places."),
+        "fr24_arachides": _said(
+            "On dit « I'm allergic to peanuts ».", "On dit « I'm allergic to nuts »."
+        ),
+        "fr24_date_facture": _shown("`stat facture.pdf`, ou `ls -l facture.pdf`."),
+        "fr24_fete_voisins": _asked,
+        "fr24_cours_piano": _reread("jour : mercredi", "jour : samedi"),
+        "fr24_benevoles_marche": _lines,
+        "ja24_bichiku": _appended,
+        "ja24_shiyakusho": _reminded(1),
+        "ja24_suihanki": _edited(r"reserve_time = 06:00", "reserve_time = 05:30"),
+        "ja24_hamster": _recalled(("きなこ", "もなか", "だいふく", "わらび")),
+        "ja24_relay": _said("全部で5,600メートルです。", "全部で5,400メートルです。"),
+        "ja24_fujisan": _said("静岡県と山梨県にまたがっています。", "静岡県です。"),
+        "ja24_ping": _shown("`ping -c 4 google.com` で確認できます。"),
+        "ja24_seisou": _asked,
+        "ja24_pta": _reread("場所: 体育館", "場所: 音楽室"),
+        "ja24_shucchou_nagano": _counted,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""
