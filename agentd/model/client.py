@@ -34,6 +34,7 @@ from agentd.model.choice import ANY, CallRule
 from agentd.model.grammar import answer_grammar, choice_grammar, tool_step_grammar
 from agentd.model.overflow import context_exceeded
 from agentd.model.repeats import RepeatWatch
+from agentd.model.started import Continued, Start, Starts
 from agentd.model.textcalls import TextToolCallFilter, parse_text_tool_calls
 from agentd.model.transport import ShardedTransport
 from agentd.model.usage import Usage
@@ -210,6 +211,7 @@ class LLMClient:
         self._grammar_on: bool | None = {"on": True, "off": False}.get(tool_grammar)
         self._grammars: dict[str, str] = {}
         self._grammars_by_id: dict[tuple[object, ...], tuple[tuple[object, ...], str]] = {}
+        self._starts = Starts()
         #: The llama-server slot embeddings go to (:mod:`agentd.model.pinning`), if pinned.
         self.embed_slot: int | None = None
 
@@ -300,6 +302,19 @@ class LLMClient:
         self._grammars_by_id[fast] = (tuple(tools), grammar)
         return grammar
 
+    def _start(
+        self,
+        tools: Sequence[dict[str, Any]] | None,
+        grammar: bool,
+        answer_only: bool,
+        rule: CallRule,
+    ) -> Start | None:
+        """The start of the reply of a step held to one tool under agentd's grammar
+        (:mod:`agentd.model.started`), or None."""
+        if not (grammar and tools) or answer_only or rule.name is None:
+            return None
+        return self._starts.for_step(rule.narrow(tools), rule)
+
     def _params(
         self,
         messages: Sequence[Message],
@@ -307,6 +322,7 @@ class LLMClient:
         grammar: bool = False,
         answer_only: bool = False,
         rule: CallRule = ANY,
+        start: Start | None = None,
     ) -> Any:
         # Under agentd's grammar the model writes its calls as text: they go back as it wrote
         # them, so the next step's prompt starts with the tokens the server holds.
@@ -319,7 +335,11 @@ class LLMClient:
                 # The template still shows the tools; llama-server's own tool parsing is off
                 # (it refuses a grammar next to it) and the grammar below takes its place.
                 body["tool_choice"] = "none"
-                body["grammar"] = self._grammar_for(callable_tools, rule)
+                if start is None:
+                    body["grammar"] = self._grammar_for(callable_tools, rule)
+                else:
+                    body["messages"] = [*wire, start.message()]
+                    body["grammar"] = start.grammar
             elif grammar and answer_only:
                 # Shown (the prompt stays the one the server cached), none callable: words.
                 body["tool_choice"] = "none"
@@ -403,7 +423,8 @@ class LLMClient:
                     if isinstance(event, Completed):
                         return event.result
             raise LLMResponseError("model server's stream ended without an answer")
-        body = self._params(messages, tools, grammar, answer_only, rule)
+        start = self._start(tools, grammar, answer_only, rule)
+        body = self._params(messages, tools, grammar, answer_only, rule, start)
 
         async def call() -> dict[str, Any]:
             response = await self._http.post(
@@ -426,7 +447,7 @@ class LLMClient:
             if not (grammar and _grammar_refused(exc)):
                 raise
             self._drop_grammar(exc)
-            body = self._params(messages, tools, rule=rule)
+            body, start = self._params(messages, tools, rule=rule), None
             data = await self._with_retries("chat", call)
         try:
             choice = data["choices"][0]
@@ -439,6 +460,8 @@ class LLMClient:
         content = raw.get("content") or ""
         if not isinstance(content, str):
             raise LLMResponseError("model server's message content is not a string")
+        if start is not None and not calls:
+            content = self._starts.replied(start, content)
         message = assistant(content, calls)
         if not calls:
             rest, calls = parse_text_tool_calls(content, frozenset(tool_names), _new_call_id)
@@ -489,7 +512,8 @@ class LLMClient:
         user never sees raw tool-call JSON.
         """
         grammar = (bool(tools) or answer_only) and await self.grammar_enabled()
-        body = self._params(messages, tools, grammar, answer_only, rule)
+        start = self._start(tools, grammar, answer_only, rule)
+        body = self._params(messages, tools, grammar, answer_only, rule, start)
         body["stream"] = True
         body["stream_options"] = {"include_usage": True}
         names = frozenset(tool_names)
@@ -504,10 +528,12 @@ class LLMClient:
             {
                 **{k: v for k, v in body.items() if k not in ("grammar", "tool_choice")},
                 **rule.openai_fields(),
+                **({"messages": body["messages"][:-1]} if start is not None else {}),
             }
             if grammar
             else None
         )
+        continued = Continued(start) if start is not None else None
         assembler = _StreamAssembler(self._scrub)
         text_filter = TextToolCallFilter(enabled=bool(names))
         cut = False
@@ -517,9 +543,13 @@ class LLMClient:
             aclosing(cast("AsyncGenerator[bytes, None]", response.aiter_bytes())) as chunks,
             aclosing(sse_batches(chunks)) as batches,
         ):
+            if self._grammar_on is False:  # refused: the request went without its start
+                start = continued = None
             async for batch in batches:
                 # What arrived together goes on together: one delta per piece received.
                 text = "".join([assembler.feed(_stream_chunk(data)) for data in batch])
+                if continued is not None:
+                    text = continued.feed(text)
                 if watch is not None and text and watch.feed(text):
                     cut = True  # closing the connection stops the server generating
                     break
@@ -528,7 +558,12 @@ class LLMClient:
                     yield TextDelta(shown)
             if not cut:
                 await _read_to_end(chunks)
+        late = continued.flush() if continued is not None and not cut else ""
+        if late and (shown := text_filter.feed(late)):
+            yield TextDelta(shown)
         content, calls = assembler.content(), tuple(assembler.tool_calls())
+        if start is not None and not calls:
+            content = self._starts.replied(start, content)
         if cut and watch is not None:
             log.info("llm.repeat_cut", chars=len(content), kept=len(watch.kept))
             content = watch.kept

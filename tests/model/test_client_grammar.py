@@ -7,11 +7,13 @@ from typing import Any
 
 import httpx
 import pytest
+from structlog.testing import capture_logs
 
 from agentd.config.settings import Switch
 from agentd.engine.loop import AgentLoop
 from agentd.messages import Conversation, user
 from agentd.model.choice import CallRule
+from agentd.model.written import written
 from agentd.tools.registry import ToolRegistry
 from tests.model.test_client import completion, make_client, sse
 
@@ -31,11 +33,16 @@ PROPS = {"chat_template": "{{ messages }}", "default_generation_settings": {"n_c
 
 
 class Server:
-    """Answers /props (or 404), records chat bodies, answers ``reply`` (or refuses grammars)."""
+    """Answers /props (or 404), records chat bodies, answers ``reply`` (or refuses grammars).
+    A reply the request starts (its last message the assistant's) is sent with the start in
+    front, as llama-server continues it, unless ``continues`` is off."""
 
-    def __init__(self, *, props: bool = True, refuse_grammar: bool = False) -> None:
+    def __init__(
+        self, *, props: bool = True, refuse_grammar: bool = False, continues: bool = True
+    ) -> None:
         self.props = props
         self.refuse_grammar = refuse_grammar
+        self.continues = continues
         self.bodies: list[dict[str, Any]] = []
         self.props_asked = 0
         self.reply = '```json\n{"name": "current_time", "arguments": {"timezone": "UTC"}}\n```'
@@ -49,10 +56,16 @@ class Server:
         if self.refuse_grammar and "grammar" in body:
             error = {"error": {"code": 400, "message": "Failed to parse grammar"}}
             return httpx.Response(400, json=error)
+        last = body["messages"][-1]
+        started = last["content"] if last["role"] == "assistant" and self.continues else ""
         if body.get("stream"):
-            chunk = {"choices": [{"index": 0, "delta": {"content": self.reply}}]}
-            return httpx.Response(200, content=sse(chunk))
-        return httpx.Response(200, json=completion(self.reply))
+            chunks = [
+                {"choices": [{"index": 0, "delta": {"content": text}}]}
+                for text in (started, self.reply)
+                if text
+            ]
+            return httpx.Response(200, content=sse(*chunks))
+        return httpx.Response(200, json=completion(started + self.reply))
 
 
 async def test_on_sends_a_grammar_and_turns_off_server_tool_parsing() -> None:
@@ -229,9 +242,10 @@ AREA = {
 
 
 async def test_a_named_tool_choice_narrows_the_grammar_to_it() -> None:
-    """tool_choice naming a function: the grammar allows calls of it alone, and no prose."""
+    """tool_choice naming a function: the reply is started with its call (the model server
+    reads it as prompt), the grammar allows the rest of that call alone, and no prose."""
     server = Server()
-    server.reply = '{"name": "area", "arguments": {"r": 2}}'
+    server.reply = ' {"r": 2}\n}\n```'
     client = make_client(server, tool_grammar="on")
     rule = CallRule(name="area")
     result = await client.chat(
@@ -239,9 +253,14 @@ async def test_a_named_tool_choice_narrows_the_grammar_to_it() -> None:
     )
     body = server.bodies[0]
     assert [t["function"]["name"] for t in body["tools"]] == ["current_time", "area"]
-    assert '\\"area\\"' in body["grammar"] and '\\"current_time\\"' not in body["grammar"]
-    assert body["grammar"].startswith("root ::= calls")
-    assert result.message.tool_calls[0].name == "area"
+    assert body["messages"][-1] == {
+        "role": "assistant",
+        "content": '```json\n{\n  "name": "area",\n  "arguments":',
+    }
+    assert '\\"current_time\\"' not in body["grammar"]
+    assert body["grammar"].startswith("root ::= ws t0-args")
+    [call] = result.message.tool_calls
+    assert call.name == "area" and json.loads(call.arguments) == {"r": 2}
 
 
 def test_values_hold_a_named_tools_arguments_to_an_enum() -> None:
@@ -400,3 +419,93 @@ def test_a_call_is_given_only_when_nothing_is_left_to_write(
         _tool("list_tasks"),
     ]
     assert rule.given(tools) == given
+
+
+WRITE = {
+    "type": "function",
+    "function": {
+        "name": "write_file",
+        "description": "Write a file.",
+        "parameters": {
+            "type": "object",
+            "properties": {"path": {"type": "string"}, "content": {"type": "string"}},
+            "required": ["path", "content"],
+        },
+    },
+}
+WRITE_HELD = CallRule(name="write_file", values=(("path", ("notes.txt",)),))
+WRITE_START = (
+    '```json\n{\n  "name": "write_file",\n  "arguments": {\n    "path": "notes.txt",\n'
+    '    "content": "'
+)
+
+
+async def held_write(client: Any, stream: bool) -> Any:
+    """A step held to write notes.txt: its result and the events shown on the way."""
+    names = frozenset({"current_time", "write_file"})
+    if not stream:
+        return await client.chat([user("note it")], [*TOOLS, WRITE], names, rule=WRITE_HELD), []
+    events = [
+        e async for e in client.stream([user("note it")], [*TOOLS, WRITE], names, rule=WRITE_HELD)
+    ]
+    return events[-1].result, events[:-1]
+
+
+@pytest.mark.parametrize("stream", [False, True])
+async def test_a_held_call_is_started_through_its_held_arguments(stream: bool) -> None:
+    """The start runs into the first free string; llama-server sends it back first: the call is
+    the start and the rest, and nothing of it is shown as text."""
+    server = Server()
+    server.reply = 'buy milk."\n  }\n}\n```'
+    client = make_client(server, tool_grammar="on")
+    result, shown = await held_write(client, stream)
+    body = server.bodies[0]
+    assert body["messages"][-1] == {"role": "assistant", "content": WRITE_START}
+    assert body["grammar"].startswith('root ::= char* "\\"" ')
+    [call] = result.message.tool_calls
+    assert call.name == "write_file"
+    assert json.loads(call.arguments) == {"path": "notes.txt", "content": "buy milk."}
+    assert shown == []
+    # The call goes back into the conversation as written: start and rest.
+    assert written(result.message) == WRITE_START + server.reply
+
+
+@pytest.mark.parametrize("stream", [False, True])
+async def test_a_server_that_sends_only_the_rest_gets_the_start_put_in_front_once(
+    stream: bool,
+) -> None:
+    server = Server(continues=False)
+    server.reply = 'buy milk."\n  }\n}\n```'
+    client = make_client(server, tool_grammar="on")
+    with capture_logs() as logs:
+        result, shown = await held_write(client, stream)
+    assert json.loads(result.message.tool_calls[0].arguments)["content"] == "buy milk."
+    assert shown == []
+    assert [e["event"] for e in logs if e["log_level"] == "warning"] == ["llm.start_not_continued"]
+    # Later held steps are not started: the grammar is the whole step's again.
+    server.reply = '{"name": "write_file", "arguments": {"path": "notes.txt", "content": "x"}}'
+    result, _ = await held_write(client, stream)
+    assert server.bodies[1]["messages"][-1]["role"] == "user"
+    assert server.bodies[1]["grammar"].startswith("root ::= calls")
+    assert json.loads(result.message.tool_calls[0].arguments)["content"] == "x"
+
+
+@pytest.mark.parametrize("stream", [False, True])
+async def test_a_refused_grammar_drops_the_start_too(stream: bool) -> None:
+    server = Server(refuse_grammar=True)
+    server.reply = '{"name": "write_file", "arguments": {"path": "notes.txt", "content": "x"}}'
+    client = make_client(server, tool_grammar="on")
+    result, _ = await held_write(client, stream)
+    first, retried = server.bodies
+    assert first["messages"][-1]["role"] == "assistant"
+    assert retried["messages"][-1]["role"] == "user" and "grammar" not in retried
+    assert json.loads(result.message.tool_calls[0].arguments)["content"] == "x"
+
+
+async def test_steps_not_held_to_one_tool_are_not_started() -> None:
+    server = Server()
+    client = make_client(server, tool_grammar="on")
+    names = frozenset({"current_time", "write_file"})
+    await client.chat([user("x")], [*TOOLS, WRITE], names, rule=CallRule(required=True))
+    await client.chat([user("x")], [*TOOLS, WRITE], names, answer_only=True)
+    assert all(b["messages"][-1]["role"] == "user" for b in server.bodies)

@@ -1,0 +1,104 @@
+"""A held call started for the model: the text every reply of the step must begin with, sent as
+the start of the assistant's reply, so that the model server reads it as prompt instead of
+the model writing it a token at a time.
+
+A step held to one tool under agentd's grammar can only open with that tool's name and the
+arguments held to one value (``"path": "notes.txt"`` for a file the request names): some 15-30
+tokens the model writes at ~60-80 ms each on two cores, and the server reads at ~25-35 ms each
+with the rest of the prompt. :func:`agentd.model.grammar.held_call_start` lays the start out as
+the model writes it most and builds the grammar of the rest; this module sends it and joins it
+to the reply. llama-server continues a last assistant message (its default; not with
+``--no-prefill-assistant``) and sends it back first in the reply; a server that sends only
+what it added gets the start put in front, and no step is started again for it (a warning
+says so).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import structlog
+
+from agentd.model.choice import CallRule
+from agentd.model.grammar import held_call_start
+
+log = structlog.get_logger("agentd.model.started")
+
+#: Starts kept (one per held tool and rule; a new tool set clears them).
+KEPT = 32
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """``text``: what the reply begins with; ``grammar``: the grammar of the rest of it."""
+
+    text: str
+    grammar: str
+
+    def message(self) -> dict[str, Any]:
+        """The wire message that starts the reply."""
+        return {"role": "assistant", "content": self.text}
+
+    def whole(self, content: str) -> str:
+        """The reply ``content`` with its start: as sent when the server repeated it."""
+        return content if content.startswith(self.text) else self.text + content
+
+
+@dataclass(slots=True)
+class Starts:
+    """The starts of held calls a client sends, while the server continues them."""
+
+    on: bool = True
+    _kept: dict[str, Start] = field(default_factory=dict)
+
+    def for_step(self, tools: Sequence[dict[str, Any]], rule: CallRule) -> Start | None:
+        """The start of a step offered ``tools`` (narrowed by ``rule``), when ``rule`` holds it
+        to one tool; None otherwise."""
+        if not self.on or rule.name is None or len(tools) != 1:
+            return None
+        key = json.dumps([tools[0], rule.single], sort_keys=True)
+        start = self._kept.get(key)
+        if start is None:
+            if len(self._kept) >= KEPT:
+                self._kept.clear()
+            text, grammar = held_call_start(tools[0], single=rule.single)
+            start = self._kept[key] = Start(text, grammar)
+        return start
+
+    def replied(self, start: Start, content: str) -> str:
+        """``content`` of a reply to a step started with ``start``, with the start; when the
+        server did not send it back, no later step is started."""
+        if content and not content.startswith(start.text) and self.on:
+            self.on = False
+            log.warning("llm.start_not_continued", reason="the reply did not repeat its start")
+        return start.whole(content)
+
+
+@dataclass(slots=True)
+class Continued:
+    """The text deltas of a started reply, with the start in front of the first: what the
+    server sends back first is held until it is known whether it is the start."""
+
+    start: Start
+    _held: str = ""
+    _known: bool = False
+
+    def feed(self, text: str) -> str:
+        if self._known:
+            return text
+        self._held += text
+        if self.start.text.startswith(self._held):
+            return ""  # so far, the start sent back
+        self._known = True
+        held, self._held = self._held, ""
+        return self.start.whole(held)
+
+    def flush(self) -> str:
+        """What is still held at the end of the stream."""
+        if self._known:
+            return ""
+        self._known = True
+        return self.start.text if self._held else ""

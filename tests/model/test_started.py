@@ -1,0 +1,136 @@
+"""A held call started for the model: where the start ends, and what the rest may be."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agentd.model.choice import CallRule
+from agentd.model.grammar import held_call_start
+from agentd.model.started import Continued, Start, Starts
+from agentd.model.textcalls import parse_text_tool_calls
+from agentd.tools.builtin import register_builtin_tools
+from agentd.tools.registry import ToolRegistry
+from tests.support.gbnf import accepts, parse
+
+
+def tool(name: str, params: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "function", "function": {"name": name, "description": "", "parameters": params}}
+
+
+WRITE = tool(
+    "write_file",
+    {
+        "type": "object",
+        "properties": {"path": {"type": "string"}, "content": {"type": "string"}},
+        "required": ["path", "content"],
+    },
+)
+TIME = tool("current_time", {"type": "object", "properties": {"timezone": {"type": "string"}}})
+READ = tool(
+    "read_file",
+    {
+        "type": "object",
+        "properties": {"path": {"type": "string"}, "offset": {"type": "integer"}},
+        "required": ["path"],
+    },
+)
+
+
+def held(schema: dict[str, Any], **values: str) -> dict[str, Any]:
+    name = schema["function"]["name"]
+    rule = CallRule(name=name, values=tuple((k, (v,)) for k, v in values.items()))
+    [narrowed] = rule.narrow([schema])
+    return narrowed
+
+
+def calls(text: str) -> list[tuple[str, dict[str, Any]]]:
+    names = frozenset({"write_file", "current_time", "read_file"})
+    _, found = parse_text_tool_calls(text, names, lambda: "call-1")
+    return [(c.name, json.loads(c.arguments)) for c in found]
+
+
+def test_the_start_runs_through_held_arguments_into_the_first_free_string() -> None:
+    start, grammar = held_call_start(held(WRITE, path="notes.txt"))
+    assert start == (
+        '```json\n{\n  "name": "write_file",\n  "arguments": {\n    "path": "notes.txt",\n'
+        '    "content": "'
+    )
+    rest = 'buy oat milk and lemons."\n  }\n}\n```'
+    assert accepts(grammar, rest)
+    assert calls(start + rest) == [
+        ("write_file", {"path": "notes.txt", "content": "buy oat milk and lemons."})
+    ]
+    # The call cannot be left for prose, another tool or another file.
+    assert not accepts(grammar, 'x"\n  }\n}\n```\nDone!')
+    assert not accepts(grammar, 'x"}}\n{"name": "current_time", "arguments": {}}\n```')
+    assert not accepts(grammar, 'x"}}\n{"name": "write_file", "arguments": {"path": "b", ')
+
+
+def test_more_calls_of_the_tool_may_follow_unless_single() -> None:
+    more = '{"name": "write_file", "arguments": {"path": "notes.txt", "content": "y"}}'
+    _, grammar = held_call_start(held(WRITE, path="notes.txt"))
+    assert accepts(grammar, f'x"}}}}\n{more}\n```')
+    assert accepts(grammar, f'x"}}}}\n```\n\n```json\n{more}\n```')
+    _, single = held_call_start(held(WRITE, path="notes.txt"), single=True)
+    assert accepts(single, 'x"}}\n```')
+    assert not accepts(single, f'x"}}}}\n{more}\n```')
+
+
+@pytest.mark.parametrize(
+    ("schema", "values", "rest"),
+    [
+        (TIME, {}, ' {"timezone": "Asia/Tokyo"}\n}\n```'),  # no required argument
+        (TIME, {}, " {}\n}\n```"),
+        (READ, {"path": "a.txt"}, ' {\n    "path": "a.txt"\n  }\n}\n```'),  # held, the last
+    ],
+)
+def test_without_a_free_string_to_open_the_start_ends_at_the_arguments(
+    schema: dict[str, Any], values: dict[str, str], rest: str
+) -> None:
+    start, grammar = held_call_start(held(schema, **values))
+    assert start.endswith('\n  "arguments":')
+    assert accepts(grammar, rest)
+    assert calls(start + rest)[0][0] == schema["function"]["name"]
+
+
+def test_the_rest_keeps_held_values_held() -> None:
+    _, grammar = held_call_start(held(READ, path="a.txt"))
+    assert not accepts(grammar, ' {"path": "b.txt"}\n}\n```')
+
+
+def test_every_builtin_tool_held_makes_a_readable_grammar(tmp_path: Path) -> None:
+    registry = ToolRegistry()
+    register_builtin_tools(registry, tmp_path)
+    for schema in registry.schemas():
+        start, grammar = held_call_start(schema)
+        parse(grammar)
+        # It ends where the model's own tokens end: after a key's colon or an opening quote.
+        assert start.endswith(('"arguments":', ': "')), start
+
+
+def test_a_reply_gets_its_start_once() -> None:
+    start = Start("ab", "root ::= .*")
+    assert start.whole("abc") == "abc" and start.whole("c") == "abc"
+    starts = Starts()
+    assert starts.replied(start, "abc") == "abc" and starts.on
+    assert starts.replied(start, "c") == "abc" and not starts.on
+    assert starts.for_step([WRITE], CallRule(name="write_file")) is None
+
+
+@pytest.mark.parametrize(
+    ("pieces", "seen"),
+    [
+        (["ab", "c", "d"], "abcd"),  # sent back whole
+        (["a", "bc", "d"], "abcd"),  # sent back in pieces
+        (["c", "d"], "abcd"),  # not sent back
+        (["abc"], "abc"),
+    ],
+)
+def test_streamed_pieces_get_the_start_in_front_once(pieces: list[str], seen: str) -> None:
+    continued = Continued(Start("ab", "root ::= .*"))
+    text = "".join(continued.feed(p) for p in pieces) + continued.flush()
+    assert text == seen
