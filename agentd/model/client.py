@@ -304,6 +304,7 @@ class LLMClient:
 
     def _start(
         self,
+        messages: Sequence[Message],
         tools: Sequence[dict[str, Any]] | None,
         grammar: bool,
         answer_only: bool,
@@ -313,7 +314,7 @@ class LLMClient:
         (:mod:`agentd.model.started`), or None."""
         if not (grammar and tools) or answer_only or rule.name is None:
             return None
-        return self._starts.for_step(rule.narrow(tools), rule)
+        return self._starts.for_step(rule.narrow(tools), rule, messages)
 
     def _params(
         self,
@@ -423,7 +424,7 @@ class LLMClient:
                     if isinstance(event, Completed):
                         return event.result
             raise LLMResponseError("model server's stream ended without an answer")
-        start = self._start(tools, grammar, answer_only, rule)
+        start = self._start(messages, tools, grammar, answer_only, rule)
         body = self._params(messages, tools, grammar, answer_only, rule, start)
 
         async def call() -> dict[str, Any]:
@@ -512,7 +513,7 @@ class LLMClient:
         user never sees raw tool-call JSON.
         """
         grammar = (bool(tools) or answer_only) and await self.grammar_enabled()
-        start = self._start(tools, grammar, answer_only, rule)
+        start = self._start(messages, tools, grammar, answer_only, rule)
         body = self._params(messages, tools, grammar, answer_only, rule, start)
         body["stream"] = True
         body["stream_options"] = {"include_usage": True}

@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 #: Calls one step may make: held to one tool, the model wrote the same call 30 times in a row
@@ -269,46 +270,79 @@ def answer_grammar() -> str:
     return _render({"root": "answer", **_ANSWER_RULES})
 
 
-def held_call_start(tool: dict[str, Any], *, single: bool = False) -> tuple[str, str]:
+@dataclass(frozen=True, slots=True)
+class CallForm:
+    """A form small models write a call in: the text before the object, whether the object is
+    laid out a key a line (two spaces deep) or on one line, and the grammar of what may follow
+    the first call: ``one`` when it is the step's only call, ``more`` otherwise (rules
+    ``callobj``, ``fence-one`` and ``tagged`` defined)."""
+
+    opening: str
+    pretty: bool
+    one: str
+    more: str
+
+
+FENCED = CallForm(
+    "```json\n",
+    True,
+    '"\\n```"',
+    f'("\\n" callobj){{0,{MAX_CALLS - 1}}} "\\n```" '
+    f'| "\\n```" ("\\n"{{1,2}} fence-one){{1,{MAX_CALLS - 1}}}',
+)
+TAGGED = CallForm(
+    CALL_OPEN + "\n",
+    False,
+    f'"\\n"? {literal(CALL_CLOSE)}',
+    f'"\\n"? {literal(CALL_CLOSE)} ("\\n" tagged){{0,{MAX_CALLS - 1}}}',
+)
+BARE = CallForm("", False, '""', f'("\\n" callobj){{0,{MAX_CALLS - 1}}}')
+
+
+def held_call_start(
+    tool: dict[str, Any], *, single: bool = False, form: CallForm = FENCED
+) -> tuple[str, str]:
     """For a step held to call ``tool`` (an OpenAI ``tools`` entry, its held arguments an
-    ``enum`` of one value): the start of the call, as the model lays it out most (a ```` ```json
-    ```` fence, the object two spaces deep), and the grammar of the rest of the reply.
+    ``enum`` of one value): the start of the call in ``form``, and the grammar of the rest of
+    the reply.
 
     The start runs through the arguments held to one value and into the first free string
     (``"content": "``) when the required ones lead that way, else through ``"arguments":``;
     it ends where the model's own tokens end (the model's tokens after a start cut mid-token
     went astray: ``"content": ": buy..."``). The model server reads the start as prompt
     instead of writing it a token at a time (a held ``write_file``: 12 tokens written instead
-    of 42). After the call, ``single`` closes the fence; otherwise more calls of the tool may
-    follow, in the fence or each in its own.
+    of 42). After the call, more calls of the tool may follow unless ``single``.
     """
     fn = tool.get("function", tool)
     params = fn.get("parameters") or {}
     builder = _Builder({**params.get("definitions", {}), **params.get("$defs", {})})
     args = builder.schema(params, "t0-args") if params else "object"
-    start = f'```json\n{{\n  "name": {json.dumps(str(fn["name"]), ensure_ascii=False)},\n'
-    start += '  "arguments":'
-    opened = _into_string(params, args, builder)
+    name = json.dumps(str(fn["name"]), ensure_ascii=False)
+    start = form.opening + (
+        f'{{\n  "name": {name},\n  "arguments":'
+        if form.pretty
+        else f'{{"name": {name}, "arguments":'
+    )
+    opened = _into_string(params, args, builder, form.pretty)
     if opened is None:
         first = f'ws {args} ws "}}"'
     else:
-        start, first = start + " {\n" + opened[0], f'char* "\\"" {opened[1]} ws "}}" ws "}}"'
-    more = f"{{0,{MAX_CALLS - 1}}}"
-    again = f"{{1,{MAX_CALLS - 1}}}"
+        start += (" {\n" if form.pretty else " {") + opened[0]
+        first = f'char* "\\"" {opened[1]} ws "}}" ws "}}"'
     rules = {
-        "root": f'{first} "\\n```"' if single else f"{first} more",
-        "more": f'("\\n" callobj){more} "\\n```" | "\\n```" ("\\n"{{1,2}} fence-one){again}',
-        "fence-one": '"```json\\n" callobj "\\n```"',
+        "root": f"{first} ({form.one if single else form.more})",
         "callobj": _call(str(fn["name"]), args),
+        "fence-one": '"```json\\n" callobj "\\n```"',
+        "tagged": f'{literal(CALL_OPEN)} "\\n"? callobj "\\n"? {literal(CALL_CLOSE)}',
         **_JSON_RULES,
         **builder.rules,
     }
-    if single:
-        del rules["more"], rules["fence-one"], rules["callobj"]
     return start, _render(rules)
 
 
-def _into_string(params: dict[str, Any], args: str, builder: _Builder) -> tuple[str, str] | None:
+def _into_string(
+    params: dict[str, Any], args: str, builder: _Builder, pretty: bool
+) -> tuple[str, str] | None:
     """The arguments' text up to the opening quote of the first required string that is not
     held to one value, when only held ones come before it, and the grammar of what follows
     that string's value; None when the required arguments do not lead to one."""
@@ -316,15 +350,16 @@ def _into_string(params: dict[str, Any], args: str, builder: _Builder) -> tuple[
         return None
     props = params["properties"]
     required = builder.objects[args][0]
+    indent, after = ("    ", ",\n") if pretty else ("", ", ")
     text = ""
     for index, key in enumerate(required):
         node = props[key] if isinstance(props[key], dict) else {}
         quoted = json.dumps(key, ensure_ascii=False)
         held = node.get("enum")
         if isinstance(held, list) and len(held) == 1 and index + 1 < len(required):
-            text += f"    {quoted}: {json.dumps(held[0], ensure_ascii=False)},\n"
+            text += f"{indent}{quoted}: {json.dumps(held[0], ensure_ascii=False)}{after}"
             continue
         if node.get("type") == "string" and not _SHAPED.intersection(node):
-            return f'{text}    {quoted}: "', builder.after(args, index + 1)
+            return f'{text}{indent}{quoted}: "', builder.after(args, index + 1)
         return None
     return None

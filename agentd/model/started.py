@@ -15,6 +15,7 @@ says so).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -22,13 +23,30 @@ from typing import Any
 
 import structlog
 
+from agentd.messages import Message
 from agentd.model.choice import CallRule
-from agentd.model.grammar import held_call_start
+from agentd.model.grammar import BARE, CALL_OPEN, FENCED, TAGGED, CallForm, held_call_start
+from agentd.model.written import written
 
 log = structlog.get_logger("agentd.model.started")
 
 #: Starts kept (one per held tool and rule; a new tool set clears them).
 KEPT = 32
+
+
+def form_of(messages: Sequence[Message]) -> CallForm:
+    """The form the model writes its next call in: the form of the conversation's last call
+    (the model follows it: after a call sent as ``tool_calls``, which the template writes as
+    ``<tool_call>`` and JSON on one line, it wrote a bare object on one line), a fence with
+    the object a key a line when there was none (the first call of a turn, mostly)."""
+    for message in reversed(messages):
+        if message.role != "assistant" or not message.tool_calls:
+            continue
+        text = (written(message) or "").lstrip()
+        form = FENCED if text.startswith("```") else TAGGED if text.startswith(CALL_OPEN) else BARE
+        body = text.split("{", 1)[1] if "{" in text else ""
+        return dataclasses.replace(form, pretty=body.startswith("\n"))
+    return FENCED
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,17 +72,20 @@ class Starts:
     on: bool = True
     _kept: dict[str, Start] = field(default_factory=dict)
 
-    def for_step(self, tools: Sequence[dict[str, Any]], rule: CallRule) -> Start | None:
-        """The start of a step offered ``tools`` (narrowed by ``rule``), when ``rule`` holds it
-        to one tool; None otherwise."""
+    def for_step(
+        self, tools: Sequence[dict[str, Any]], rule: CallRule, messages: Sequence[Message]
+    ) -> Start | None:
+        """The start of a step on ``messages`` offered ``tools`` (narrowed by ``rule``), when
+        ``rule`` holds it to one tool; None otherwise."""
         if not self.on or rule.name is None or len(tools) != 1:
             return None
-        key = json.dumps([tools[0], rule.single], sort_keys=True)
+        form = form_of(messages)
+        key = json.dumps([tools[0], rule.single, dataclasses.astuple(form)], sort_keys=True)
         start = self._kept.get(key)
         if start is None:
             if len(self._kept) >= KEPT:
                 self._kept.clear()
-            text, grammar = held_call_start(tools[0], single=rule.single)
+            text, grammar = held_call_start(tools[0], single=rule.single, form=form)
             start = self._kept[key] = Start(text, grammar)
         return start
 

@@ -8,10 +8,12 @@ from typing import Any
 
 import pytest
 
+from agentd.messages import ToolCall, assistant, tool_result, user
 from agentd.model.choice import CallRule
-from agentd.model.grammar import held_call_start
-from agentd.model.started import Continued, Start, Starts
+from agentd.model.grammar import BARE, FENCED, TAGGED, CallForm, held_call_start
+from agentd.model.started import Continued, Start, Starts, form_of
 from agentd.model.textcalls import parse_text_tool_calls
+from agentd.model.written import keep
 from agentd.tools.builtin import register_builtin_tools
 from agentd.tools.registry import ToolRegistry
 from tests.support.gbnf import accepts, parse
@@ -118,7 +120,7 @@ def test_a_reply_gets_its_start_once() -> None:
     starts = Starts()
     assert starts.replied(start, "abc") == "abc" and starts.on
     assert starts.replied(start, "c") == "abc" and not starts.on
-    assert starts.for_step([WRITE], CallRule(name="write_file")) is None
+    assert starts.for_step([WRITE], CallRule(name="write_file"), []) is None
 
 
 @pytest.mark.parametrize(
@@ -134,3 +136,76 @@ def test_streamed_pieces_get_the_start_in_front_once(pieces: list[str], seen: st
     continued = Continued(Start("ab", "root ::= .*"))
     text = "".join(continued.feed(p) for p in pieces) + continued.flush()
     assert text == seen
+
+
+@pytest.mark.parametrize(
+    ("form", "start", "rest"),
+    [
+        (
+            TAGGED,
+            '<tool_call>\n{"name": "write_file", "arguments": {"path": "notes.txt", "content": "',
+            'x"}}\n</tool_call>',
+        ),
+        (
+            BARE,
+            '{"name": "write_file", "arguments": {"path": "notes.txt", "content": "',
+            'x"}}',
+        ),
+    ],
+)
+def test_a_call_on_one_line_is_started_on_one_line(form: CallForm, start: str, rest: str) -> None:
+    text, grammar = held_call_start(held(WRITE, path="notes.txt"), single=True, form=form)
+    assert text == start
+    assert accepts(grammar, rest)
+    assert calls(text + rest) == [("write_file", {"path": "notes.txt", "content": "x"})]
+
+
+def test_more_calls_follow_in_the_form_of_the_first() -> None:
+    more = '{"name": "write_file", "arguments": {"path": "notes.txt", "content": "y"}}'
+    _, tagged = held_call_start(held(WRITE, path="notes.txt"), form=TAGGED)
+    assert accepts(tagged, f'x"}}}}\n</tool_call>\n<tool_call>\n{more}\n</tool_call>')
+    _, bare = held_call_start(held(WRITE, path="notes.txt"), form=BARE)
+    assert accepts(bare, f'x"}}}}\n{more}')
+    assert not accepts(bare, 'x"}}\n```')
+
+
+READ_CALL = ToolCall(id="c1", name="read_file", arguments="{}")
+
+
+def said(text: str) -> Any:
+    """An assistant message whose call was written as ``text``."""
+    call = ToolCall(id="c1", name="read_file", arguments='{"path": "a.txt"}')
+    return keep(assistant("", (call,)), text)
+
+
+@pytest.mark.parametrize(
+    ("messages", "form"),
+    [
+        ([user("x")], FENCED),  # no call yet: a fence, a key a line
+        (
+            [user("x"), said('```json\n{\n  "name": "read_file",\n  "arguments": {}\n}\n```')],
+            FENCED,
+        ),
+        (
+            [user("x"), said('```json\n{"name": "read_file", "arguments": {}}\n```')],
+            CallForm(FENCED.opening, False, FENCED.one, FENCED.more),
+        ),
+        (
+            [user("x"), said('<tool_call>\n{"name": "read_file", "arguments": {}}\n</tool_call>')],
+            TAGGED,
+        ),
+        ([user("x"), said('{"name": "read_file", "arguments": {}}')], BARE),
+        # A call agentd made itself goes as tool_calls (the template's <tool_call>, one line):
+        # the model follows it with an object on one line.
+        (
+            [
+                user("x"),
+                assistant("", (READ_CALL,)),
+                tool_result(READ_CALL, "text"),
+            ],
+            BARE,
+        ),
+    ],
+)
+def test_a_call_is_started_in_the_form_of_the_last_call(messages: Any, form: CallForm) -> None:
+    assert form_of(messages) == form
