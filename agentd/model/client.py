@@ -461,8 +461,8 @@ class LLMClient:
         content = raw.get("content") or ""
         if not isinstance(content, str):
             raise LLMResponseError("model server's message content is not a string")
-        if start is not None and not calls:
-            content = self._starts.replied(start, content)
+        if start is not None and not calls and not self._starts.continued(start, content):
+            return await self.chat(messages, tools, tool_names, answer_only=answer_only, rule=rule)
         message = assistant(content, calls)
         if not calls:
             rest, calls = parse_text_tool_calls(content, frozenset(tool_names), _new_call_id)
@@ -563,8 +563,13 @@ class LLMClient:
         if late and (shown := text_filter.feed(late)):
             yield TextDelta(shown)
         content, calls = assembler.content(), tuple(assembler.tool_calls())
-        if start is not None and not calls:
-            content = self._starts.replied(start, content)
+        if start is not None and not calls and not self._starts.continued(start, content):
+            # Nothing of it was shown (held back until known): ask again, without the start.
+            again = self.stream(messages, tools, tool_names, answer_only=answer_only, rule=rule)
+            async with aclosing(again):  # type: ignore[type-var]
+                async for event in again:
+                    yield event
+            return
         if cut and watch is not None:
             log.info("llm.repeat_cut", chars=len(content), kept=len(watch.kept))
             content = watch.kept

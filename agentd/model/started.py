@@ -8,9 +8,10 @@ tokens the model writes at ~60-80 ms each on two cores, and the server reads at 
 with the rest of the prompt. :func:`agentd.model.grammar.held_call_start` lays the start out as
 the model writes it most and builds the grammar of the rest; this module sends it and joins it
 to the reply. llama-server continues a last assistant message (its default; not with
-``--no-prefill-assistant``) and sends it back first in the reply; a server that sends only
-what it added gets the start put in front, and no step is started again for it (a warning
-says so).
+``--no-prefill-assistant``) and sends it back first in the reply. A reply that does not
+begin with its start is not trusted (the server may have taken the start as a message said
+and written a new one under the rest's grammar): the step is asked again without it, and no
+later step is started (a warning says so).
 """
 
 from __future__ import annotations
@@ -60,10 +61,6 @@ class Start:
         """The wire message that starts the reply."""
         return {"role": "assistant", "content": self.text}
 
-    def whole(self, content: str) -> str:
-        """The reply ``content`` with its start: as sent when the server repeated it."""
-        return content if content.startswith(self.text) else self.text + content
-
 
 @dataclass(slots=True)
 class Starts:
@@ -89,37 +86,41 @@ class Starts:
             start = self._kept[key] = Start(text, grammar)
         return start
 
-    def replied(self, start: Start, content: str) -> str:
-        """``content`` of a reply to a step started with ``start``, with the start; when the
-        server did not send it back, no later step is started."""
-        if content and not content.startswith(start.text) and self.on:
+    def continued(self, start: Start, content: str) -> bool:
+        """Whether ``content``, a reply to a step started with ``start``, continues it (the
+        server sent the start back first); when not, no later step is started, and the step
+        is to be asked again without its start."""
+        if content.startswith(start.text):
+            return True
+        if self.on:
             self.on = False
             log.warning("llm.start_not_continued", reason="the reply did not repeat its start")
-        return start.whole(content)
+        return False
 
 
 @dataclass(slots=True)
 class Continued:
-    """The text deltas of a started reply, with the start in front of the first: what the
-    server sends back first is held until it is known whether it is the start."""
+    """The text deltas of a started reply: what the server sends first is held until it is
+    known whether it is the start sent back (``known``); when it is not, nothing more is
+    passed on (the step is asked again)."""
 
     start: Start
+    known: bool | None = None
     _held: str = ""
-    _known: bool = False
 
     def feed(self, text: str) -> str:
-        if self._known:
-            return text
+        if self.known is not None:
+            return text if self.known else ""
         self._held += text
         if self.start.text.startswith(self._held):
             return ""  # so far, the start sent back
-        self._known = True
+        self.known = self._held.startswith(self.start.text)
         held, self._held = self._held, ""
-        return self.start.whole(held)
+        return held if self.known else ""
 
     def flush(self) -> str:
-        """What is still held at the end of the stream."""
-        if self._known:
-            return ""
-        self._known = True
-        return self.start.text if self._held else ""
+        """What is still held at the end of the stream (the start alone, sent back)."""
+        if self.known is None:
+            self.known = bool(self._held)
+            return self._held
+        return ""

@@ -471,23 +471,26 @@ async def test_a_held_call_is_started_through_its_held_arguments(stream: bool) -
 
 
 @pytest.mark.parametrize("stream", [False, True])
-async def test_a_server_that_sends_only_the_rest_gets_the_start_put_in_front_once(
+async def test_a_server_that_does_not_continue_the_start_is_asked_again_without_it(
     stream: bool,
 ) -> None:
+    """A reply that does not begin with its start (a server that takes the assistant's
+    message as said, or sends only what it added) is not trusted: the step is asked again
+    without the start, nothing of the first reply is shown, and no later step is started."""
     server = Server(continues=False)
-    server.reply = 'buy milk."\n  }\n}\n```'
+    server.reply = '{"name": "write_file", "arguments": {"path": "notes.txt", "content": "x"}}'
     client = make_client(server, tool_grammar="on")
     with capture_logs() as logs:
         result, shown = await held_write(client, stream)
-    assert json.loads(result.message.tool_calls[0].arguments)["content"] == "buy milk."
+    first, again = server.bodies
+    assert first["messages"][-1]["role"] == "assistant"
+    assert again["messages"][-1]["role"] == "user"
+    assert again["grammar"].startswith("root ::= calls")
+    assert json.loads(result.message.tool_calls[0].arguments)["content"] == "x"
     assert shown == []
     assert [e["event"] for e in logs if e["log_level"] == "warning"] == ["llm.start_not_continued"]
-    # Later held steps are not started: the grammar is the whole step's again.
-    server.reply = '{"name": "write_file", "arguments": {"path": "notes.txt", "content": "x"}}'
-    result, _ = await held_write(client, stream)
-    assert server.bodies[1]["messages"][-1]["role"] == "user"
-    assert server.bodies[1]["grammar"].startswith("root ::= calls")
-    assert json.loads(result.message.tool_calls[0].arguments)["content"] == "x"
+    await held_write(client, stream)
+    assert server.bodies[2]["messages"][-1]["role"] == "user"
 
 
 @pytest.mark.parametrize("stream", [False, True])

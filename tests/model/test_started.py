@@ -114,28 +114,29 @@ def test_every_builtin_tool_held_makes_a_readable_grammar(tmp_path: Path) -> Non
         assert start.endswith(('"arguments":', ': "')), start
 
 
-def test_a_reply_gets_its_start_once() -> None:
+def test_a_reply_continues_its_start_or_starts_are_off() -> None:
     start = Start("ab", "root ::= .*")
-    assert start.whole("abc") == "abc" and start.whole("c") == "abc"
     starts = Starts()
-    assert starts.replied(start, "abc") == "abc" and starts.on
-    assert starts.replied(start, "c") == "abc" and not starts.on
+    assert starts.continued(start, "abc") and starts.on
+    assert not starts.continued(start, "c") and not starts.on
     assert starts.for_step([WRITE], CallRule(name="write_file"), []) is None
 
 
 @pytest.mark.parametrize(
-    ("pieces", "seen"),
+    ("pieces", "passed", "known"),
     [
-        (["ab", "c", "d"], "abcd"),  # sent back whole
-        (["a", "bc", "d"], "abcd"),  # sent back in pieces
-        (["c", "d"], "abcd"),  # not sent back
-        (["abc"], "abc"),
+        (["ab", "c", "d"], "abcd", True),  # sent back whole
+        (["a", "bc", "d"], "abcd", True),  # sent back in pieces
+        (["c", "d"], "", False),  # not sent back: nothing passed on
+        (["ab"], "ab", True),  # the start alone
     ],
 )
-def test_streamed_pieces_get_the_start_in_front_once(pieces: list[str], seen: str) -> None:
+def test_streamed_pieces_pass_once_the_start_came_back(
+    pieces: list[str], passed: str, known: bool
+) -> None:
     continued = Continued(Start("ab", "root ::= .*"))
-    text = "".join(continued.feed(p) for p in pieces) + continued.flush()
-    assert text == seen
+    assert "".join(continued.feed(p) for p in pieces) + continued.flush() == passed
+    assert continued.known is known
 
 
 @pytest.mark.parametrize(
