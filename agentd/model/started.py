@@ -6,8 +6,8 @@ A step held to one tool under agentd's grammar can only open with that tool's na
 arguments held to one value (``"path": "notes.txt"`` for a file the request names): some 15-30
 tokens the model writes at ~60-80 ms each on two cores, and the server reads at ~25-35 ms each
 with the rest of the prompt. :func:`agentd.model.grammar.held_call_start` lays the start out as
-the model writes it most and builds the grammar of the rest; this module sends it and joins it
-to the reply. llama-server continues a last assistant message (its default; not with
+the model writes it next (:func:`form_of`) and builds the grammar of the rest; this module sends it
+and checks the reply. llama-server continues a last assistant message (its default; not with
 ``--no-prefill-assistant``) and sends it back first in the reply. A reply that does not
 begin with its start is not trusted (the server may have taken the start as a message said
 and written a new one under the rest's grammar): the step is asked again without it, and no

@@ -7,6 +7,7 @@ exact prose. Skipped when the binary or model is missing, unless AGENTD_REQUIRE_
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import signal
@@ -18,12 +19,14 @@ import anyio
 import httpx
 import pytest
 from anyio.from_thread import start_blocking_portal
+from structlog.testing import capture_logs
 
 from agentd.config import LLMSettings, Settings, SidecarSettings, load_settings
 from agentd.daemon.prompt import FALLBACK_INSTRUCTIONS
 from agentd.engine.loop import AgentLoop
 from agentd.errors import AgentdError
 from agentd.messages import Conversation, system, user
+from agentd.model.choice import CallRule
 from agentd.model.client import Completed, LLMClient, TextDelta, api_root, server_root
 from agentd.model.packages import DEFAULT_MODEL, resolve_model_file
 from agentd.model.sidecar import Sidecar, find_binary, open_sidecar
@@ -83,9 +86,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sidecar]:
 
 
 @asynccontextmanager
-async def _client(sidecar: Sidecar) -> AsyncIterator[LLMClient]:
+async def _client(sidecar: Sidecar, tool_grammar: str = "off") -> AsyncIterator[LLMClient]:
     async with httpx.AsyncClient(timeout=300) as http:
-        yield LLMClient(http, base_url=sidecar.base_url, model="local", temperature=0.0, seed=SEED)
+        yield LLMClient(
+            http,
+            base_url=sidecar.base_url,
+            model="local",
+            temperature=0.0,
+            seed=SEED,
+            tool_grammar=tool_grammar,
+        )
 
 
 @pytest.mark.anyio
@@ -114,6 +124,38 @@ async def test_streaming_matches_the_final_message(server: Sidecar) -> None:
     assert len(deltas) > 1
     assert "".join(deltas) == final.message.content
     assert final.usage.completion_tokens > 0
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("stream", [False, True])
+async def test_a_held_call_is_started_and_continued(
+    server: Sidecar, tmp_path: Path, stream: bool
+) -> None:
+    """A step held to write notes.txt is sent the call's start; llama-server continues it
+    (sends it back first) and the call parsed is the tool's, on the held file, with content,
+    and starts stay on."""
+    registry = ToolRegistry()
+    register_builtin_tools(registry, tmp_path)
+    rule = CallRule(name="write_file", values=(("path", ("notes.txt",)),))
+    messages = [
+        system(FALLBACK_INSTRUCTIONS),
+        user("Write a note to notes.txt that says: buy oat milk and lemons."),
+    ]
+    tools, names = registry.schemas(), registry.names
+    with capture_logs() as logs:
+        async with _client(server, tool_grammar="on") as llm:
+            if stream:
+                events = [e async for e in llm.stream(messages, tools, names, rule=rule)]
+                assert not any(isinstance(e, TextDelta) for e in events)
+                result = events[-1].result  # type: ignore[union-attr]
+            else:
+                result = await llm.chat(messages, tools, names, rule=rule)
+    assert not [e for e in logs if e["event"] == "llm.start_not_continued"]
+    [call] = result.message.tool_calls
+    args = json.loads(call.arguments)
+    assert call.name == "write_file" and args["path"] == "notes.txt"
+    assert "milk" in args["content"]
+    assert result.usage.completion_tokens < 30  # the start was read, not written
 
 
 @pytest.mark.anyio
