@@ -306,12 +306,15 @@ def held_call_start(
     ``enum`` of one value): the start of the call in ``form``, and the grammar of the rest of
     the reply.
 
-    The start runs through the arguments held to one value and into the first free string
-    (``"content": "``) when the required ones lead that way, else through ``"arguments":``;
-    it ends where the model's own tokens end (the model's tokens after a start cut mid-token
-    went astray: ``"content": ": buy..."``). The model server reads the start as prompt
-    instead of writing it a token at a time (a held ``write_file``: 12 tokens written instead
-    of 42). After the call, more calls of the tool may follow unless ``single``.
+    The start runs through the arguments held to one value up to the key of the first free
+    string (``"content":``) when the required ones lead that way, else through
+    ``"arguments":``: it ends where the model's own tokens end. (Cut inside one, after
+    ``"content": `` with its space, the model wrote ``": buy..."``; after the opening quote, a
+    value opening with punctuation is one token with the quote, `` "-``, so the next step's
+    prompt, the call written back whole, left the server's cache there.) The model server
+    reads the start as prompt instead of writing it a token at a time (a held ``write_file``:
+    13 tokens written instead of 42). After the call, more calls of the tool may follow unless
+    ``single``.
     """
     fn = tool.get("function", tool)
     params = fn.get("parameters") or {}
@@ -328,7 +331,7 @@ def held_call_start(
         first = f'ws {args} ws "}}"'
     else:
         start += (" {\n" if form.pretty else " {") + opened[0]
-        first = f'char* "\\"" {opened[1]} ws "}}" ws "}}"'
+        first = f'ws string {opened[1]} ws "}}" ws "}}"'
     rules = {
         "root": f"{first} ({form.one if single else form.more})",
         "callobj": _call(str(fn["name"]), args),
@@ -343,9 +346,9 @@ def held_call_start(
 def _into_string(
     params: dict[str, Any], args: str, builder: _Builder, pretty: bool
 ) -> tuple[str, str] | None:
-    """The arguments' text up to the opening quote of the first required string that is not
-    held to one value, when only held ones come before it, and the grammar of what follows
-    that string's value; None when the required arguments do not lead to one."""
+    """The arguments' text up to the key of the first required string that is not held to one
+    value, when only held ones come before it, and the grammar of what follows that string's
+    value; None when the required arguments do not lead to one."""
     if args not in builder.objects:
         return None
     props = params["properties"]
@@ -360,6 +363,6 @@ def _into_string(
             text += f"{indent}{quoted}: {json.dumps(held[0], ensure_ascii=False)}{after}"
             continue
         if node.get("type") == "string" and not _SHAPED.intersection(node):
-            return f'{text}{indent}{quoted}: "', builder.after(args, index + 1)
+            return f"{text}{indent}{quoted}:", builder.after(args, index + 1)
         return None
     return None

@@ -55,31 +55,31 @@ def calls(text: str) -> list[tuple[str, dict[str, Any]]]:
     return [(c.name, json.loads(c.arguments)) for c in found]
 
 
-def test_the_start_runs_through_held_arguments_into_the_first_free_string() -> None:
+def test_the_start_runs_through_held_arguments_to_the_first_free_string() -> None:
     start, grammar = held_call_start(held(WRITE, path="notes.txt"))
     assert start == (
         '```json\n{\n  "name": "write_file",\n  "arguments": {\n    "path": "notes.txt",\n'
-        '    "content": "'
+        '    "content":'
     )
-    rest = 'buy oat milk and lemons."\n  }\n}\n```'
+    rest = ' "buy oat milk and lemons."\n  }\n}\n```'
     assert accepts(grammar, rest)
     assert calls(start + rest) == [
         ("write_file", {"path": "notes.txt", "content": "buy oat milk and lemons."})
     ]
     # The call cannot be left for prose, another tool or another file.
-    assert not accepts(grammar, 'x"\n  }\n}\n```\nDone!')
-    assert not accepts(grammar, 'x"}}\n{"name": "current_time", "arguments": {}}\n```')
-    assert not accepts(grammar, 'x"}}\n{"name": "write_file", "arguments": {"path": "b", ')
+    assert not accepts(grammar, ' "x"\n  }\n}\n```\nDone!')
+    assert not accepts(grammar, ' "x"}}\n{"name": "current_time", "arguments": {}}\n```')
+    assert not accepts(grammar, ' "x"}}\n{"name": "write_file", "arguments": {"path": "b", ')
 
 
 def test_more_calls_of_the_tool_may_follow_unless_single() -> None:
     more = '{"name": "write_file", "arguments": {"path": "notes.txt", "content": "y"}}'
     _, grammar = held_call_start(held(WRITE, path="notes.txt"))
-    assert accepts(grammar, f'x"}}}}\n{more}\n```')
-    assert accepts(grammar, f'x"}}}}\n```\n\n```json\n{more}\n```')
+    assert accepts(grammar, f' "x"}}}}\n{more}\n```')
+    assert accepts(grammar, f' "x"}}}}\n```\n\n```json\n{more}\n```')
     _, single = held_call_start(held(WRITE, path="notes.txt"), single=True)
-    assert accepts(single, 'x"}}\n```')
-    assert not accepts(single, f'x"}}}}\n{more}\n```')
+    assert accepts(single, ' "x"}}\n```')
+    assert not accepts(single, f' "x"}}}}\n{more}\n```')
 
 
 @pytest.mark.parametrize(
@@ -110,8 +110,8 @@ def test_every_builtin_tool_held_makes_a_readable_grammar(tmp_path: Path) -> Non
     for schema in registry.schemas():
         start, grammar = held_call_start(schema)
         parse(grammar)
-        # It ends where the model's own tokens end: after a key's colon or an opening quote.
-        assert start.endswith(('"arguments":', ': "')), start
+        # It ends where the model's own tokens end: after a key's colon.
+        assert start.endswith('":'), start
 
 
 def test_a_reply_continues_its_start_or_starts_are_off() -> None:
@@ -144,13 +144,13 @@ def test_streamed_pieces_pass_once_the_start_came_back(
     [
         (
             TAGGED,
-            '<tool_call>\n{"name": "write_file", "arguments": {"path": "notes.txt", "content": "',
-            'x"}}\n</tool_call>',
+            '<tool_call>\n{"name": "write_file", "arguments": {"path": "notes.txt", "content":',
+            ' "x"}}\n</tool_call>',
         ),
         (
             BARE,
-            '{"name": "write_file", "arguments": {"path": "notes.txt", "content": "',
-            'x"}}',
+            '{"name": "write_file", "arguments": {"path": "notes.txt", "content":',
+            ' "x"}}',
         ),
     ],
 )
@@ -164,10 +164,10 @@ def test_a_call_on_one_line_is_started_on_one_line(form: CallForm, start: str, r
 def test_more_calls_follow_in_the_form_of_the_first() -> None:
     more = '{"name": "write_file", "arguments": {"path": "notes.txt", "content": "y"}}'
     _, tagged = held_call_start(held(WRITE, path="notes.txt"), form=TAGGED)
-    assert accepts(tagged, f'x"}}}}\n</tool_call>\n<tool_call>\n{more}\n</tool_call>')
+    assert accepts(tagged, f' "x"}}}}\n</tool_call>\n<tool_call>\n{more}\n</tool_call>')
     _, bare = held_call_start(held(WRITE, path="notes.txt"), form=BARE)
-    assert accepts(bare, f'x"}}}}\n{more}')
-    assert not accepts(bare, 'x"}}\n```')
+    assert accepts(bare, f' "x"}}}}\n{more}')
+    assert not accepts(bare, ' "x"}}\n```')
 
 
 READ_CALL = ToolCall(id="c1", name="read_file", arguments="{}")
