@@ -173,6 +173,14 @@ def _context_exceeded(status_code: int, body: Any) -> ContextExceeded | None:
     return ContextExceeded(status_code, limit=overflow.limit, requested=overflow.requested)
 
 
+class _NotContinued(Exception):
+    """A started reply that does not begin with its start: not to be trusted."""
+
+    def __init__(self, usage: Usage) -> None:
+        super().__init__("the reply did not repeat its start")
+        self.usage = usage
+
+
 class LLMClient:
     """Chat, streaming chat and embeddings against one OpenAI-compatible server."""
 
@@ -425,6 +433,26 @@ class LLMClient:
                         return event.result
             raise LLMResponseError("model server's stream ended without an answer")
         start = self._start(messages, tools, grammar, answer_only, rule)
+        if start is not None:
+            try:
+                return await self._chat_once(messages, tools, tool_names, answer_only, rule, start)
+            except (_NotContinued, LLMStatusError) as exc:
+                first = self._start_failed(exc)
+            again = await self.chat(messages, tools, tool_names, answer_only=answer_only, rule=rule)
+            again.usage.add(first)
+            return again
+        return await self._chat_once(messages, tools, tool_names, answer_only, rule, None)
+
+    async def _chat_once(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[dict[str, Any]] | None,
+        tool_names: Iterable[str],
+        answer_only: bool,
+        rule: CallRule,
+        start: Start | None,
+    ) -> ChatResult:
+        grammar = (bool(tools) or answer_only) and await self.grammar_enabled()
         body = self._params(messages, tools, grammar, answer_only, rule, start)
 
         async def call() -> dict[str, Any]:
@@ -445,10 +473,11 @@ class LLMClient:
         try:
             data = await self._with_retries("chat", call)
         except LLMStatusError as exc:
-            if not (grammar and _grammar_refused(exc)):
+            # A started request that fails is asked again unstarted (chat), not without grammar.
+            if start is not None or not (grammar and _grammar_refused(exc)):
                 raise
             self._drop_grammar(exc)
-            body, start = self._params(messages, tools, rule=rule), None
+            body = self._params(messages, tools, rule=rule)
             data = await self._with_retries("chat", call)
         try:
             choice = data["choices"][0]
@@ -461,17 +490,27 @@ class LLMClient:
         content = raw.get("content") or ""
         if not isinstance(content, str):
             raise LLMResponseError("model server's message content is not a string")
-        if start is not None and not calls and not self._starts.continued(start, content):
-            return await self.chat(messages, tools, tool_names, answer_only=answer_only, rule=rule)
+        usage = Usage.from_openai(data.get("usage"), data.get("timings"))
+        if start is not None and not calls and not content.startswith(start.text):
+            raise _NotContinued(usage)
         message = assistant(content, calls)
         if not calls:
             rest, calls = parse_text_tool_calls(content, frozenset(tool_names), _new_call_id)
             message = keep(assistant(rest, calls), content)
-        return ChatResult(
-            message=message,
-            usage=Usage.from_openai(data.get("usage"), data.get("timings")),
-            finish_reason=choice.get("finish_reason"),
-        )
+        return ChatResult(message=message, usage=usage, finish_reason=choice.get("finish_reason"))
+
+    def _start_failed(self, exc: Exception) -> Usage:
+        """A started step failed with ``exc``: a reply that did not continue its start, or an
+        HTTP 400 other than a context overflow (a server that refuses a last assistant
+        message, as llama-server does with a template's thinking on, or the rest's grammar).
+        Starts go off (the step is asked again without one); the usage the failed request
+        cost. Any other error is raised again."""
+        if isinstance(exc, ContextExceeded) or (
+            isinstance(exc, LLMStatusError) and exc.status_code != 400
+        ):
+            raise exc
+        self._starts.off(str(exc))
+        return exc.usage if isinstance(exc, _NotContinued) else Usage()
 
     async def warm(
         self, messages: Sequence[Message], tools: Sequence[dict[str, Any]] | None = None
@@ -514,6 +553,33 @@ class LLMClient:
         """
         grammar = (bool(tools) or answer_only) and await self.grammar_enabled()
         start = self._start(messages, tools, grammar, answer_only, rule)
+        first: Usage | None = None
+        if start is not None:
+            started = self._stream_once(messages, tools, tool_names, answer_only, rule, start)
+            try:
+                async with aclosing(started):  # type: ignore[type-var]
+                    async for event in started:
+                        yield event
+                return
+            except (_NotContinued, LLMStatusError) as exc:
+                first = self._start_failed(exc)  # nothing of it was shown
+        events = self._stream_once(messages, tools, tool_names, answer_only, rule, None)
+        async with aclosing(events):  # type: ignore[type-var]
+            async for event in events:
+                if first is not None and isinstance(event, Completed):
+                    event.result.usage.add(first)
+                yield event
+
+    async def _stream_once(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[dict[str, Any]] | None,
+        tool_names: Iterable[str],
+        answer_only: bool,
+        rule: CallRule,
+        start: Start | None,
+    ) -> AsyncIterator[StreamEvent]:
+        grammar = (bool(tools) or answer_only) and await self.grammar_enabled()
         body = self._params(messages, tools, grammar, answer_only, rule, start)
         body["stream"] = True
         body["stream_options"] = {"include_usage": True}
@@ -524,14 +590,14 @@ class LLMClient:
             # Every chunk then carries the counts so far: a stream cut short still has them.
             body["timings_per_token"] = True
         # The same request without the grammar, for a server that refuses it (a shallow copy:
-        # the messages are not serialised twice on every streamed call).
+        # the messages are not serialised twice on every streamed call); a started request
+        # that fails is asked again unstarted (stream).
         plain = (
             {
                 **{k: v for k, v in body.items() if k not in ("grammar", "tool_choice")},
                 **rule.openai_fields(),
-                **({"messages": body["messages"][:-1]} if start is not None else {}),
             }
-            if grammar
+            if grammar and start is None
             else None
         )
         continued = Continued(start) if start is not None else None
@@ -544,8 +610,6 @@ class LLMClient:
             aclosing(cast("AsyncGenerator[bytes, None]", response.aiter_bytes())) as chunks,
             aclosing(sse_batches(chunks)) as batches,
         ):
-            if self._grammar_on is False:  # refused: the request went without its start
-                start = continued = None
             async for batch in batches:
                 # What arrived together goes on together: one delta per piece received.
                 text = "".join([assembler.feed(_stream_chunk(data)) for data in batch])
@@ -563,13 +627,8 @@ class LLMClient:
         if late and (shown := text_filter.feed(late)):
             yield TextDelta(shown)
         content, calls = assembler.content(), tuple(assembler.tool_calls())
-        if start is not None and not calls and not self._starts.continued(start, content):
-            # Nothing of it was shown (held back until known): ask again, without the start.
-            again = self.stream(messages, tools, tool_names, answer_only=answer_only, rule=rule)
-            async with aclosing(again):  # type: ignore[type-var]
-                async for event in again:
-                    yield event
-            return
+        if start is not None and not calls and not content.startswith(start.text):
+            raise _NotContinued(assembler.usage)  # nothing of it shown: held back until known
         if cut and watch is not None:
             log.info("llm.repeat_cut", chars=len(content), kept=len(watch.kept))
             content = watch.kept

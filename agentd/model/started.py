@@ -5,13 +5,14 @@ the model writing it a token at a time.
 A step held to one tool under agentd's grammar can only open with that tool's name and the
 arguments held to one value (``"path": "notes.txt"`` for a file the request names): some 15-30
 tokens the model writes at ~60-80 ms each on two cores, and the server reads at ~25-35 ms each
-with the rest of the prompt. :func:`agentd.model.grammar.held_call_start` lays the start out as
-the model writes it next (:func:`form_of`) and builds the grammar of the rest; this module sends it
-and checks the reply. llama-server continues a last assistant message (its default; not with
-``--no-prefill-assistant``) and sends it back first in the reply. A reply that does not
-begin with its start is not trusted (the server may have taken the start as a message said
-and written a new one under the rest's grammar): the step is asked again without it, and no
-later step is started (a warning says so).
+with the rest of the prompt. :func:`agentd.model.grammar.held_call_start` lays the start out in
+the form the model writes its next call in (:func:`form_of`) and builds the grammar of the
+rest; the client sends it and checks the reply. llama-server continues a last assistant
+message (its default; not with ``--no-prefill-assistant``) and sends it back first in the
+reply. A reply that does not begin with its start is not trusted (the server may have taken
+the start as a message said and written a new one under the rest's grammar), nor is a start
+refused (llama-server refuses one when the template thinks first): the step is asked again
+without it, and no later step is started (a warning says so).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from agentd.model.written import written
 
 log = structlog.get_logger("agentd.model.started")
 
-#: Starts kept (one per held tool and rule; a new tool set clears them).
+#: Starts kept (one per held tool, form and call limit; all dropped when that many are kept).
 KEPT = 32
 
 
@@ -41,13 +42,21 @@ def form_of(messages: Sequence[Message]) -> CallForm:
     ``<tool_call>`` and JSON on one line, it wrote a bare object on one line), a fence with
     the object a key a line when there was none (the first call of a turn, mostly)."""
     for message in reversed(messages):
-        if message.role != "assistant" or not message.tool_calls:
-            continue
-        text = (written(message) or "").lstrip()
-        form = FENCED if text.startswith("```") else TAGGED if text.startswith(CALL_OPEN) else BARE
-        body = text.split("{", 1)[1] if "{" in text else ""
-        return dataclasses.replace(form, pretty=body.startswith("\n"))
+        if message.role == "assistant" and message.tool_calls:
+            return _form_written(written(message) or "")
     return FENCED
+
+
+def _form_written(text: str) -> CallForm:
+    """The form of a call written as ``text`` (prose may come before it)."""
+    opens = {FENCED: text.find("```"), TAGGED: text.find(CALL_OPEN)}
+    found = {form: at for form, at in opens.items() if at >= 0}
+    brace = text.find("{")
+    form, at = min(found.items(), key=lambda item: item[1], default=(BARE, brace))
+    if form is not BARE and 0 <= brace < at:
+        form, at = BARE, brace  # an object before any fence or tag
+    body = text[text.find("{", max(at, 0)) + 1 :] if "{" in text[max(at, 0) :] else ""
+    return dataclasses.replace(form, pretty=body.startswith("\n"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,16 +95,11 @@ class Starts:
             start = self._kept[key] = Start(text, grammar)
         return start
 
-    def continued(self, start: Start, content: str) -> bool:
-        """Whether ``content``, a reply to a step started with ``start``, continues it (the
-        server sent the start back first); when not, no later step is started, and the step
-        is to be asked again without its start."""
-        if content.startswith(start.text):
-            return True
+    def off(self, reason: str) -> None:
+        """No step is started from now on (a started step failed for ``reason``)."""
         if self.on:
             self.on = False
-            log.warning("llm.start_not_continued", reason="the reply did not repeat its start")
-        return False
+            log.warning("llm.start_not_continued", reason=reason)
 
 
 @dataclass(slots=True)
@@ -121,6 +125,6 @@ class Continued:
     def flush(self) -> str:
         """What is still held at the end of the stream (the start alone, sent back)."""
         if self.known is None:
-            self.known = bool(self._held)
-            return self._held
+            self.known = self._held.startswith(self.start.text)
+            return self._held if self.known else ""
         return ""

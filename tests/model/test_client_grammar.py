@@ -11,6 +11,7 @@ from structlog.testing import capture_logs
 
 from agentd.config.settings import Switch
 from agentd.engine.loop import AgentLoop
+from agentd.errors import ContextExceeded
 from agentd.messages import Conversation, user
 from agentd.model.choice import CallRule
 from agentd.model.written import written
@@ -38,11 +39,17 @@ class Server:
     front, as llama-server continues it, unless ``continues`` is off."""
 
     def __init__(
-        self, *, props: bool = True, refuse_grammar: bool = False, continues: bool = True
+        self,
+        *,
+        props: bool = True,
+        refuse_grammar: bool = False,
+        continues: bool = True,
+        refuse_start: str | None = None,
     ) -> None:
         self.props = props
         self.refuse_grammar = refuse_grammar
         self.continues = continues
+        self.refuse_start = refuse_start
         self.bodies: list[dict[str, Any]] = []
         self.props_asked = 0
         self.reply = '```json\n{"name": "current_time", "arguments": {"timezone": "UTC"}}\n```'
@@ -57,6 +64,9 @@ class Server:
             error = {"error": {"code": 400, "message": "Failed to parse grammar"}}
             return httpx.Response(400, json=error)
         last = body["messages"][-1]
+        if self.refuse_start and last["role"] == "assistant":
+            error = {"error": {"code": 400, "message": self.refuse_start}}
+            return httpx.Response(400, json=error)
         started = last["content"] if last["role"] == "assistant" and self.continues else ""
         if body.get("stream"):
             chunks = [
@@ -494,15 +504,53 @@ async def test_a_server_that_does_not_continue_the_start_is_asked_again_without_
 
 
 @pytest.mark.parametrize("stream", [False, True])
-async def test_a_refused_grammar_drops_the_start_too(stream: bool) -> None:
+async def test_a_refused_start_is_asked_again_unstarted_with_the_whole_grammar(
+    stream: bool,
+) -> None:
+    """A 400 on a started step (llama-server refuses a last assistant message when the
+    template thinks first; a rest grammar it cannot read): starts go off, the step is asked
+    again with the whole step's grammar, and the grammar stays on."""
+    server = Server(refuse_start="Assistant response prefill is incompatible with enable_thinking.")
+    server.reply = '{"name": "write_file", "arguments": {"path": "notes.txt", "content": "x"}}'
+    client = make_client(server, tool_grammar="on")
+    with capture_logs() as logs:
+        result, shown = await held_write(client, stream)
+    first, again = server.bodies
+    assert first["messages"][-1]["role"] == "assistant"
+    assert again["messages"][-1]["role"] == "user"
+    assert again["grammar"].startswith("root ::= calls")
+    assert json.loads(result.message.tool_calls[0].arguments)["content"] == "x"
+    assert shown == []
+    assert [e["event"] for e in logs if e["log_level"] == "warning"] == ["llm.start_not_continued"]
+    assert await client.grammar_enabled()
+
+
+@pytest.mark.parametrize("stream", [False, True])
+async def test_a_refused_grammar_after_a_refused_start_goes_without_grammar(stream: bool) -> None:
     server = Server(refuse_grammar=True)
     server.reply = '{"name": "write_file", "arguments": {"path": "notes.txt", "content": "x"}}'
     client = make_client(server, tool_grammar="on")
     result, _ = await held_write(client, stream)
-    first, retried = server.bodies
-    assert first["messages"][-1]["role"] == "assistant"
-    assert retried["messages"][-1]["role"] == "user" and "grammar" not in retried
+    started, whole, plain = server.bodies
+    assert started["messages"][-1]["role"] == "assistant"
+    assert whole["grammar"].startswith("root ::= calls")
+    assert plain["messages"][-1]["role"] == "user" and "grammar" not in plain
     assert json.loads(result.message.tool_calls[0].arguments)["content"] == "x"
+
+
+@pytest.mark.parametrize("stream", [False, True])
+async def test_a_context_overflow_of_a_started_step_is_raised(stream: bool) -> None:
+    """A started step that does not fit is the turn's to handle (it trims and asks again);
+    starts stay on."""
+    server = Server(refuse_start="the request exceeds the available context size")
+    client = make_client(server, tool_grammar="on")
+    with pytest.raises(ContextExceeded):
+        await held_write(client, stream)
+    assert len(server.bodies) == 1
+    server.refuse_start = None
+    server.reply = ' "x"}}\n```'
+    await held_write(client, stream)
+    assert server.bodies[1]["messages"][-1]["role"] == "assistant"
 
 
 async def test_steps_not_held_to_one_tool_are_not_started() -> None:

@@ -7,10 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from structlog.testing import capture_logs
 
 from agentd.messages import ToolCall, assistant, tool_result, user
 from agentd.model.choice import CallRule
-from agentd.model.grammar import BARE, FENCED, TAGGED, CallForm, held_call_start
+from agentd.model.grammar import BARE, FENCED, TAGGED, CallForm, held_call_start, tool_step_grammar
 from agentd.model.started import Continued, Start, Starts, form_of
 from agentd.model.textcalls import parse_text_tool_calls
 from agentd.model.written import keep
@@ -114,11 +115,13 @@ def test_every_builtin_tool_held_makes_a_readable_grammar(tmp_path: Path) -> Non
         assert start.endswith('":'), start
 
 
-def test_a_reply_continues_its_start_or_starts_are_off() -> None:
-    start = Start("ab", "root ::= .*")
+def test_starts_go_off_once() -> None:
     starts = Starts()
-    assert starts.continued(start, "abc") and starts.on
-    assert not starts.continued(start, "c") and not starts.on
+    assert starts.for_step([WRITE], CallRule(name="write_file"), []) is not None
+    with capture_logs() as logs:
+        starts.off("refused")
+        starts.off("refused again")
+    assert [e["reason"] for e in logs] == ["refused"]
     assert starts.for_step([WRITE], CallRule(name="write_file"), []) is None
 
 
@@ -129,6 +132,7 @@ def test_a_reply_continues_its_start_or_starts_are_off() -> None:
         (["a", "bc", "d"], "abcd", True),  # sent back in pieces
         (["c", "d"], "", False),  # not sent back: nothing passed on
         (["ab"], "ab", True),  # the start alone
+        (["a"], "", False),  # a piece of the start, then the end
     ],
 )
 def test_streamed_pieces_pass_once_the_start_came_back(
@@ -196,6 +200,15 @@ def said(text: str) -> Any:
             TAGGED,
         ),
         ([user("x"), said('{"name": "read_file", "arguments": {}}')], BARE),
+        # Prose before the call: the form is the call's.
+        (
+            [
+                user("x"),
+                said('Sure.\n```json\n{\n  "name": "read_file",\n  "arguments": {}\n}\n```'),
+            ],
+            FENCED,
+        ),
+        ([user("x"), said('Here: {"name": "read_file", "arguments": {}}')], BARE),
         # A call agentd made itself goes as tool_calls (the template's <tool_call>, one line):
         # the model follows it with an object on one line.
         (
@@ -210,3 +223,98 @@ def said(text: str) -> Any:
 )
 def test_a_call_is_started_in_the_form_of_the_last_call(messages: Any, form: CallForm) -> None:
     assert form_of(messages) == form
+
+
+def render(name: str, args: dict[str, Any], form: CallForm) -> str:
+    """A call written in ``form``, as the packaged models write it."""
+    quoted = json.dumps(name, ensure_ascii=False)
+    if form.pretty:
+        inner = json.dumps(args, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+        obj = f'{{\n  "name": {quoted},\n  "arguments": {inner}\n}}'
+    else:
+        obj = f'{{"name": {quoted}, "arguments": {json.dumps(args, ensure_ascii=False)}}}'
+    closing = {FENCED.opening: "\n```", TAGGED.opening: "\n</tool_call>"}.get(form.opening, "")
+    return form.opening + obj + closing
+
+
+def props(properties: dict[str, Any], *required: str, **extra: Any) -> dict[str, Any]:
+    return {"type": "object", "properties": properties, "required": list(required), **extra}
+
+
+S = {"type": "string"}
+SCHEMAS = [
+    # (label, tool, held values, a call's arguments)
+    (
+        "keys to escape",
+        tool("w", props({'a"b': S, "ü\n": S}, 'a"b', "ü\n")),
+        (('a"b', ('x"y',)),),
+        {'a"b': 'x"y', "ü\n": "z"},
+    ),
+    (
+        "an int held",
+        tool("w", props({"n": {"type": "integer"}, "s": S}, "n", "s")),
+        (("n", (5,)),),
+        {"n": 5, "s": "q"},
+    ),
+    (
+        "required in another order",
+        tool("w", props({"content": S, "path": S}, "path", "content")),
+        (("path", ("p",)),),
+        {"content": "c", "path": "p"},
+    ),
+    (
+        "an optional key first",
+        tool("w", props({"opt": S, "path": S, "content": S}, "path", "content")),
+        (("path", ("p",)),),
+        {"path": "p", "content": "c", "opt": "o"},
+    ),
+    ("no parameters", tool("w", {}), (), {}),
+    (
+        "a $ref held",
+        tool("w", props({"p": {"$ref": "#/$defs/P"}, "c": S}, "p", "c", **{"$defs": {"P": S}})),
+        (("p", ("x",)),),
+        {"p": "x", "c": "y"},
+    ),
+    (
+        "anyOf held",
+        tool("w", props({"p": {"anyOf": [S, {"type": "null"}]}, "c": S}, "p", "c")),
+        (("p", ("x",)),),
+        {"p": "x", "c": "y"},
+    ),
+    (
+        "a const",
+        tool("w", props({"k": {"const": "K"}, "c": S}, "k", "c")),
+        (),
+        {"k": "K", "c": "y"},
+    ),
+    (
+        "held to two",
+        tool("w", props({"p": S, "c": S}, "p", "c")),
+        (("p", ("a", "b")),),
+        {"p": "a", "c": "y"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("label", "schema", "values", "args"), SCHEMAS)
+@pytest.mark.parametrize("form", [FENCED, TAGGED, BARE])
+@pytest.mark.parametrize("pretty", [True, False])
+@pytest.mark.parametrize("single", [True, False])
+def test_start_and_rest_allow_what_the_step_grammar_allows(
+    label: str,
+    schema: dict[str, Any],
+    values: Any,
+    args: dict[str, Any],
+    form: CallForm,
+    pretty: bool,
+    single: bool,
+) -> None:
+    """A call the whole step's grammar accepts begins with the start, and the rest's grammar
+    accepts what follows it."""
+    form = CallForm(form.opening, pretty, form.one, form.more)
+    [narrowed] = CallRule(name=schema["function"]["name"], values=values).narrow([schema])
+    start, rest = held_call_start(narrowed, single=single, form=form)
+    text = render(schema["function"]["name"], args, form)
+    assert accepts(tool_step_grammar([narrowed], required=True, single=single), text)
+    assert text.startswith(start)
+    assert accepts(rest, text[len(start) :])
