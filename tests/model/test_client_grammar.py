@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -481,48 +482,41 @@ async def test_a_held_call_is_started_through_its_held_arguments(stream: bool) -
 
 
 @pytest.mark.parametrize("stream", [False, True])
-async def test_a_server_that_does_not_continue_the_start_is_asked_again_without_it(
-    stream: bool,
+@pytest.mark.parametrize(
+    "server",
+    [
+        # Takes the assistant's message as said, or sends only what it added: not trusted.
+        lambda: Server(continues=False),
+        # Refuses a last assistant message (llama-server, when the template thinks first).
+        lambda: Server(
+            refuse_start="Assistant response prefill is incompatible with enable_thinking."
+        ),
+    ],
+    ids=["not-continued", "refused"],
+)
+async def test_a_started_step_that_fails_is_asked_again_unstarted(
+    stream: bool, server: Callable[[], Server]
 ) -> None:
-    """A reply that does not begin with its start (a server that takes the assistant's
-    message as said, or sends only what it added) is not trusted: the step is asked again
-    without the start, nothing of the first reply is shown, and no later step is started."""
-    server = Server(continues=False)
-    server.reply = '{"name": "write_file", "arguments": {"path": "notes.txt", "content": "x"}}'
-    client = make_client(server, tool_grammar="on")
+    """The step is asked again without the start, with the whole step's grammar (which stays
+    on), nothing of the first reply is shown, both requests' tokens are counted, and no later
+    step is started."""
+    stub = server()
+    stub.reply = '{"name": "write_file", "arguments": {"path": "notes.txt", "content": "x"}}'
+    client = make_client(stub, tool_grammar="on")
     with capture_logs() as logs:
         result, shown = await held_write(client, stream)
-    first, again = server.bodies
+    first, again = stub.bodies
     assert first["messages"][-1]["role"] == "assistant"
     assert again["messages"][-1]["role"] == "user"
     assert again["grammar"].startswith("root ::= calls")
     assert json.loads(result.message.tool_calls[0].arguments)["content"] == "x"
     assert shown == []
     assert [e["event"] for e in logs if e["log_level"] == "warning"] == ["llm.start_not_continued"]
-    await held_write(client, stream)
-    assert server.bodies[2]["messages"][-1]["role"] == "user"
-
-
-@pytest.mark.parametrize("stream", [False, True])
-async def test_a_refused_start_is_asked_again_unstarted_with_the_whole_grammar(
-    stream: bool,
-) -> None:
-    """A 400 on a started step (llama-server refuses a last assistant message when the
-    template thinks first; a rest grammar it cannot read): starts go off, the step is asked
-    again with the whole step's grammar, and the grammar stays on."""
-    server = Server(refuse_start="Assistant response prefill is incompatible with enable_thinking.")
-    server.reply = '{"name": "write_file", "arguments": {"path": "notes.txt", "content": "x"}}'
-    client = make_client(server, tool_grammar="on")
-    with capture_logs() as logs:
-        result, shown = await held_write(client, stream)
-    first, again = server.bodies
-    assert first["messages"][-1]["role"] == "assistant"
-    assert again["messages"][-1]["role"] == "user"
-    assert again["grammar"].startswith("root ::= calls")
-    assert json.loads(result.message.tool_calls[0].arguments)["content"] == "x"
-    assert shown == []
-    assert [e["event"] for e in logs if e["log_level"] == "warning"] == ["llm.start_not_continued"]
+    if not stream and stub.continues is False:  # the stub's usage: 7 in, 3 out, each reply
+        assert (result.usage.prompt_tokens, result.usage.completion_tokens) == (14, 6)
     assert await client.grammar_enabled()
+    await held_write(client, stream)
+    assert stub.bodies[2]["messages"][-1]["role"] == "user"
 
 
 @pytest.mark.parametrize("stream", [False, True])
