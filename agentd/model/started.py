@@ -48,14 +48,10 @@ def form_of(messages: Sequence[Message]) -> CallForm:
 
 
 def _form_written(text: str) -> CallForm:
-    """The form of a call written as ``text`` (prose may come before it)."""
-    opens = {FENCED: text.find("```"), TAGGED: text.find(CALL_OPEN)}
-    found = {form: at for form, at in opens.items() if at >= 0}
-    brace = text.find("{")
-    form, at = min(found.items(), key=lambda item: item[1], default=(BARE, brace))
-    if form is not BARE and 0 <= brace < at:
-        form, at = BARE, brace  # an object before any fence or tag
-    body = text[text.find("{", max(at, 0)) + 1 :] if "{" in text[max(at, 0) :] else ""
+    """The form of a call written as ``text``: what comes before its object (prose may come
+    first), and whether the object breaks its line after the brace."""
+    head, _, body = text.partition("{")
+    form = FENCED if "```" in head else TAGGED if CALL_OPEN in head else BARE
     return dataclasses.replace(form, pretty=body.startswith("\n"))
 
 
