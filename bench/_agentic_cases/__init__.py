@@ -53,9 +53,11 @@ twenty-second fresh cases (:data:`FRESH22`: :mod:`.fresh22_en`, :mod:`.fresh22_d
 :mod:`.fresh22_es`, :mod:`.fresh22_fr`, :mod:`.fresh22_ja`), fifty more, all in a twenty-third
 half, held-out-22; then the twenty-third fresh cases (:data:`FRESH23`: :mod:`.fresh23_en`,
 :mod:`.fresh23_de`, :mod:`.fresh23_es`, :mod:`.fresh23_fr`, :mod:`.fresh23_ja`), fifty more, all
-in a twenty-fourth half, held-out-23; last the twenty-fourth fresh cases (:data:`FRESH24`:
+in a twenty-fourth half, held-out-23; then the twenty-fourth fresh cases (:data:`FRESH24`:
 :mod:`.fresh24_en`, :mod:`.fresh24_de`, :mod:`.fresh24_es`, :mod:`.fresh24_fr`,
-:mod:`.fresh24_ja`), fifty more, all in a twenty-fifth half, held-out-24.
+:mod:`.fresh24_ja`), fifty more, all in a twenty-fifth half, held-out-24; last the twenty-fifth
+fresh cases (:data:`FRESH25`: :mod:`.fresh25_en`, :mod:`.fresh25_de`, :mod:`.fresh25_es`,
+:mod:`.fresh25_fr`, :mod:`.fresh25_ja`), fifty more, all in a twenty-sixth half, held-out-25.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -183,6 +185,11 @@ from bench._agentic_cases import (
     fresh24_es,
     fresh24_fr,
     fresh24_ja,
+    fresh25_de,
+    fresh25_en,
+    fresh25_es,
+    fresh25_fr,
+    fresh25_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -373,6 +380,13 @@ FRESH24: tuple[Case, ...] = (
     *fresh24_fr.CASES,
     *fresh24_ja.CASES,
 )
+FRESH25: tuple[Case, ...] = (
+    *fresh25_en.CASES,
+    *fresh25_de.CASES,
+    *fresh25_es.CASES,
+    *fresh25_fr.CASES,
+    *fresh25_ja.CASES,
+)
 #: The fresh sets, in the order they end the suite (a new set goes last).
 FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH,
@@ -399,6 +413,7 @@ FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH22,
     FRESH23,
     FRESH24,
+    FRESH25,
 )
 CASES: tuple[Case, ...] = (
     *en.CASES,
@@ -436,6 +451,7 @@ __all__ = [
     "FRESH22",
     "FRESH23",
     "FRESH24",
+    "FRESH25",
     "FRESH_SETS",
     "KINDS",
     "LANGUAGES",

@@ -1,7 +1,7 @@
-"""The third to twenty-fourth fresh agentic cases (held-out-3 to held-out-24): each one's check
+"""The third to twenty-fifth fresh agentic cases (held-out-3 to held-out-25): each one's check
 passes a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The twenty-two sets share one shape (fifty cases, ten per language, in suite order at the end of
+The twenty-three sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -42,7 +42,7 @@ SETS: dict[str, tuple[Case, ...]] = {
 """Each fresh set by its mark (the number in its case names, one or two digits), in suite
 order."""
 
-ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 25))
+ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 26))
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
 ORACLES: dict[str, dict[str, Oracle]] = {
@@ -1204,6 +1204,62 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja24_seisou": _asked,
         "ja24_pta": _reread("場所: 体育館", "場所: 音楽室"),
         "ja24_shucchou_nagano": _counted,
+    },
+    "25": {
+        "en25_kayak_hire": _written,
+        "en25_recycling_bin": _reminded(3),
+        "en25_greenhouse_fan": _edited(r"fan_on_at = 30", "fan_on_at = 26"),
+        "en25_swimming_coach": _recalled(("Rhiannon", "Tamsin", "Morwenna", "Bethan")),
+        "en25_train_arrival": _said("You'll get in at 17:15.", "You'll get in at 17:25."),
+        "en25_bakery_french": _said("It's 'boulangerie'.", "It's 'pâtisserie'."),
+        "en25_tidy_downloads": _shown("Run `chmod +x tidy_downloads.sh`."),
+        "en25_sports_day": _asked,
+        "en25_cake_stall": _recounted("Hortense Quigley"),
+        "en25_parcels_basingstoke": _counted,
+        "de25_silvester": _appended,
+        "de25_parkuhr": _reminded(0.75),
+        "de25_beamer": _edited(r"helligkeit = 80", "helligkeit = 100"),
+        "de25_ersatzschluessel": _recalled(
+            ("Brandstätter", "Auerswald", "Lichtenberg", "Pfannkuch")
+        ),
+        "de25_rollrasen": _said("Du brauchst 36 Rollen.", "Du brauchst 72 Rollen."),
+        "de25_ohrwurm": _said("Auf Englisch sagt man „earworm“.", "Das heißt „catchy song“."),
+        "de25_steuer_kopie": _shown("`cp steuer.csv steuer_sicherung.csv`"),
+        "de25_foerderverein": _asked,
+        "de25_trainingsplan": _reread("Dienstag: Ausdauerlauf", "Dienstag: Schwimmen"),
+        "de25_yogakurs": _lines,
+        "es25_notaria": _written,
+        "es25_recibo_agua": _reminded(0.5),
+        "es25_lavavajillas": _edited(r"dosis_abrillantador = 2", "dosis_abrillantador = 4"),
+        "es25_pediatra": _recalled(("Leandro", "Gervasio", "Teodoro", "Arsenio")),
+        "es25_hora_aterrizaje": _said("Aterrizas a las 03:15.", "Aterrizas a las 02:15."),
+        "es25_capital_australia": _said("Es Canberra, no Sídney.", "Es Sídney."),
+        "es25_descomprimir_boda": _shown("`tar -xzf fotos_boda.tar.gz`"),
+        "es25_turnos_piso": _asked,
+        "es25_excursion": _recounted("Maite Urrutia"),
+        "es25_repartos_alcobendas": _counted,
+        "fr25_trousse_secours": _appended,
+        "fr25_ramoneur": _reminded(2.5),
+        "fr25_babyphone": _edited(r"sensibilite = 2", "sensibilite = 4"),
+        "fr25_code_portail": _recalled(),
+        "fr25_feutres": _said("Il te faut 18 feutres.", "Il te faut 24 feutres."),
+        "fr25_rdv_dentiste": _said(
+            "On dit « dentist appointment ».", "On dit « meeting at the dentist »."
+        ),
+        "fr25_flyer_jpg": _shown("`convert flyer_kermesse.png flyer_kermesse.jpg`"),
+        "fr25_conseil_ecole": _asked,
+        "fr25_horaires_piscine": _reread("fermeture : 20h", "fermeture : 21h30"),
+        "fr25_atelier_poterie": _lines,
+        "ja25_aikagi": _written,
+        "ja25_eikaiwa": _reminded(2),
+        "ja25_denki_pot": _edited(r"keep_temp = 98", "keep_temp = 80"),
+        "ja25_kenshin": _recalled(),
+        "ja25_eiga": _said("21時43分に終わります。", "21時33分に終わります。"),
+        "ja25_samidare": _said("「さみだれ」と読みます。", "「ごがつあめ」と読みます。"),
+        "ja25_todo_grep": _shown('`grep -rn "TODO" .` で探せます。'),
+        "ja25_shinnenkai": _asked,
+        "ja25_shain_ryokou": _recounted("高田 健一"),
+        "ja25_okurijou_kitami": _counted,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""
