@@ -156,6 +156,12 @@ class GuardSettings(_Section):
         "carried out gets one step more, routed among that kind's tools (the model may still "
         f"answer). Serves small local models. {_GUARD}",
     )
+    echo: Switch = Field(
+        "auto",
+        description="An answer after tools that only repeats the request (no word of its own, "
+        "nearly all of the request's) is asked for once more in words, then replaced by the "
+        f"tool results. Serves small local models. {_GUARD}",
+    )
     overwrite: Switch = Field(
         "auto",
         description="After write_file held back a write that would drop most of a file, the "

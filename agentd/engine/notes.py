@@ -29,6 +29,8 @@ SHOWN_CHARS = 600
 NOTHING_TO_READ = "(Your workdir holds no files: there is nothing to read.)"
 #: Opens the note when an answer follows an action request no tool carried out.
 NOT_DONE_HEAD = "(No tool has changed anything in this turn.)"
+#: Opens the note after an answer that only repeated the request.
+ECHO_HEAD = "(Your answer only repeated my request.)"
 
 
 def in_language(state: TurnState) -> str:
@@ -95,6 +97,15 @@ def not_done(state: TurnState) -> Message:
         f'{NOT_DONE_HEAD} My request was: "{state.short_request}". If it needs a change, make '
         f"it now with the tool that does it; if it cannot be done, say so plainly "
         f"{in_language(state)}."
+    )
+
+
+def echoed(state: TurnState) -> Message:
+    """After an answer that only repeated the request: the answer itself, from the tool
+    results above (the step may call no tool)."""
+    return user(
+        f"{ECHO_HEAD} Answer it now in words {in_language(state)}: say what you did, or what "
+        "the tool results above show."
     )
 
 

@@ -13,6 +13,7 @@ from agentd.engine import guards as rules
 from agentd.engine.asking import Asker
 from agentd.engine.guards.intent import ACTION, ANSWER, Intent
 from agentd.engine.loop import REPEATED, REQUESTS_EXHAUSTED, AgentLoop
+from agentd.engine.notes import ECHO_HEAD
 from agentd.messages import Conversation, system, user
 from agentd.metrics import Metrics
 from agentd.model.choice import CallRule
@@ -337,6 +338,26 @@ async def test_what_streams_is_what_is_stored() -> None:
     result = await AgentLoop(model, reg).run(conv, stream=True, on_delta=on_delta)
     assert "".join(deltas) == result.message.content == "It says old."
     assert conv.messages[-1].content == "It says old."
+
+
+async def test_an_answer_that_repeats_the_request_is_asked_again_and_never_streamed() -> None:
+    """After the read, the model wrote the request back: asked once more in words, the second
+    answer is the one streamed and stored."""
+    request = "Sum up what happened at the meeting, the notes are in a.txt."
+    model = LocalModel()
+    model.choices.append("read_file")
+    model.add(answer("", READ), answer(request), answer("Nothing yet: it says old."))
+    reg, _, _ = file_tools()
+    deltas: list[str] = []
+
+    async def on_delta(text: str) -> None:
+        deltas.append(text)
+
+    conv = chat(request)
+    result = await AgentLoop(model, reg).run(conv, stream=True, on_delta=on_delta)
+    assert "".join(deltas) == result.message.content == "Nothing yet: it says old."
+    assert ("echo", "retry") in result.fired and conv.messages[-1].content == deltas[0]
+    assert model.requests[-1].messages[-1].content.startswith(ECHO_HEAD)
 
 
 async def test_a_plain_answer_streams_as_it_is_written() -> None:

@@ -21,6 +21,7 @@ from agentd.engine.guards.calls_in_answer import CallsInAnswer
 from agentd.engine.guards.check_calls import CheckCalls
 from agentd.engine.guards.claims import Claims
 from agentd.engine.guards.client_tools import ClientTools
+from agentd.engine.guards.echo import Echo
 from agentd.engine.guards.empty import Empty
 from agentd.engine.guards.intent import Intent
 from agentd.engine.guards.overwrite import Overwrite
@@ -33,7 +34,14 @@ from agentd.engine.guards.write_paths import WritePaths
 
 #: Every rule's name, in the order each kind runs.
 PLANNERS = ("client_tools", "read_first", "intent", "plan", "route", "write_paths")
-ANSWER_GUARDS = ("check_calls", "empty", "calls_in_answer", "answered_earlier", "claims")
+ANSWER_GUARDS = (
+    "check_calls",
+    "empty",
+    "calls_in_answer",
+    "answered_earlier",
+    "claims",
+    "echo",
+)
 AFTER_TOOL = ("plan", "read_first", "overwrite", "repeats", "reroute")
 NAMES = tuple(dict.fromkeys((*PLANNERS, *ANSWER_GUARDS, *AFTER_TOOL)))
 
@@ -72,6 +80,7 @@ def build(
         "calls_in_answer": CallsInAnswer(),
         "answered_earlier": AnsweredEarlier(),
         "claims": Claims(),
+        "echo": Echo(),
         "overwrite": Overwrite(asker) if asks else None,
         "repeats": Repeats(),
         "reroute": Reroute(),

@@ -24,15 +24,16 @@ NO_ANSWER = "(The model gave no answer, twice. Please ask again or rephrase.)"
 FALLBACK_CHARS = 1500
 
 
-def answer_from_results(added: Sequence[Message]) -> str:
-    """The words a turn ends with when the model gave none: its tool results, briefly."""
+def answer_from_results(added: Sequence[Message], *, head: str = FROM_RESULTS) -> str:
+    """The words a turn ends with when the model gave none: its tool results, briefly, under
+    ``head``."""
     results = [m.content for m in added if m.role == "tool" and m.content.strip()]
     if not results:
         return NO_ANSWER
     text = "\n".join(results[-3:])
     if len(text) > FALLBACK_CHARS:
         text = text[:FALLBACK_CHARS] + " ..."
-    return f"{FROM_RESULTS}\n{text}"
+    return f"{head}\n{text}"
 
 
 @dataclass(slots=True)

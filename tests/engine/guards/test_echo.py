@@ -1,0 +1,105 @@
+"""The echo guard: an answer after tools that only repeats the request."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentd.engine.guards.base import ACCEPT, Replace, Retry
+from agentd.engine.guards.echo import FROM_RESULTS, Echo, repeats
+from agentd.engine.notes import ECHO_HEAD
+from agentd.messages import ToolCall, assistant, tool_result
+from tests.engine.guards.conftest import make_plan, make_state
+
+pytestmark = pytest.mark.anyio
+
+REMIND = "Erinnere mich in 2 Stunden daran, den Zahnarzt anzurufen."
+BOOK = "I missed book club last night. Can you sum up what happened? The notes are in club.txt."
+
+
+def ran(state, name: str, result: str) -> None:  # type: ignore[no-untyped-def]
+    """Add a step that called ``name`` and its result to the turn."""
+    call = ToolCall("c1", name, "{}")
+    messages = [assistant("", [call]), tool_result(call, result)]
+    state.conversation.extend(messages)
+    state.added.extend(messages)
+
+
+@pytest.mark.parametrize(
+    ("request_text", "answer", "expected"),
+    [
+        pytest.param(REMIND, REMIND, True, id="de-word-for-word"),
+        pytest.param(BOOK, f'"{BOOK}"', True, id="en-quoted"),
+        pytest.param(
+            "The frame is too quick. In frame.ini set seconds to 20 instead of 5.",
+            "The frame is too quick. In frame.ini set seconds to 20 instead of 5",
+            True,
+            id="en-punctuation-dropped",
+        ),
+        pytest.param(
+            "覚えておいてね。自転車の鍵の番号は7663です。",
+            "自転車の鍵の番号は7663です。覚えておいてね。",
+            True,
+            id="ja-reordered",
+        ),
+        pytest.param(
+            "Copy the contents of source.txt into a new file backup.txt.",
+            "I copied the contents of source.txt into a new file backup.txt.",
+            False,
+            id="en-report-adds-a-word",
+        ),
+        pytest.param(
+            "Rappelle-moi dans 2 heures d'appeler le plombier.",
+            "C'est noté : je te rappelle dans 2 heures.",
+            False,
+            id="fr-own-words",
+        ),
+        pytest.param(
+            "Please remember that the door code of the Krakow office is 2020 from now on.",
+            "The door code is 2020.",
+            False,
+            id="en-part-of-it",
+        ),
+        pytest.param("Hi there!", "Hi there!", False, id="too-short-to-judge"),
+        pytest.param(REMIND, "", False, id="empty"),
+    ],
+)
+def test_repeats(request_text: str, answer: str, expected: bool) -> None:
+    """No word of its own and nearly all of the request's, in any script."""
+    assert repeats(answer, request_text) is expected
+
+
+async def test_an_echo_is_asked_again_once_then_the_results_stand_in() -> None:
+    state = make_state(REMIND)
+    ran(state, "schedule_task", "scheduled task 7 for 16:00")
+    guard = Echo()
+    plan = make_plan(state)
+    assert guard.holds(state, plan)
+    first = await guard.judge(state, plan, assistant(REMIND))
+    assert isinstance(first, Retry) and first.next.bare
+    assert first.next.notes[0].content.startswith(ECHO_HEAD)
+    assert "in German" in first.next.notes[0].content
+    second = await guard.judge(state, plan, assistant(REMIND))
+    assert isinstance(second, Replace)
+    assert second.message.content == f"{FROM_RESULTS}\nscheduled task 7 for 16:00"
+    assert await guard.judge(state, plan, assistant("Ich erinnere dich um 16 Uhr.")) is ACCEPT
+
+
+async def test_with_no_spare_request_an_echo_is_replaced_at_once() -> None:
+    state = make_state(REMIND, requests=1)
+    ran(state, "schedule_task", "scheduled")
+    verdict = await Echo().judge(state, make_plan(state), assistant(REMIND))
+    assert isinstance(verdict, Replace) and verdict.message.content.startswith(FROM_RESULTS)
+
+
+async def test_before_any_tool_ran_an_answer_is_not_judged() -> None:
+    """Only answers after tools are held back; before, they stream as written."""
+    state = make_state(REMIND)
+    guard = Echo()
+    assert not guard.holds(state, make_plan(state))
+    assert await guard.judge(state, make_plan(state), assistant(REMIND)) is ACCEPT
+
+
+async def test_a_caller_s_own_tool_loop_is_left_alone() -> None:
+    state = make_state(REMIND, client=("lookup",))
+    ran(state, "lookup", "x")
+    assert await Echo().judge(state, make_plan(state), assistant(REMIND)) is ACCEPT
