@@ -55,9 +55,12 @@ half, held-out-22; then the twenty-third fresh cases (:data:`FRESH23`: :mod:`.fr
 :mod:`.fresh23_de`, :mod:`.fresh23_es`, :mod:`.fresh23_fr`, :mod:`.fresh23_ja`), fifty more, all
 in a twenty-fourth half, held-out-23; then the twenty-fourth fresh cases (:data:`FRESH24`:
 :mod:`.fresh24_en`, :mod:`.fresh24_de`, :mod:`.fresh24_es`, :mod:`.fresh24_fr`,
-:mod:`.fresh24_ja`), fifty more, all in a twenty-fifth half, held-out-24; last the twenty-fifth
+:mod:`.fresh24_ja`), fifty more, all in a twenty-fifth half, held-out-24; then the twenty-fifth
 fresh cases (:data:`FRESH25`: :mod:`.fresh25_en`, :mod:`.fresh25_de`, :mod:`.fresh25_es`,
-:mod:`.fresh25_fr`, :mod:`.fresh25_ja`), fifty more, all in a twenty-sixth half, held-out-25.
+:mod:`.fresh25_fr`, :mod:`.fresh25_ja`), fifty more, all in a twenty-sixth half, held-out-25;
+last the twenty-sixth fresh cases (:data:`FRESH26`: :mod:`.fresh26_en`, :mod:`.fresh26_de`,
+:mod:`.fresh26_es`, :mod:`.fresh26_fr`, :mod:`.fresh26_ja`), fifty more, all in a
+twenty-seventh half, held-out-26.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -190,6 +193,11 @@ from bench._agentic_cases import (
     fresh25_es,
     fresh25_fr,
     fresh25_ja,
+    fresh26_de,
+    fresh26_en,
+    fresh26_es,
+    fresh26_fr,
+    fresh26_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -387,6 +395,13 @@ FRESH25: tuple[Case, ...] = (
     *fresh25_fr.CASES,
     *fresh25_ja.CASES,
 )
+FRESH26: tuple[Case, ...] = (
+    *fresh26_en.CASES,
+    *fresh26_de.CASES,
+    *fresh26_es.CASES,
+    *fresh26_fr.CASES,
+    *fresh26_ja.CASES,
+)
 #: The fresh sets, in the order they end the suite (a new set goes last).
 FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH,
@@ -414,6 +429,7 @@ FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH23,
     FRESH24,
     FRESH25,
+    FRESH26,
 )
 CASES: tuple[Case, ...] = (
     *en.CASES,
@@ -452,6 +468,7 @@ __all__ = [
     "FRESH23",
     "FRESH24",
     "FRESH25",
+    "FRESH26",
     "FRESH_SETS",
     "KINDS",
     "LANGUAGES",

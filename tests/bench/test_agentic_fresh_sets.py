@@ -1,7 +1,7 @@
-"""The third to twenty-fifth fresh agentic cases (held-out-3 to held-out-25): each one's check
+"""The third to twenty-sixth fresh agentic cases (held-out-3 to held-out-26): each one's check
 passes a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The twenty-three sets share one shape (fifty cases, ten per language, in suite order at the end of
+The twenty-four sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -42,7 +42,7 @@ SETS: dict[str, tuple[Case, ...]] = {
 """Each fresh set by its mark (the number in its case names, one or two digits), in suite
 order."""
 
-ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 26))
+ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 27))
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
 ORACLES: dict[str, dict[str, Oracle]] = {
@@ -1260,6 +1260,65 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja25_shinnenkai": _asked,
         "ja25_shain_ryokou": _recounted("高田 健一"),
         "ja25_okurijou_kitami": _counted,
+    },
+    "26": {
+        "en26_fete_stall": _appended,
+        "en26_trampoline_park": _reminded(1.5),
+        "en26_kiln_glaze": _edited(r"peak_temp = 1240", "peak_temp = 1220"),
+        "en26_beekeeper": _recalled(("Hamish", "Fergus", "Lachlan", "Torquil")),
+        "en26_diwali_samosas": _said("There'll be 31 samosas.", "There'll be 21 samosas."),
+        "en26_pamplemousse": _said("A pamplemousse is a grapefruit.", "It's a pomegranate."),
+        "en26_zip_contents": _shown("Run `unzip -l backup_march.zip`."),
+        "en26_safety_boat": _asked,
+        "en26_bell_practice": _reread("practice: Tuesday", "practice: Thursday"),
+        "en26_scout_badges": _lines,
+        "de26_fliesenleger": _written,
+        "de26_gans": _reminded(1),
+        "de26_lichterkette": _edited(r"aus_um = 22:00", "aus_um = 23:30"),
+        "de26_hufschmied": _recalled(("Kranichfeld", "Dittmann", "Scharnweber", "Rautenstrauch")),
+        "de26_zwiebelkuchen": _said("Um 16:35 ist er fertig.", "Um 16:45 ist er fertig."),
+        "de26_faq": _said(
+            "„FAQ“ steht für häufig gestellte Fragen.", "Das heißt „schnelle Antworten“."
+        ),
+        "de26_kontoauszug_gz": _shown("`gunzip kontoauszug.csv.gz`"),
+        "de26_hausfest": _asked,
+        "de26_kegelclub": _recounted("Trudi Brenneisen"),
+        "de26_taxi_freising": _counted,
+        "es26_verbena": _appended,
+        "es26_sastre": _reminded(4),
+        "es26_impresora": _edited(r"densidad_toner = 3", "densidad_toner = 5"),
+        "es26_caja_fuerte": _recalled(),
+        "es26_academia_ingles": _said("Pagas 380 euros en total.", "Pagas 342 euros en total."),
+        "es26_park_guell": _said("Lo diseñó Antoni Gaudí.", "Lo diseñó Dalí."),
+        "es26_borrar_carpeta": _shown("`rmdir borradores_viejos`"),
+        "es26_chirigota": _asked,
+        "es26_menu_semana": _reread("jueves: lentejas", "jueves: merluza al horno"),
+        "es26_firmas_parque": _lines,
+        "fr26_reparateur": _written,
+        "fr26_cordonnier": _reminded(3),
+        "fr26_cafetiere": _edited(r"heure_depart = 07:15", "heure_depart = 06:45"),
+        "fr26_kine": _recalled(("Romuald", "Aymeric", "Norbert", "Evrard")),
+        "fr26_machine_pain": _said("Il sera prêt à 0h35.", "Il sera prêt à 23h35."),
+        "fr26_knackered": _said(
+            "Ça veut dire « je suis crevé », complètement épuisé.",
+            "Ça veut dire « je suis fâché ».",
+        ),
+        "fr26_md5_nas": _shown("`md5sum sauvegarde_nas.img`"),
+        "fr26_amap": _asked,
+        "fr26_scrabble": _recounted("Solène Marchetti"),
+        "fr26_livraisons_niort": _counted,
+        "ja26_ochugen": _appended,
+        "ja26_mercari": _reminded(2),
+        "ja26_robot_souji": _edited(r"start = 03:00", "start = 10:00"),
+        "ja26_tannin": _recalled(("佐伯", "南雲", "久我", "桐生")),
+        "ja26_donut": _said("全部で1,940円です。", "全部で1,840円です。"),
+        "ja26_tbd": _said("「未定」という意味です。", "「至急」という意味です。"),
+        "ja26_mojibake": _shown(
+            "`iconv -f SHIFT_JIS -t UTF-8 juushoroku.csv > juushoroku_utf8.csv` で変換できます。"
+        ),
+        "ja26_kumiai": _asked,
+        "ja26_camp": _reread("チェックイン: 13時", "チェックイン: 15時"),
+        "ja26_tanzaku": _lines,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""

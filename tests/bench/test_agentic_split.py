@@ -7,7 +7,8 @@ in held-out-13, the fourteenth all in held-out-14, the fifteenth all in held-out
 sixteenth all in held-out-16, the seventeenth all in held-out-17, the eighteenth all in
 held-out-18, the nineteenth all in held-out-19, the twentieth all in held-out-20, the
 twenty-first all in held-out-21, the twenty-second all in held-out-22, the twenty-third all in
-held-out-23, the twenty-fourth all in held-out-24, the twenty-fifth all in held-out-25."""
+held-out-23, the twenty-fourth all in held-out-24, the twenty-fifth all in held-out-25, the
+twenty-sixth all in held-out-26."""
 
 from __future__ import annotations
 
@@ -108,6 +109,9 @@ FRESH24_SHA256 = "f2de9397b51630c9aab55ed17e7e443e4e8eec0a43014c6f8579942af04779
 #: The fifty twenty-fifth fresh cases, all put into held-out-25 right after them, and their digest.
 FRESH25_END = 1344
 FRESH25_SHA256 = "139eaf3b835e86e295f7864fc6bdfccc2f339cf9cfd5866c41482d6b4063008a"
+#: The fifty twenty-sixth fresh cases, all put into held-out-26 right after them, and their digest.
+FRESH26_END = 1394
+FRESH26_SHA256 = "e3ac5a5b1d9a0f92f1fcf303ac39db20578486af2dbf8d5a3e85c29b11f54740"
 
 
 def _digest(items: Sequence[tuple[str, str]]) -> str:
@@ -268,6 +272,14 @@ def test_the_second_fresh_cases_are_all_held_out_2_after_the_fresh_draw() -> Non
             "held-out-25",
             id="twenty-fifth",
         ),
+        pytest.param(
+            FRESH25_END,
+            FRESH26_END,
+            FRESH26_SHA256,
+            FRESH_SETS[25],
+            "held-out-26",
+            id="twenty-sixth",
+        ),
     ],
 )
 def test_each_later_fresh_set_is_all_its_half_right_after_the_one_before(
@@ -323,7 +335,8 @@ def test_select_gives_one_half_or_all() -> None:
     fifteenth, held-out-16 only the sixteenth, held-out-17 only the seventeenth, held-out-18 only
     the eighteenth, held-out-19 only the nineteenth, held-out-20 only the twentieth, held-out-21
     only the twenty-first, held-out-22 only the twenty-second, held-out-23 only the twenty-third,
-    held-out-24 only the twenty-fourth, held-out-25 only the twenty-fifth; all plays every case."""
+    held-out-24 only the twenty-fourth, held-out-25 only the twenty-fifth, held-out-26 only the
+    twenty-sixth; all plays every case."""
     split = load()
     names = [{c.name for c in select(CASES, split, half)} for half in HALVES]
     assert set().union(*names) == {c.name for c in CASES}
@@ -347,13 +360,13 @@ def test_into_puts_every_new_case_into_that_half() -> None:
 def test_an_unknown_half_is_rejected(tmp_path: Path) -> None:
     """A split file naming another half, --into another half, or extend into it, fails."""
     path = tmp_path / "split.json"
-    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-26"}}))
-    with pytest.raises(ValueError, match="held-out-25"):
+    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-27"}}))
+    with pytest.raises(ValueError, match="held-out-26"):
         load(path)
     with pytest.raises(ValueError, match="unknown half"):
         extend({}, [_case("a")], into="test")  # type: ignore[arg-type]
     with pytest.raises(SystemExit):
-        agentic_split.main(["--into", "held-out-26"])
+        agentic_split.main(["--into", "held-out-27"])
 
 
 def _run_main(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *argv: str) -> dict[str, str]:
@@ -378,7 +391,7 @@ def test_main_into_appends_into_that_half(tmp_path: Path, monkeypatch: pytest.Mo
     ]
 
 
-@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 26)])
+@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 27)])
 def test_main_into_a_later_held_out_half(
     half: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -425,6 +438,7 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         "x": "held-out-23",
         "y": "held-out-24",
         "z": "held-out-25",
+        "za": "held-out-26",
     }
     save(halves, path)
     assert list(load(path).items()) == [
@@ -454,5 +468,6 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         ("x", "held-out-23"),
         ("y", "held-out-24"),
         ("z", "held-out-25"),
+        ("za", "held-out-26"),
     ]
     assert SPLIT_PATH.name == "agentic_split.json"
