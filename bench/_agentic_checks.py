@@ -7,6 +7,8 @@ the answers, and these decide per turn:
   object with ``"name"`` and ``"arguments"``, doubled braces ``{{"``, ``<function ...``,
   ``<tools>``, a fenced JSON object with a ``"name"``, ``tool_name(...)``);
 - :func:`is_empty`: the answer has no letter or digit;
+- :func:`repeats_request`: the answer is the request again (case, punctuation and spacing
+  aside, a letter or two changed at most);
 - :func:`claimed_action`: the answer says something was done (saved, written, created..., in
   each language of the suite); :func:`action_ran` says whether a tool that does things ran in
   the turn, :func:`asked_action_ran` whether one the request asked for did;
@@ -18,6 +20,7 @@ the answers, and these decide per turn:
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 import unicodedata
@@ -80,6 +83,28 @@ def turn_calls(rows: Iterable[Mapping[str, Any]]) -> list[Call]:
 def is_empty(answer: str) -> bool:
     """No letter or digit in the answer."""
     return not any(ch.isalnum() for ch in answer)
+
+
+#: An answer at least this close to the request, letter by letter, only repeats it.
+ECHO_RATIO = 0.97
+#: A request shorter than this (a greeting) may be answered with its own words.
+ECHO_FEWEST_CHARS = 20
+_NOT_WORD = re.compile(r"[\W_]+")
+
+
+def _plain(text: str) -> str:
+    return _NOT_WORD.sub(" ", text.casefold()).strip()
+
+
+def repeats_request(answer: str, request: str) -> bool:
+    """Whether ``answer`` is ``request`` again: case, punctuation and spacing aside, at least
+    :data:`ECHO_RATIO` alike letter by letter (judged by the suite on its own, not by the
+    daemon's rule)."""
+    said, asked = _plain(answer), _plain(request)
+    if len(asked) < ECHO_FEWEST_CHARS or not said:
+        return False
+    alike = difflib.SequenceMatcher(None, said, asked, autojunk=False)
+    return alike.real_quick_ratio() >= ECHO_RATIO and alike.ratio() >= ECHO_RATIO
 
 
 _LEAKS: tuple[tuple[str, re.Pattern[str]], ...] = (

@@ -129,6 +129,7 @@ def half_row(half: str, language: str, done: Sequence[CaseResult]) -> tuple[obje
         sum(len(f.unasked) for _, f in pairs),
         _pct(sum(f.false_claim for f in acting), len(acting)),
         _pct(sum(f.other_language for f in told), len(told)),
+        _pct(sum(f.echoed for _, f in pairs), len(pairs)),
         _mean([float(t.requests or 0) for t in counted]),
         _mean([float(m) for m in minimum]),
     )
@@ -147,6 +148,7 @@ def by_half_and_language(
         "unasked acting calls",
         "false claims",
         "answers in another language",
+        "answers repeating the request",
         "requests/turn",
         "minimum/turn",
     )

@@ -20,6 +20,7 @@ from bench._agentic_checks import (
     is_empty,
     leaked_call,
     repeated_calls,
+    repeats_request,
     stopped_repeats,
     unasked_calls,
 )
@@ -56,6 +57,7 @@ class TurnFlags:
     unasked: list[str] = field(default_factory=list)  # acting calls the request did not ask for
     said_in: str | None = None  # the answer's language, when it can be told
     other_language: bool = False  # told, and not the language of the case
+    echoed: bool = False  # the answer is the request again
 
 
 @dataclass(slots=True)
@@ -98,6 +100,8 @@ class CaseResult:
                 out.append(f"turn {i} ran unasked {', '.join(flags.unasked)}")
             if flags.other_language:
                 out.append(f"turn {i} answered in {flags.said_in}")
+            if flags.echoed:
+                out.append(f"turn {i} answered with the request")
         return out
 
     def rows(self) -> list[dict[str, Any]]:
@@ -128,6 +132,7 @@ class CaseResult:
                 "tools_unneeded": flags.tools_unneeded,
                 "unasked": flags.unasked,
                 "said_in": flags.said_in,
+                "echoed": flags.echoed,
                 "requests": turn.requests,
                 "request_kinds": turn.request_kinds,
                 "minimum": turn.say.minimum,
@@ -172,6 +177,7 @@ def turn_flags(turn: TurnTrace, *, missing: bool, language: str = "en") -> TurnF
         tools_unneeded=say.toolless and bool(turn.calls),
         unasked=[c.name for c in unasked_calls(turn.calls, say.asks)],
         said_in=None if turn.error else answer_language(turn.answer),
+        echoed=not turn.error and repeats_request(turn.answer, say.text),
     )
     f.other_language = f.said_in is not None and f.said_in != language
     # A claim is judged on turns that ask for an action (a question's answer may well speak

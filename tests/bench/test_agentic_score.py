@@ -13,7 +13,7 @@ from agentd.engine.loop import REPEATED
 from agentd.tools.exec import READ_ONLY_NOTE
 from bench._agentic_cases import Case, Say, Script, TurnTrace
 from bench._agentic_cases.script import EXEC, FILES, SAVE, act, chat, look, show
-from bench._agentic_checks import Call
+from bench._agentic_checks import Call, repeats_request
 from bench._agentic_report import by_half_and_language, half_row, requests_by_kind, summary
 from bench._agentic_score import CaseResult, score, turn_flags
 from bench._agentic_split import HALVES
@@ -219,12 +219,50 @@ def test_the_report_row_counts_each_measure() -> None:
             [_turn(act("Merk dir x", SAVE), "Ich habe es gespeichert.", WRITE, requests=5)],
             effect=False,
         ),
+        _result(
+            "c",
+            "de",
+            [_turn(act(REMIND, FILES), f"{REMIND}", WRITE, requests=3)],
+            effect=True,
+        ),
     ]
     row = half_row("dev", "de", done)
     assert row == (
-        *("dev", "de", 2, "1/2 (50%)", "1/1 (100%)", 1, "1/2 (50%)"),
-        *("1/3 (33%)", "3.00", "1.67"),
+        *("dev", "de", 3, "2/3 (67%)", "1/1 (100%)", 1, "1/3 (33%)"),
+        *("1/4 (25%)", "1/4 (25%)", "3.00", "1.75"),
     )
+
+
+REMIND = "Erinnere mich in 2 Stunden daran, den Zahnarzt anzurufen."
+
+
+@pytest.mark.parametrize(
+    ("answer", "request_text", "expected"),
+    [
+        pytest.param(REMIND, REMIND, True, id="word-for-word"),
+        pytest.param(f'"{REMIND.lower()}"', REMIND, True, id="case-and-quotes-aside"),
+        pytest.param(
+            "Rappelez-moi dans 2 heures d'appeler le plombier et le garagiste.",
+            "Rappelle-moi dans 2 heures d'appeler le plombier et le garagiste.",
+            True,
+            id="a-letter-or-two",
+        ),
+        pytest.param(
+            "I copied the contents of source.txt into a new file backup.txt.",
+            "Copy the contents of source.txt into a new file backup.txt.",
+            False,
+            id="a-report",
+        ),
+        pytest.param("Hallo!", "Hallo", False, id="a-greeting"),
+        pytest.param("", REMIND, False, id="no-answer"),
+    ],
+)
+def test_an_answer_that_is_the_request_again_is_flagged(
+    answer: str, request_text: str, expected: bool
+) -> None:
+    flags = turn_flags(_turn(act(request_text, FILES), answer, WRITE), missing=False)
+    assert flags.echoed is expected
+    assert repeats_request(answer, request_text) is expected
 
 
 def test_requests_are_na_when_the_daemon_does_not_count_them() -> None:
