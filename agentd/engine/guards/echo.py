@@ -10,12 +10,18 @@ answer says no word the request does not hold and holds nearly all of the reques
 :func:`~agentd.engine.guards.answered_earlier.tokens` splits them). Found, the answer is asked
 for once more in words; a second echo is replaced by what the tools returned.
 
-A word the request lacks keeps the answer ("I copied the contents of source.txt into a new
-file backup.txt." answers "Copy the contents of ..."): a report, not an echo.
+A word of the answer's own keeps it ("I copied the contents of source.txt into a new file
+backup.txt." answers "Copy the contents of ..."): a report, not an echo. A word that is one of
+the request's written a little otherwise is the request's: a verb's other form ("Rappelez-moi"
+for "Rappelle-moi", "Recuerda" for "Recuérdame"), an accent dropped ("Acuerdate"): 75% alike
+letter by letter, accents aside, both of four letters or more (so "I", "je" or "yes" are a
+word of its own).
 """
 
 from __future__ import annotations
 
+import difflib
+import unicodedata
 from dataclasses import dataclass
 
 import structlog
@@ -37,11 +43,35 @@ FEWEST = 4
 FROM_RESULTS = "(The model only repeated the request; here is what the tools returned.)"
 
 
+#: How alike, letter by letter, a word must be to one of the request's to count as it.
+NEAR = 0.75
+#: The fewest letters of a word that can count as another written otherwise.
+NEAR_LETTERS = 4
+
+
+def _plain(text: str) -> str:
+    """``text`` without accents and other combining marks (compared the same on both sides)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def _near(word: str, asked: frozenset[str]) -> bool:
+    """Whether ``word`` is one of ``asked`` written a little otherwise."""
+    if len(word) < NEAR_LETTERS:
+        return False
+    return any(
+        len(other) >= NEAR_LETTERS
+        and difflib.SequenceMatcher(None, word, other, autojunk=False).ratio() >= NEAR
+        for other in asked
+    )
+
+
 def repeats(answer: str, request: str) -> bool:
-    """Whether ``answer`` only repeats ``request``: none of its words is not the request's,
-    and it holds at least :data:`MOST` of them."""
-    said, asked = tokens(answer), tokens(request)
-    if len(asked) < FEWEST or not said or said - asked:
+    """Whether ``answer`` only repeats ``request``: each of its words is one of the request's
+    (or one written a little otherwise), and it holds at least :data:`MOST` of them."""
+    said, asked = tokens(_plain(answer)), tokens(_plain(request))
+    if len(asked) < FEWEST or not said:
+        return False
+    if any(not _near(word, asked) for word in said - asked):
         return False
     return len(said) >= MOST * len(asked)
 

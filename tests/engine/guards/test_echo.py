@@ -42,6 +42,24 @@ def ran(state, name: str, result: str) -> None:  # type: ignore[no-untyped-def]
             id="ja-reordered",
         ),
         pytest.param(
+            "Rappelle-moi dans 2 heures d'appeler le plombier.",
+            "Rappelez-moi dans 2 heures d'appeler le plombier.",
+            True,
+            id="fr-a-verb-s-other-form",
+        ),
+        pytest.param(
+            "Acuérdate por mí: el código de la caja fuerte es 2874.",
+            "Acuerdate por mí: el código de la caja fuerte es 2874.",
+            True,
+            id="es-an-accent-dropped",
+        ),
+        pytest.param(
+            "Garde en mémoire mon numéro de carte chez le fromager : 4771.",
+            "Je garde en mémoire mon numéro de carte chez le fromager : 4771.",
+            False,
+            id="fr-a-short-word-of-its-own",
+        ),
+        pytest.param(
             "Copy the contents of source.txt into a new file backup.txt.",
             "I copied the contents of source.txt into a new file backup.txt.",
             False,
