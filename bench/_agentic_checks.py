@@ -104,7 +104,11 @@ def repeats_request(answer: str, request: str) -> bool:
     if len(asked) < ECHO_FEWEST_CHARS or not said:
         return False
     alike = difflib.SequenceMatcher(None, said, asked, autojunk=False)
-    return alike.real_quick_ratio() >= ECHO_RATIO and alike.ratio() >= ECHO_RATIO
+    return (
+        alike.real_quick_ratio() >= ECHO_RATIO
+        and alike.quick_ratio() >= ECHO_RATIO
+        and alike.ratio() >= ECHO_RATIO
+    )
 
 
 _LEAKS: tuple[tuple[str, re.Pattern[str]], ...] = (

@@ -39,41 +39,63 @@ log = structlog.get_logger("agentd.engine.guards.echo")
 MOST = 0.9
 #: A request of fewer words is not judged ("Hi!" answered "Hi!" is a greeting).
 FEWEST = 4
-#: Heads the tool results that stand in for a second echo.
-FROM_RESULTS = "(The model only repeated the request; here is what the tools returned.)"
-
-
 #: How alike, letter by letter, a word must be to one of the request's to count as it.
 NEAR = 0.75
-#: The fewest letters of a word that can count as another written otherwise.
+#: The fewest letters of a word that can count as another written otherwise; past
+#: :data:`NEAR_MOST_LETTERS` (a hash, a long code) only the same word counts.
 NEAR_LETTERS = 4
+NEAR_MOST_LETTERS = 40
+#: A request or an answer longer than this, in characters or words, is not judged (a bound on
+#: what comparing their words costs: the echoes seen were all under 60 words).
+MOST_CHARS = 4000
+MOST_WORDS = 120
+#: Marks that end a question: Latin, full-width (Chinese, Japanese), Arabic, Greek.
+QUESTION_MARKS = frozenset("?\uff1f\u061f\u037e")
+#: Heads the tool results that stand in for a second echo, or says there were none.
+FROM_RESULTS = "(The model only repeated the request; here is what the tools returned.)"
+NO_ANSWER = "(The model only repeated the request, twice. Please ask again or rephrase.)"
 
 
 def _plain(text: str) -> str:
-    """``text`` without accents and other combining marks (compared the same on both sides)."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    """``text`` without accents and other combining marks (compared the same on both sides),
+    composed again (Hangul syllables stay syllables)."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return unicodedata.normalize("NFC", bare)
 
 
 def _near(word: str, asked: frozenset[str]) -> bool:
     """Whether ``word`` is one of ``asked`` written a little otherwise."""
-    if len(word) < NEAR_LETTERS:
+    if not NEAR_LETTERS <= len(word) <= NEAR_MOST_LETTERS:
         return False
-    return any(
-        len(other) >= NEAR_LETTERS
-        and difflib.SequenceMatcher(None, word, other, autojunk=False).ratio() >= NEAR
-        for other in asked
-    )
+    for other in asked:
+        shorter, longer = sorted((len(word), len(other)))
+        if shorter < NEAR_LETTERS or 2 * shorter < NEAR * (shorter + longer):
+            continue  # too short, or too unlike in length to reach NEAR
+        alike = difflib.SequenceMatcher(None, word, other, autojunk=False)
+        if alike.quick_ratio() >= NEAR and alike.ratio() >= NEAR:
+            return True
+    return False
+
+
+def _asks(text: str) -> bool:
+    return not QUESTION_MARKS.isdisjoint(text)
 
 
 def repeats(answer: str, request: str) -> bool:
     """Whether ``answer`` only repeats ``request``: each of its words is one of the request's
-    (or one written a little otherwise), and it holds at least :data:`MOST` of them."""
+    (or one written a little otherwise), and it holds at least :data:`MOST` of them. A question
+    answered without a question mark is an answer ("17 is a prime number." to "Is 17 a prime
+    number?"; in Japanese, the question's particle and mark dropped)."""
+    if len(request) > MOST_CHARS or len(answer) > MOST_CHARS:
+        return False
+    if _asks(request) and not _asks(answer):
+        return False
     said, asked = tokens(_plain(answer)), tokens(_plain(request))
-    if len(asked) < FEWEST or not said:
+    if not FEWEST <= len(asked) <= MOST_WORDS:
         return False
-    if any(not _near(word, asked) for word in said - asked):
-        return False
-    return len(said) >= MOST * len(asked)
+    if not MOST * len(asked) <= len(said) <= 2 * len(asked):
+        return False  # too few of the request's words, or too many of its own
+    return all(_near(word, asked) for word in said - asked)
 
 
 @dataclass(slots=True)
@@ -94,4 +116,5 @@ class Echo:
         if self.name not in state.retried and state.requests.spare():
             state.retried.add(self.name)
             return Retry(Next(notes=[echoed(state)], bare=True))
-        return Replace(assistant(answer_from_results(state.added, head=FROM_RESULTS)))
+        text = answer_from_results(state.added, head=FROM_RESULTS, none=NO_ANSWER)
+        return Replace(assistant(text))

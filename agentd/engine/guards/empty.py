@@ -24,12 +24,14 @@ NO_ANSWER = "(The model gave no answer, twice. Please ask again or rephrase.)"
 FALLBACK_CHARS = 1500
 
 
-def answer_from_results(added: Sequence[Message], *, head: str = FROM_RESULTS) -> str:
+def answer_from_results(
+    added: Sequence[Message], *, head: str = FROM_RESULTS, none: str = NO_ANSWER
+) -> str:
     """The words a turn ends with when the model gave none: its tool results, briefly, under
-    ``head``."""
+    ``head``; ``none`` when they returned nothing."""
     results = [m.content for m in added if m.role == "tool" and m.content.strip()]
     if not results:
-        return NO_ANSWER
+        return none
     text = "\n".join(results[-3:])
     if len(text) > FALLBACK_CHARS:
         text = text[:FALLBACK_CHARS] + " ..."

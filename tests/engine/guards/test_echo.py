@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agentd.engine.guards.base import ACCEPT, Replace, Retry
-from agentd.engine.guards.echo import FROM_RESULTS, Echo, repeats
+from agentd.engine.guards.echo import FROM_RESULTS, NO_ANSWER, Echo, repeats
 from agentd.engine.notes import ECHO_HEAD
 from agentd.messages import ToolCall, assistant, tool_result
 from tests.engine.guards.conftest import make_plan, make_state
@@ -77,6 +77,39 @@ def ran(state, name: str, result: str) -> None:  # type: ignore[no-untyped-def]
             False,
             id="en-part-of-it",
         ),
+        pytest.param("Is 17 a prime number?", "17 is a prime number.", False, id="en-yes-no"),
+        pytest.param("Ist 17 eine Primzahl?", "17 ist eine Primzahl.", False, id="de-yes-no"),
+        pytest.param(
+            "ファイルにりんごが含まれていますか？",
+            "ファイルにりんごが含まれています。",
+            False,
+            id="ja-yes-no",
+        ),
+        pytest.param(
+            "사과라는 단어가 파일에 있습니까?",
+            "사과라는 단어가 파일에 있습니다.",
+            False,
+            id="ko-yes-no",
+        ),
+        pytest.param(
+            "사과라는 단어를 파일에 적어 두세요 지금 바로",
+            "사과라는 단어를 파일에 적어 두세요 지금 바로",
+            True,
+            id="ko-word-for-word",
+        ),
+        pytest.param(
+            "Hangul stays whole: 사과라는 단어를 파일에 적어",
+            "Hangul stays whole: 사과라는 단어를 파일에 적었",
+            False,
+            id="ko-syllables-not-letters",
+        ),
+        pytest.param(" ".join(["word"] * 5000), " ".join(["word"] * 5000), False, id="too-long"),
+        pytest.param(
+            " ".join(f"w{i}x" for i in range(200)),
+            " ".join(f"w{i}x" for i in range(200)),
+            False,
+            id="too-many-words",
+        ),
         pytest.param("Hi there!", "Hi there!", False, id="too-short-to-judge"),
         pytest.param(REMIND, "", False, id="empty"),
     ],
@@ -87,6 +120,7 @@ def test_repeats(request_text: str, answer: str, expected: bool) -> None:
 
 
 async def test_an_echo_is_asked_again_once_then_the_results_stand_in() -> None:
+    """Once more in words (the note names the request's language), then the tool results."""
     state = make_state(REMIND)
     ran(state, "schedule_task", "scheduled task 7 for 16:00")
     guard = Echo()
@@ -103,10 +137,20 @@ async def test_an_echo_is_asked_again_once_then_the_results_stand_in() -> None:
 
 
 async def test_with_no_spare_request_an_echo_is_replaced_at_once() -> None:
+    """The last request is kept for the answer: no asking again, the results stand in."""
     state = make_state(REMIND, requests=1)
     ran(state, "schedule_task", "scheduled")
     verdict = await Echo().judge(state, make_plan(state), assistant(REMIND))
     assert isinstance(verdict, Replace) and verdict.message.content.startswith(FROM_RESULTS)
+
+
+async def test_with_no_tool_result_to_show_a_second_echo_says_so() -> None:
+    """Nothing to show: the answer says the model only repeated the request."""
+    state = make_state(REMIND)
+    ran(state, "schedule_task", "  ")
+    state.retried.add("echo")
+    verdict = await Echo().judge(state, make_plan(state), assistant(REMIND))
+    assert isinstance(verdict, Replace) and verdict.message.content == NO_ANSWER
 
 
 async def test_before_any_tool_ran_an_answer_is_not_judged() -> None:
@@ -118,6 +162,7 @@ async def test_before_any_tool_ran_an_answer_is_not_judged() -> None:
 
 
 async def test_a_caller_s_own_tool_loop_is_left_alone() -> None:
+    """A caller that brought its own tools leads the loop: its answers are not judged."""
     state = make_state(REMIND, client=("lookup",))
     ran(state, "lookup", "x")
     assert await Echo().judge(state, make_plan(state), assistant(REMIND)) is ACCEPT
