@@ -53,7 +53,7 @@ MOST_WORDS = 120
 QUESTION_MARKS = frozenset("?\uff1f\u061f\u037e")
 #: Heads the tool results that stand in for a second echo, or says there were none.
 FROM_RESULTS = "(The model only repeated the request; here is what the tools returned.)"
-NO_ANSWER = "(The model only repeated the request, twice. Please ask again or rephrase.)"
+NO_ANSWER = "(The model only repeated the request. Please ask again or rephrase.)"
 
 
 def _plain(text: str) -> str:
