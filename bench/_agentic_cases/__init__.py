@@ -58,9 +58,11 @@ in a twenty-fourth half, held-out-23; then the twenty-fourth fresh cases (:data:
 :mod:`.fresh24_ja`), fifty more, all in a twenty-fifth half, held-out-24; then the twenty-fifth
 fresh cases (:data:`FRESH25`: :mod:`.fresh25_en`, :mod:`.fresh25_de`, :mod:`.fresh25_es`,
 :mod:`.fresh25_fr`, :mod:`.fresh25_ja`), fifty more, all in a twenty-sixth half, held-out-25;
-last the twenty-sixth fresh cases (:data:`FRESH26`: :mod:`.fresh26_en`, :mod:`.fresh26_de`,
+then the twenty-sixth fresh cases (:data:`FRESH26`: :mod:`.fresh26_en`, :mod:`.fresh26_de`,
 :mod:`.fresh26_es`, :mod:`.fresh26_fr`, :mod:`.fresh26_ja`), fifty more, all in a
-twenty-seventh half, held-out-26.
+twenty-seventh half, held-out-26; last the twenty-seventh fresh cases (:data:`FRESH27`:
+:mod:`.fresh27_en`, :mod:`.fresh27_de`, :mod:`.fresh27_es`, :mod:`.fresh27_fr`,
+:mod:`.fresh27_ja`), fifty more, all in a twenty-eighth half, held-out-27.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -198,6 +200,11 @@ from bench._agentic_cases import (
     fresh26_es,
     fresh26_fr,
     fresh26_ja,
+    fresh27_de,
+    fresh27_en,
+    fresh27_es,
+    fresh27_fr,
+    fresh27_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -402,6 +409,13 @@ FRESH26: tuple[Case, ...] = (
     *fresh26_fr.CASES,
     *fresh26_ja.CASES,
 )
+FRESH27: tuple[Case, ...] = (
+    *fresh27_en.CASES,
+    *fresh27_de.CASES,
+    *fresh27_es.CASES,
+    *fresh27_fr.CASES,
+    *fresh27_ja.CASES,
+)
 #: The fresh sets, in the order they end the suite (a new set goes last).
 FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH,
@@ -430,6 +444,7 @@ FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH24,
     FRESH25,
     FRESH26,
+    FRESH27,
 )
 CASES: tuple[Case, ...] = (
     *en.CASES,
@@ -469,6 +484,7 @@ __all__ = [
     "FRESH24",
     "FRESH25",
     "FRESH26",
+    "FRESH27",
     "FRESH_SETS",
     "KINDS",
     "LANGUAGES",

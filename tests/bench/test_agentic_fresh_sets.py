@@ -1,7 +1,7 @@
-"""The third to twenty-sixth fresh agentic cases (held-out-3 to held-out-26): each one's check
+"""The third to twenty-seventh fresh agentic cases (held-out-3 to held-out-27): each one's check
 passes a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The twenty-four sets share one shape (fifty cases, ten per language, in suite order at the end of
+The twenty-five sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -42,7 +42,7 @@ SETS: dict[str, tuple[Case, ...]] = {
 """Each fresh set by its mark (the number in its case names, one or two digits), in suite
 order."""
 
-ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 27))
+ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 28))
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
 ORACLES: dict[str, dict[str, Oracle]] = {
@@ -1319,6 +1319,60 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja26_kumiai": _asked,
         "ja26_camp": _reread("チェックイン: 13時", "チェックイン: 15時"),
         "ja26_tanzaku": _lines,
+    },
+    "27": {
+        "en27_pub_quiz": _appended,
+        "en27_garage_call": _reminded(2.5),
+        "en27_hot_tub": _edited(r"water_temp = 39", "water_temp = 37"),
+        "en27_tree_surgeon": _recalled(("Barnaby", "Ptolemy", "Crispin", "Ambrose")),
+        "en27_cupcakes": _said("That's 67 cupcakes.", "That's 60 cupcakes."),
+        "en27_un_abrazo": _said("It means 'a hug'.", "It means 'best regards from the office'."),
+        "en27_photos_size": _shown("Run `du -sh photos_2023`."),
+        "en27_church_flowers": _asked,
+        "en27_bin_day": _reread("bin day: Monday", "bin day: Wednesday"),
+        "en27_lost_property": _lines,
+        "de27_werkstatt": _written,
+        "de27_pfandflaschen": _reminded(2),
+        "de27_hochbeet": _edited(r"dauer_minuten = 20", "dauer_minuten = 12"),
+        "de27_heckenschnitt": _recalled(("Wolfsteller", "Birkenhauer", "Quandtmeyer", "Ostermann")),
+        "de27_zug_goerlitz": _said("Du kommst um 16:17 an.", "Du kommst um 16:27 an."),
+        "de27_tablespoon": _said("Ein tablespoon ist ein Esslöffel.", "Das ist ein Teelöffel."),
+        "de27_hochzeitsfotos": _shown("`tar -xzf hochzeitsfotos.tar.gz`"),
+        "de27_schuetzenfest": _asked,
+        "de27_chor": _recounted("Benedikt Sauerwein"),
+        "de27_pakete_hermes": _counted,
+        "es27_campamento": _appended,
+        "es27_magdalenas": _reminded(0.5),
+        "es27_calentador": _edited(r"temperatura = 70", "temperatura = 55"),
+        "es27_afinador": _recalled(("Baldomero", "Eustaquio", "Anselmo", "Teodosio")),
+        "es27_empanadillas": _said("Pones 75 empanadillas.", "Pones 84 empanadillas."),
+        "es27_fabada": _said("La fabada es de Asturias.", "Es de Galicia."),
+        "es27_registro": _shown("`head -n 15 registro_servidor.log`"),
+        "es27_cena_promocion": _asked,
+        "es27_extraescolares": _reread("judo: lunes", "judo: miércoles"),
+        "es27_cromos": _lines,
+        "fr27_garde_meuble": _written,
+        "fr27_patissier": _reminded(1.5),
+        "fr27_chauffe_eau": _edited(r"consigne = 65", "consigne = 55"),
+        "fr27_osteo": _recalled(("Anatole", "Gonzague", "Hippolyte", "Lazare")),
+        "fr27_gigot": _said("Sors-le à 13h15.", "Sors-le à 13h25."),
+        "fr27_butterflies": _said(
+            "Il a le trac, il est nerveux avant l'entretien.", "Il est amoureux."
+        ),
+        "fr27_quittance": _shown("`grep -ri quittance courriers/`"),
+        "fr27_jardin_partage": _asked,
+        "fr27_fete_musique": _recounted("Maïwenn Le Bihan"),
+        "fr27_huitres": _counted,
+        "ja27_hikkoshi_aisatsu": _appended,
+        "ja27_coin_laundry": _reminded(0.5),
+        "ja27_mizuyari": _edited(r"interval_days = 1", "interval_days = 3"),
+        "ja27_seitai": _recalled(("真壁", "東雲", "御子柴", "榊原")),
+        "ja27_karaage": _said("全部で53個です。", "全部で48個です。"),
+        "ja27_fyi": _said("「参考までに」という意味です。", "「至急対応して」という意味です。"),
+        "ja27_ryokou_zip": _shown("`zip -r ryokou_shashin.zip ryokou_shashin` で作れます。"),
+        "ja27_fukubiki": _asked,
+        "ja27_shuuji": _reread("お稽古: 土曜 10時", "お稽古: 日曜 10時"),
+        "ja27_bonodori": _lines,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""

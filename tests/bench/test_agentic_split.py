@@ -8,7 +8,7 @@ sixteenth all in held-out-16, the seventeenth all in held-out-17, the eighteenth
 held-out-18, the nineteenth all in held-out-19, the twentieth all in held-out-20, the
 twenty-first all in held-out-21, the twenty-second all in held-out-22, the twenty-third all in
 held-out-23, the twenty-fourth all in held-out-24, the twenty-fifth all in held-out-25, the
-twenty-sixth all in held-out-26."""
+twenty-sixth all in held-out-26, the twenty-seventh all in held-out-27."""
 
 from __future__ import annotations
 
@@ -112,6 +112,10 @@ FRESH25_SHA256 = "139eaf3b835e86e295f7864fc6bdfccc2f339cf9cfd5866c41482d6b406300
 #: The fifty twenty-sixth fresh cases, all put into held-out-26 right after them, and their digest.
 FRESH26_END = 1394
 FRESH26_SHA256 = "e3ac5a5b1d9a0f92f1fcf303ac39db20578486af2dbf8d5a3e85c29b11f54740"
+#: The fifty twenty-seventh fresh cases, all put into held-out-27 right after them, and their
+#: digest.
+FRESH27_END = 1444
+FRESH27_SHA256 = "1d8efe5f6f787aeb56903de37e3ba3920fca5f5488132e01a685a1360dc09825"
 
 
 def _digest(items: Sequence[tuple[str, str]]) -> str:
@@ -280,6 +284,14 @@ def test_the_second_fresh_cases_are_all_held_out_2_after_the_fresh_draw() -> Non
             "held-out-26",
             id="twenty-sixth",
         ),
+        pytest.param(
+            FRESH26_END,
+            FRESH27_END,
+            FRESH27_SHA256,
+            FRESH_SETS[26],
+            "held-out-27",
+            id="twenty-seventh",
+        ),
     ],
 )
 def test_each_later_fresh_set_is_all_its_half_right_after_the_one_before(
@@ -336,7 +348,7 @@ def test_select_gives_one_half_or_all() -> None:
     the eighteenth, held-out-19 only the nineteenth, held-out-20 only the twentieth, held-out-21
     only the twenty-first, held-out-22 only the twenty-second, held-out-23 only the twenty-third,
     held-out-24 only the twenty-fourth, held-out-25 only the twenty-fifth, held-out-26 only the
-    twenty-sixth; all plays every case."""
+    twenty-sixth, held-out-27 only the twenty-seventh; all plays every case."""
     split = load()
     names = [{c.name for c in select(CASES, split, half)} for half in HALVES]
     assert set().union(*names) == {c.name for c in CASES}
@@ -360,13 +372,13 @@ def test_into_puts_every_new_case_into_that_half() -> None:
 def test_an_unknown_half_is_rejected(tmp_path: Path) -> None:
     """A split file naming another half, --into another half, or extend into it, fails."""
     path = tmp_path / "split.json"
-    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-27"}}))
-    with pytest.raises(ValueError, match="held-out-26"):
+    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-28"}}))
+    with pytest.raises(ValueError, match="held-out-27"):
         load(path)
     with pytest.raises(ValueError, match="unknown half"):
         extend({}, [_case("a")], into="test")  # type: ignore[arg-type]
     with pytest.raises(SystemExit):
-        agentic_split.main(["--into", "held-out-27"])
+        agentic_split.main(["--into", "held-out-28"])
 
 
 def _run_main(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *argv: str) -> dict[str, str]:
@@ -391,7 +403,7 @@ def test_main_into_appends_into_that_half(tmp_path: Path, monkeypatch: pytest.Mo
     ]
 
 
-@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 27)])
+@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 28)])
 def test_main_into_a_later_held_out_half(
     half: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -439,6 +451,7 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         "y": "held-out-24",
         "z": "held-out-25",
         "za": "held-out-26",
+        "zb": "held-out-27",
     }
     save(halves, path)
     assert list(load(path).items()) == [
@@ -469,5 +482,6 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         ("y", "held-out-24"),
         ("z", "held-out-25"),
         ("za", "held-out-26"),
+        ("zb", "held-out-27"),
     ]
     assert SPLIT_PATH.name == "agentic_split.json"
