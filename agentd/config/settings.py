@@ -130,6 +130,11 @@ class GuardSettings(_Section):
         description="A routed write is held to a path the request names. Serves small local "
         f"models. {_GUARD}",
     )
+    edit_lines: Switch = Field(
+        "auto",
+        description="edit_file's text to replace is held to one line under the grammar, "
+        f"until an edit of the turn fails. Serves small local models. {_GUARD}",
+    )
     check_calls: Switch = Field(
         "auto",
         description="Before a turn's first unrouted calls run, the model says (yes/no) whether "

@@ -19,9 +19,10 @@ each), or bare objects, one per line.
 The JSON Schema subset covered is what tool schemas use: ``type`` (one or a list), ``properties``
 and ``required`` (properties keep their order, optional ones may be left out, no others),
 ``items`` (``minItems`` 0 or 1, ``maxItems``), ``enum``, ``const``, ``anyOf``/``oneOf``, local
-``$ref`` to ``$defs``/``definitions``, and free-form objects. Anything else falls back to "any
-JSON value" of the given type: a grammar never rejects what the schema allows, the tool's own
-validation has the last word.
+``$ref`` to ``$defs``/``definitions``, free-form objects, and one ``pattern``: :data:`ONE_LINE`,
+a string without a line break (what :class:`~agentd.model.choice.CallRule` ``lines`` holds an
+argument to). Anything else falls back to "any JSON value" of the given type: a grammar never
+rejects what the schema allows, the tool's own validation has the last word.
 """
 
 from __future__ import annotations
@@ -66,6 +67,18 @@ _JSON_RULES = {
     "array": '"[" ws (value ("," ws value)*)? ws "]"',
 }
 
+#: The one string ``pattern`` the grammar holds to: text on one line (no line break, written
+#: raw or as an escape).
+ONE_LINE = r"^[^\n\r]*$"
+#: Its rules, added to a grammar that uses them.
+_LINE_RULES = {
+    "line": '"\\"" line-char* "\\""',
+    "line-char": '[^"\\\\\\x00-\\x1f] | "\\\\" (["\\\\/bft] | "u" line-hex)',
+    # \u000a and \u000d are line breaks too.
+    "line-hex": '[1-9a-fA-F] hex hex hex | "0" [1-9a-fA-F] hex hex | "00" [1-9a-fA-F] hex '
+    '| "000" [0-9b-cB-Ce-fE-F]',
+}
+
 _SIMPLE_TYPES = {
     "string": "string",
     "integer": "integer",
@@ -108,7 +121,12 @@ class _Builder:
     def name(self, hint: str) -> str:
         base = re.sub(r"[^a-zA-Z0-9]+", "-", hint).strip("-").lower() or "r"
         name, n = base, 1
-        while name in self.rules or name in _JSON_RULES or name in _ANSWER_RULES:
+        while (
+            name in self.rules
+            or name in _JSON_RULES
+            or name in _ANSWER_RULES
+            or (name in _LINE_RULES)
+        ):
             n += 1
             name = f"{base}-{n}"
         self.rules[name] = ""  # reserved
@@ -144,6 +162,9 @@ class _Builder:
             items = node.get("items")
             item = self.schema(items, f"{hint}-item") if isinstance(items, dict) else "value"
             return self.add(hint, _array(item, node))
+        if kind == "string" and node.get("pattern") == ONE_LINE:
+            self.rules.update(_LINE_RULES)
+            return "line"
         if isinstance(kind, str) and kind in _SIMPLE_TYPES:
             return _SIMPLE_TYPES[kind]
         return "value"
@@ -331,7 +352,7 @@ def held_call_start(
         first = f'ws {args} ws "}}"'
     else:
         start += (" {\n" if form.pretty else " {") + opened[0]
-        first = f'ws string {opened[1]} ws "}}" ws "}}"'
+        first = f'ws {opened[1]} {opened[2]} ws "}}" ws "}}"'
     rules = {
         "root": f"{first} ({form.one if single else form.more})",
         "callobj": _call(str(fn["name"]), args),
@@ -345,10 +366,11 @@ def held_call_start(
 
 def _into_string(
     params: dict[str, Any], args: str, builder: _Builder, pretty: bool
-) -> tuple[str, str] | None:
+) -> tuple[str, str, str] | None:
     """The arguments' text up to the key of the first required string that is not held to one
-    value, when only held ones come before it, and the grammar of what follows that string's
-    value; None when the required arguments do not lead to one."""
+    value, when only held ones come before it, the rule of that string (``string``, or
+    ``line`` when held to one line) and the grammar of what follows its value; None when the
+    required arguments do not lead to one."""
     if args not in builder.objects:
         return None
     props = params["properties"]
@@ -363,6 +385,7 @@ def _into_string(
             text += f"{indent}{quoted}: {json.dumps(held[0], ensure_ascii=False)}{after}"
             continue
         if node.get("type") == "string" and not _SHAPED.intersection(node):
-            return f"{text}{indent}{quoted}:", builder.after(args, index + 1)
+            value = "line" if node.get("pattern") == ONE_LINE else "string"
+            return f"{text}{indent}{quoted}:", value, builder.after(args, index + 1)
         return None
     return None

@@ -9,7 +9,14 @@ from typing import Any, cast
 import pytest
 
 from agentd.memory.longterm import MemoryAccess
-from agentd.model.grammar import MAX_CALLS, answer_grammar, literal, tool_step_grammar
+from agentd.model.grammar import (
+    MAX_CALLS,
+    ONE_LINE,
+    answer_grammar,
+    held_call_start,
+    literal,
+    tool_step_grammar,
+)
 from agentd.tools.builtin import register_builtin_tools
 from agentd.tools.memory import MOST_TAGS, register_memory_tools
 from agentd.tools.registry import ToolRegistry
@@ -258,3 +265,44 @@ def test_prose_cannot_open_with_a_name_key_written_loosely() -> None:
     assert not accepts(GRAMMAR, '{"name ": "current_time", "arguments": {}}')
     assert not accepts(GRAMMAR, '{"names": ["a"]}')
     assert accepts(GRAMMAR, '{"debug": true}')
+
+
+def _edit_tool() -> dict[str, Any]:
+    props = {k: {"type": "string"} for k in ("path", "old", "new")}
+    props["old"] = {"type": "string", "pattern": ONE_LINE}
+    params = {"type": "object", "properties": props, "required": ["path", "old", "new"]}
+    return {"type": "function", "function": {"name": "edit_file", "parameters": params}}
+
+
+def _edit_call(old: str, new: str = "x = 2") -> str:
+    args = f'{{"path": "a.conf", "old": "{old}", "new": "{new}"}}'
+    return f'```json\n{{"name": "edit_file", "arguments": {args}}}\n```'
+
+
+@pytest.mark.parametrize(
+    ("old", "ok"),
+    [
+        pytest.param("x = 1", True, id="one-line"),
+        pytest.param('heure_depart = 07:15 \\u00e9\\t\\"q\\"', True, id="escapes"),
+        pytest.param("x = 1\\ny = 2", False, id="newline"),
+        pytest.param("x = 1\\r", False, id="carriage-return"),
+        pytest.param("x = 1\\u000Ay", False, id="newline-as-u-escape"),
+        pytest.param("x\\u000d", False, id="cr-as-u-escape"),
+        pytest.param("x\\u0009y", True, id="tab-as-u-escape"),
+    ],
+)
+def test_a_one_line_string_holds_no_line_break(old: str, ok: bool) -> None:
+    """ONE_LINE: a string on one line; the argument beside it may hold line breaks."""
+    grammar = tool_step_grammar([_edit_tool()])
+    assert accepts(grammar, _edit_call(old)) is ok
+    assert accepts(grammar, _edit_call("x = 1", "x = 2\\ny = 3"))
+
+
+def test_a_held_call_start_keeps_the_line_rule() -> None:
+    """Started up to ``"old":`` (path held), the rest still holds old to one line."""
+    tool = _edit_tool()
+    tool["function"]["parameters"]["properties"]["path"] = {"type": "string", "enum": ["a.conf"]}
+    start, grammar = held_call_start(tool)
+    assert start.endswith('"old":')
+    assert accepts(grammar, ' "x = 1", "new": "x = 2"\n  }\n}\n```')
+    assert not accepts(grammar, ' "x = 1\\ny", "new": "x = 2"\n  }\n}\n```')

@@ -22,6 +22,7 @@ from agentd.engine.guards.check_calls import CheckCalls
 from agentd.engine.guards.claims import Claims
 from agentd.engine.guards.client_tools import ClientTools
 from agentd.engine.guards.echo import Echo
+from agentd.engine.guards.edit_lines import EditLines
 from agentd.engine.guards.empty import Empty
 from agentd.engine.guards.intent import Intent
 from agentd.engine.guards.overwrite import Overwrite
@@ -33,7 +34,15 @@ from agentd.engine.guards.route import Listing, Route
 from agentd.engine.guards.write_paths import WritePaths
 
 #: Every rule's name, in the order each kind runs.
-PLANNERS = ("client_tools", "read_first", "intent", "plan", "route", "write_paths")
+PLANNERS = (
+    "client_tools",
+    "read_first",
+    "intent",
+    "plan",
+    "route",
+    "write_paths",
+    "edit_lines",
+)
 ANSWER_GUARDS = (
     "check_calls",
     "empty",
@@ -75,6 +84,7 @@ def build(
         "plan": Plan() if asks else None,
         "route": Route(asker, listing) if asks else None,
         "write_paths": WritePaths(),
+        "edit_lines": EditLines(),
         "check_calls": CheckCalls(asker) if asks else None,
         "empty": Empty(),
         "calls_in_answer": CallsInAnswer(),
