@@ -125,7 +125,7 @@ class _Builder:
             name in self.rules
             or name in _JSON_RULES
             or name in _ANSWER_RULES
-            or (name in _LINE_RULES)
+            or name in _LINE_RULES
         ):
             n += 1
             name = f"{base}-{n}"
