@@ -4,8 +4,9 @@ Asked to change one setting, the small local model copied two lines of the file 
 ``old`` and wrote them again into ``new`` with the change on the wrong one, or with a third
 line added after them ("passe heure_depart de 07:15 à 06:45": ``old`` "heure_depart =
 07:15\\nmaintien_chaud = 64\\n", ``new`` the same with "heure_depart = 06:45" after it). Over
-the agentic suite's recorded runs, 7 of 8 such edits left the file wrong and 3 of 45 edits
-whose ``old`` was one line did. A step that offers agentd's own ``edit_file`` holds ``old``
+the agentic suite's recorded runs, 6 of the 7 distinct such calls left the file wrong (three
+of them edits of a file the user only asked to have summarised), 2 of the 42 whose ``old`` was
+one line did (both those unasked edits). A step that offers agentd's own ``edit_file`` holds ``old``
 to one line under the grammar (:attr:`~agentd.model.choice.CallRule.lines`); ``new`` stays
 free. Once an ``edit_file`` call of the turn failed (its line appears twice in the file, or
 not at all), the hold is let go: the tool's error asks for the lines around it. A caller's own
