@@ -60,9 +60,12 @@ fresh cases (:data:`FRESH25`: :mod:`.fresh25_en`, :mod:`.fresh25_de`, :mod:`.fre
 :mod:`.fresh25_fr`, :mod:`.fresh25_ja`), fifty more, all in a twenty-sixth half, held-out-25;
 then the twenty-sixth fresh cases (:data:`FRESH26`: :mod:`.fresh26_en`, :mod:`.fresh26_de`,
 :mod:`.fresh26_es`, :mod:`.fresh26_fr`, :mod:`.fresh26_ja`), fifty more, all in a
-twenty-seventh half, held-out-26; last the twenty-seventh fresh cases (:data:`FRESH27`:
+twenty-seventh half, held-out-26; then the twenty-seventh fresh cases (:data:`FRESH27`:
 :mod:`.fresh27_en`, :mod:`.fresh27_de`, :mod:`.fresh27_es`, :mod:`.fresh27_fr`,
-:mod:`.fresh27_ja`), fifty more, all in a twenty-eighth half, held-out-27.
+:mod:`.fresh27_ja`), fifty more, all in a twenty-eighth half, held-out-27; last the
+twenty-eighth fresh cases (:data:`FRESH28`: :mod:`.fresh28_en`, :mod:`.fresh28_de`,
+:mod:`.fresh28_es`, :mod:`.fresh28_fr`, :mod:`.fresh28_ja`), fifty more, all in a
+twenty-ninth half, held-out-28.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -205,6 +208,11 @@ from bench._agentic_cases import (
     fresh27_es,
     fresh27_fr,
     fresh27_ja,
+    fresh28_de,
+    fresh28_en,
+    fresh28_es,
+    fresh28_fr,
+    fresh28_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -416,6 +424,13 @@ FRESH27: tuple[Case, ...] = (
     *fresh27_fr.CASES,
     *fresh27_ja.CASES,
 )
+FRESH28: tuple[Case, ...] = (
+    *fresh28_en.CASES,
+    *fresh28_de.CASES,
+    *fresh28_es.CASES,
+    *fresh28_fr.CASES,
+    *fresh28_ja.CASES,
+)
 #: The fresh sets, in the order they end the suite (a new set goes last).
 FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH,
@@ -445,6 +460,7 @@ FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH25,
     FRESH26,
     FRESH27,
+    FRESH28,
 )
 CASES: tuple[Case, ...] = (
     *en.CASES,
@@ -485,6 +501,7 @@ __all__ = [
     "FRESH25",
     "FRESH26",
     "FRESH27",
+    "FRESH28",
     "FRESH_SETS",
     "KINDS",
     "LANGUAGES",

@@ -1,7 +1,7 @@
-"""The third to twenty-seventh fresh agentic cases (held-out-3 to held-out-27): each one's check
+"""The third to twenty-eighth fresh agentic cases (held-out-3 to held-out-28): each one's check
 passes a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The twenty-five sets share one shape (fifty cases, ten per language, in suite order at the end of
+The twenty-six sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -42,7 +42,7 @@ SETS: dict[str, tuple[Case, ...]] = {
 """Each fresh set by its mark (the number in its case names, one or two digits), in suite
 order."""
 
-ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 28))
+ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 29))
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
 ORACLES: dict[str, dict[str, Oracle]] = {
@@ -1373,6 +1373,60 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja27_fukubiki": _asked,
         "ja27_shuuji": _reread("お稽古: 土曜 10時", "お稽古: 日曜 10時"),
         "ja27_bonodori": _lines,
+    },
+    "28": {
+        "en28_seed_order": _appended,
+        "en28_vet_call": _reminded(1),
+        "en28_snooze": _edited(r"snooze_minutes = 10", "snooze_minutes = 5"),
+        "en28_chimney_sweep": _recalled(("Fitzgerald", "Thaddeus", "Lysander", "Percival")),
+        "en28_coach_trip": _said("That's 57 people.", "That's 48 people."),
+        "en28_feierabend": _said(
+            "It means the end of the working day.", "It means a kind of beer festival."
+        ),
+        "en28_backup_script": _shown("Run `chmod +x backup.sh`."),
+        "en28_book_club": _asked,
+        "en28_car_colour": _reread("colour: silver", "colour: blue"),
+        "en28_raffle": _lines,
+        "de28_fahrrad": _written,
+        "de28_oma_anrufen": _reminded(3),
+        "de28_kuehlschrank": _edited(r"temperatur = 2", "temperatur = 5"),
+        "de28_tagesmutter": _recalled(("Wunderlich", "Hagedorn", "Kleinschmidt", "Rosenbaum")),
+        "de28_sonntagsbraten": _said("Er ist um 14:15 fertig.", "Er ist um 14:25 fertig."),
+        "de28_cheers": _said("Das heißt so viel wie danke oder viele Grüße.", "Das heißt tschüss."),
+        "de28_steuer_pdf": _shown("`mv steuer_alt.pdf steuer_2023.pdf`"),
+        "de28_elternabend": _asked,
+        "de28_laufgruppe": _recounted("Mechthild Brauneis"),
+        "de28_flohmarkt": _counted,
+        "es28_invitados_boda": _appended,
+        "es28_macetas": _reminded(4),
+        "es28_timbre": _edited(r"volumen = 9", "volumen = 4"),
+        "es28_fontanero": _recalled(("Gumersindo", "Nicanor", "Segismundo", "Casimiro")),
+        "es28_excursion": _said("Sois 98 personas.", "Sois 92 personas."),
+        "es28_bon_appetit": _said("Significa «buen provecho».", "Significa «buenas noches»."),
+        "es28_facturas": _shown("`mkdir facturas_2024`"),
+        "es28_pena_ciclista": _asked,
+        "es28_gimnasio": _reread("spinning: martes", "spinning: jueves"),
+        "es28_voluntarios": _lines,
+        "fr28_pressing": _written,
+        "fr28_pharmacie": _reminded(2),
+        "fr28_tondeuse": _edited(r"hauteur_mm = 30", "hauteur_mm = 45"),
+        "fr28_prof_piano": _recalled(("Aristide", "Marcellin", "Fulbert", "Ambroise")),
+        "fr28_train_bordeaux": _said("Tu arrives à 13h30.", "Tu arrives à 13h20."),
+        "fr28_gesundheit": _said("Ça veut dire « santé », ou « à tes souhaits ».", "Bonjour."),
+        "fr28_recettes": _shown("`cp -r recettes recettes_sauvegarde`"),
+        "fr28_covoiturage": _asked,
+        "fr28_brocante": _recounted("Gwenaëlle Kerjean"),
+        "fr28_cantal": _counted,
+        "ja28_kondate": _appended,
+        "ja28_haisha": _reminded(1),
+        "ja28_aircon": _edited(r"sleep_timer_min = 60", "sleep_timer_min = 180"),
+        "ja28_juui": _recalled(("一ノ瀬", "鬼頭", "南雲", "雲母")),
+        "ja28_mochitsuki": _said("全部で132個です。", "全部で120個です。"),
+        "ja28_asap": _said("「できるだけ早く」という意味です。", "「参考までに」という意味です。"),
+        "ja28_denkidai": _shown("`grep 電気代 kakeibo.csv` で探せます。"),
+        "ja28_rijikai": _asked,
+        "ja28_juku": _reread("お迎え: 18時", "お迎え: 19時"),
+        "ja28_bento": _lines,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""

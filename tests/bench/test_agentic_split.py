@@ -8,7 +8,8 @@ sixteenth all in held-out-16, the seventeenth all in held-out-17, the eighteenth
 held-out-18, the nineteenth all in held-out-19, the twentieth all in held-out-20, the
 twenty-first all in held-out-21, the twenty-second all in held-out-22, the twenty-third all in
 held-out-23, the twenty-fourth all in held-out-24, the twenty-fifth all in held-out-25, the
-twenty-sixth all in held-out-26, the twenty-seventh all in held-out-27."""
+twenty-sixth all in held-out-26, the twenty-seventh all in held-out-27, the twenty-eighth all in
+held-out-28."""
 
 from __future__ import annotations
 
@@ -116,6 +117,10 @@ FRESH26_SHA256 = "e3ac5a5b1d9a0f92f1fcf303ac39db20578486af2dbf8d5a3e85c29b11f547
 #: digest.
 FRESH27_END = 1444
 FRESH27_SHA256 = "1d8efe5f6f787aeb56903de37e3ba3920fca5f5488132e01a685a1360dc09825"
+#: The fifty twenty-eighth fresh cases, all put into held-out-28 right after them, and their
+#: digest.
+FRESH28_END = 1494
+FRESH28_SHA256 = "06d4117f6952a983a94e713516ccc9007251677797440a9cb6b7a9f159a43bbd"
 
 
 def _digest(items: Sequence[tuple[str, str]]) -> str:
@@ -292,6 +297,14 @@ def test_the_second_fresh_cases_are_all_held_out_2_after_the_fresh_draw() -> Non
             "held-out-27",
             id="twenty-seventh",
         ),
+        pytest.param(
+            FRESH27_END,
+            FRESH28_END,
+            FRESH28_SHA256,
+            FRESH_SETS[27],
+            "held-out-28",
+            id="twenty-eighth",
+        ),
     ],
 )
 def test_each_later_fresh_set_is_all_its_half_right_after_the_one_before(
@@ -348,7 +361,8 @@ def test_select_gives_one_half_or_all() -> None:
     the eighteenth, held-out-19 only the nineteenth, held-out-20 only the twentieth, held-out-21
     only the twenty-first, held-out-22 only the twenty-second, held-out-23 only the twenty-third,
     held-out-24 only the twenty-fourth, held-out-25 only the twenty-fifth, held-out-26 only the
-    twenty-sixth, held-out-27 only the twenty-seventh; all plays every case."""
+    twenty-sixth, held-out-27 only the twenty-seventh, held-out-28 only the twenty-eighth; all
+    plays every case."""
     split = load()
     names = [{c.name for c in select(CASES, split, half)} for half in HALVES]
     assert set().union(*names) == {c.name for c in CASES}
@@ -372,13 +386,13 @@ def test_into_puts_every_new_case_into_that_half() -> None:
 def test_an_unknown_half_is_rejected(tmp_path: Path) -> None:
     """A split file naming another half, --into another half, or extend into it, fails."""
     path = tmp_path / "split.json"
-    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-28"}}))
-    with pytest.raises(ValueError, match="held-out-27"):
+    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-29"}}))
+    with pytest.raises(ValueError, match="held-out-28"):
         load(path)
     with pytest.raises(ValueError, match="unknown half"):
         extend({}, [_case("a")], into="test")  # type: ignore[arg-type]
     with pytest.raises(SystemExit):
-        agentic_split.main(["--into", "held-out-28"])
+        agentic_split.main(["--into", "held-out-29"])
 
 
 def _run_main(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *argv: str) -> dict[str, str]:
@@ -403,7 +417,7 @@ def test_main_into_appends_into_that_half(tmp_path: Path, monkeypatch: pytest.Mo
     ]
 
 
-@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 28)])
+@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 29)])
 def test_main_into_a_later_held_out_half(
     half: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -452,6 +466,7 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         "z": "held-out-25",
         "za": "held-out-26",
         "zb": "held-out-27",
+        "zc": "held-out-28",
     }
     save(halves, path)
     assert list(load(path).items()) == [
@@ -483,5 +498,6 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         ("z", "held-out-25"),
         ("za", "held-out-26"),
         ("zb", "held-out-27"),
+        ("zc", "held-out-28"),
     ]
     assert SPLIT_PATH.name == "agentic_split.json"
