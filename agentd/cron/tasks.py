@@ -28,6 +28,7 @@ import socket
 import urllib.parse
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, Literal
 
 import anyio
@@ -53,7 +54,8 @@ MAX_NAME = 100
 #: Fire times looked at to find a cron line's shortest gap.
 _GAPS = 12
 _DURATION = re.compile(
-    r"(\d+)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|w)(?![a-z])", re.I
+    r"(\d+(?:[.,]\d+)?)\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|w)(?![a-z])",
+    re.I,
 )
 _UNIT = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 _COLUMNS = (
@@ -160,14 +162,17 @@ def parse_zone(name: str | None) -> dt.tzinfo | None:
 
 
 def parse_duration(text: str) -> int:
-    """Seconds in ``"90s"``, ``"2h30m"``, ``"1 day"``; TaskRefused when it is not one."""
+    """Seconds in ``"90s"``, ``"2h30m"``, ``"1 day"``, ``"2.5h"`` (a fraction rounded up to a
+    whole second, its decimal mark a point or a comma); TaskRefused when it is not one."""
     rest = _DURATION.sub("", text).replace(",", "").replace("and", "").strip()
     parts = _DURATION.findall(text)
     if not parts or rest:
         raise TaskRefused(
             f"cannot read the duration {text!r}: write it like '10s', '5m', '2h30m' or '1d'"
         )
-    return sum(int(n) * _UNIT[unit[0].lower()] for n, unit in parts)
+    # Decimal, not float: 0.1 h is 360 s, not 360.00000000000006 rounded up to 361.
+    exact = sum(Decimal(n.replace(",", ".")) * _UNIT[unit[0].lower()] for n, unit in parts)
+    return math.ceil(exact)
 
 
 def _instant(text: str, zone: dt.tzinfo | None) -> dt.datetime:

@@ -39,6 +39,11 @@ class Limits:
         pytest.param("2h30m", 9000, id="compound"),
         pytest.param("1 day", 86400, id="words"),
         pytest.param("90 minutes", 5400, id="minutes"),
+        pytest.param("2.5h", 9000, id="fraction"),
+        pytest.param("0.5 hours", 1800, id="half-an-hour"),
+        pytest.param("1,5h", 5400, id="decimal-comma"),
+        pytest.param("0.1h", 360, id="exact-fraction"),
+        pytest.param("1.25 s", 2, id="fraction-of-a-second-rounded-up"),
     ],
 )
 def test_durations(text: str, seconds: int) -> None:
