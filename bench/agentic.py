@@ -312,6 +312,9 @@ def daemon_config(
         "llm": llm,
         "memory": {"embed": True},
         "log": {"level": "info", "format": "json"},
+        # One tenant plays every case: a run of many reminder cases (--case) would meet the
+        # limit of 20 open tasks and have the 21st refused.
+        "cron": {"tasks": {"max_per_tenant": 0}},
     }
     defaults: dict[str, Any] = {}
     if options.sidecar.max_answer_tokens >= 16:

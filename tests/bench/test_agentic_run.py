@@ -117,6 +117,12 @@ async def test_the_suite_scores_effects_and_faults(stub_llm: StubLLM, tmp_path: 
     json.dumps(rows)
 
 
+def test_the_daemon_takes_any_number_of_open_tasks() -> None:
+    """Every case plays in one tenant: a run of many reminder cases must not meet the limit."""
+    config = daemon_config(Options(), "qwen2.5-coder-1.5b")
+    assert Settings.model_validate(config).cron.tasks.max_per_tenant == 0
+
+
 def test_the_daemon_routes_as_make_run_would_for_each_packaged_model() -> None:
     """The daemon serves a GGUF by path (or a server by URL): a packaged model that is not
     routed (the 0.5B) has routing set off, as the sidecar's auto mode would; --default wins."""
