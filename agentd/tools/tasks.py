@@ -75,7 +75,7 @@ def register_task_tools(registry: ToolRegistry, store: TaskStore, limits: TaskLi
 
         Args:
             prompt: What to do then, in the user's words (the reminder's text).
-            in_: Once, after this delay from now, e.g. "20m", "2h" or "2.5h".
+            in_: Once, after this delay from now, e.g. "2h" or "20m".
             at: Once, at the date-time the user named, ISO, e.g. "2026-05-01T09:00".
             every: Repeat, e.g. "1d".
             cron: e.g. "0 9 * * MON".
