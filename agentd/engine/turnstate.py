@@ -29,12 +29,11 @@ REQUEST_CHARS = 300
 class Next:
     """What the next step must be, as a guard or a policy asks it.
 
-    ``notes`` go after the conversation in that call, never stored (a step that calls
-    tools keeps them in place for the turn's later steps: :meth:`TurnState.keep_notes`);
-    ``bare``: no tools
-    (an answer in words); ``route``: the step is routed (the model names its tool first);
-    ``tools``: only these of the turn's tools are offered (None: all); ``alone``: the call
-    sees the turn from this message on (the system prompt kept)."""
+    ``notes`` go after the conversation in that call, never stored (a step that calls tools
+    keeps them in place for the turn's later steps: :meth:`TurnState.keep_notes`); ``bare``:
+    no tools (an answer in words); ``route``: the step is routed (the model names its tool
+    first); ``tools``: only these of the turn's tools are offered (None: all); ``alone``: the
+    call sees the turn from this message on (the system prompt kept)."""
 
     notes: list[Message] = field(default_factory=list)
     bare: bool = False
