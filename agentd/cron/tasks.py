@@ -7,7 +7,7 @@ that its answer goes back there. Each run of a task is a tick of the job ``task:
 When is one of:
 
 - ``at``: one instant (an ISO date-time; without an offset, in the task's timezone);
-- ``in``: a delay from now (``"10s"``, ``"2h30m"``, ``"1 day"``), stored as the instant;
+- ``in``: a delay from now (``"10s"``, ``"2h30m"``, ``"2.5h"``, ``"1 day"``), stored as the instant;
 - ``every``: an interval (``"30m"``), aligned to the epoch like configured jobs;
 - ``cron``: a cron line of 5 fields (6 with seconds first), in the task's timezone.
 
