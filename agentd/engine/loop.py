@@ -246,7 +246,6 @@ class AgentLoop:
                     await out.release()
                 if not reply.tool_calls:
                     return await self._finish(state, reply, result, on_append, None)
-                state.keep_notes(plan.notes)
             done = await self._tools_step(state, guards, plan, reply, on_append)
             if isinstance(done, TurnResult):
                 return done
@@ -485,7 +484,7 @@ class AgentLoop:
 
     @staticmethod
     def _shaped(state: TurnState, plan: StepPlan, sent: Sequence[Message]) -> list[Message]:
-        out = state.with_notes(sent)
+        out = list(sent)
         if plan.alone is not None:
             out = from_request(out, plan.alone)
         # A turn that acts ("remember ...") goes without the note: it derailed saves.

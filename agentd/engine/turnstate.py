@@ -29,11 +29,10 @@ REQUEST_CHARS = 300
 class Next:
     """What the next step must be, as a guard or a policy asks it.
 
-    ``notes`` go after the conversation in that call, never stored (a step that calls tools
-    keeps them in place for the turn's later steps: :meth:`TurnState.keep_notes`); ``bare``:
-    no tools (an answer in words); ``route``: the step is routed (the model names its tool
-    first); ``tools``: only these of the turn's tools are offered (None: all); ``alone``: the
-    call sees the turn from this message on (the system prompt kept)."""
+    ``notes`` go after the conversation in that one call, never stored; ``bare``: no tools
+    (an answer in words); ``route``: the step is routed (the model names its tool first);
+    ``tools``: only these of the turn's tools are offered (None: all); ``alone``: the call
+    sees the turn from this message on (the system prompt kept)."""
 
     notes: list[Message] = field(default_factory=list)
     bare: bool = False
@@ -160,9 +159,6 @@ class TurnState:
     shows_all: bool = False
     #: Told of each rule that fired: (guard, verdict); the daemon counts them.
     on_guard: Callable[[str, str], None] | None = None
-    #: Notes a step was sent with whose calls the turn kept, after the message they followed
-    #: (:meth:`keep_notes`).
-    kept_notes: list[tuple[Message, tuple[Message, ...]]] = field(default_factory=list)
 
     @property
     def request(self) -> str:
@@ -205,27 +201,6 @@ class TurnState:
         if not self.added or at < 0 or messages[at].role != "user":
             return None
         return at
-
-    def keep_notes(self, notes: Sequence[Message]) -> None:
-        """Keep the notes a step was sent with, whose calls the turn goes on from, where they
-        stood (after the conversation's last message): each later step of the turn sends them
-        there again (:meth:`with_notes`), so its prompt extends the one before and the model
-        server reads only the new tokens. (Dropped, every step after the second re-read the
-        note and the call after it: ~85 tokens, 2-3 s on 2 cores.)"""
-        messages = self.conversation.messages
-        if notes and messages:
-            self.kept_notes.append((messages[-1], tuple(notes)))
-
-    def with_notes(self, sent: Sequence[Message]) -> list[Message]:
-        """``sent`` with the kept notes after the messages they followed."""
-        if not self.kept_notes:
-            return list(sent)
-        after = {id(anchor): notes for anchor, notes in self.kept_notes}
-        out: list[Message] = []
-        for message in sent:
-            out.append(message)
-            out.extend(after.get(id(message), ()))
-        return out
 
     def fire(self, guard: str, verdict: str) -> None:
         """Record that ``guard`` fired with ``verdict`` (and tell the daemon's counter)."""

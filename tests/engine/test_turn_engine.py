@@ -3,7 +3,6 @@ switches and counters, summaries outside the loop."""
 
 from __future__ import annotations
 
-import itertools
 import json
 from typing import Any
 
@@ -14,7 +13,7 @@ from agentd.engine import guards as rules
 from agentd.engine.asking import Asker
 from agentd.engine.guards.intent import ACTION, ANSWER, Intent
 from agentd.engine.loop import REPEATED, REQUESTS_EXHAUSTED, AgentLoop
-from agentd.engine.notes import ECHO_HEAD, REMINDER_HEAD
+from agentd.engine.notes import ECHO_HEAD
 from agentd.messages import Conversation, system, user
 from agentd.metrics import Metrics
 from agentd.model.choice import CallRule
@@ -131,27 +130,6 @@ async def test_a_planned_change_and_the_read_again_both_run() -> None:
     assert seen == ["plan", "step", "step", "step"]
     assert [r.rule.name for r in model.requests] == ["write_file", "read_file", None]
     assert model.requests[-1].answer_only
-
-
-async def test_each_step_s_prompt_extends_the_one_before() -> None:
-    """A note a step was sent with stays where it stood once the step's calls are kept: every
-    later request starts with the one before and its reply, so the model server reads only
-    the new tokens; nothing of it is stored."""
-    model = LocalModel()
-    model.choices.append("read_file, write_file, read_file")
-    model.add(answer("", READ), answer("", WRITE), answer("", READ), answer("It says new."))
-    reg, _, _ = file_tools()
-    conv = chat("Lies a.txt, ändere sie zu new und lies sie noch einmal.")
-    await AgentLoop(model, reg).run(conv)
-    sent = [r.messages for r in model.requests]
-    assert len(sent) == 4
-    for before, after in itertools.pairwise(sent):
-        start = after[: len(before)]
-        assert [(m.role, m.content) for m in start] == [(m.role, m.content) for m in before]
-        assert after[len(before)].tool_calls  # the reply to the request before comes next
-    notes = [m for m in sent[-1] if m.role == "user"][1:]
-    assert len(notes) == 3 and all(n.content.startswith(REMINDER_HEAD) for n in notes)
-    assert [m.role for m in conv.messages].count("user") == 1
 
 
 def named_in(request: str) -> list[str]:
