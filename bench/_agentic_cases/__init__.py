@@ -62,10 +62,12 @@ then the twenty-sixth fresh cases (:data:`FRESH26`: :mod:`.fresh26_en`, :mod:`.f
 :mod:`.fresh26_es`, :mod:`.fresh26_fr`, :mod:`.fresh26_ja`), fifty more, all in a
 twenty-seventh half, held-out-26; then the twenty-seventh fresh cases (:data:`FRESH27`:
 :mod:`.fresh27_en`, :mod:`.fresh27_de`, :mod:`.fresh27_es`, :mod:`.fresh27_fr`,
-:mod:`.fresh27_ja`), fifty more, all in a twenty-eighth half, held-out-27; last the
+:mod:`.fresh27_ja`), fifty more, all in a twenty-eighth half, held-out-27; then the
 twenty-eighth fresh cases (:data:`FRESH28`: :mod:`.fresh28_en`, :mod:`.fresh28_de`,
 :mod:`.fresh28_es`, :mod:`.fresh28_fr`, :mod:`.fresh28_ja`), fifty more, all in a
-twenty-ninth half, held-out-28.
+twenty-ninth half, held-out-28; last the twenty-ninth fresh cases (:data:`FRESH29`:
+:mod:`.fresh29_en`, :mod:`.fresh29_de`, :mod:`.fresh29_es`, :mod:`.fresh29_fr`,
+:mod:`.fresh29_ja`), fifty more, all in a thirtieth half, held-out-29.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -213,6 +215,11 @@ from bench._agentic_cases import (
     fresh28_es,
     fresh28_fr,
     fresh28_ja,
+    fresh29_de,
+    fresh29_en,
+    fresh29_es,
+    fresh29_fr,
+    fresh29_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -431,6 +438,13 @@ FRESH28: tuple[Case, ...] = (
     *fresh28_fr.CASES,
     *fresh28_ja.CASES,
 )
+FRESH29: tuple[Case, ...] = (
+    *fresh29_en.CASES,
+    *fresh29_de.CASES,
+    *fresh29_es.CASES,
+    *fresh29_fr.CASES,
+    *fresh29_ja.CASES,
+)
 #: The fresh sets, in the order they end the suite (a new set goes last).
 FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH,
@@ -461,6 +475,7 @@ FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH26,
     FRESH27,
     FRESH28,
+    FRESH29,
 )
 CASES: tuple[Case, ...] = (
     *en.CASES,
@@ -502,6 +517,7 @@ __all__ = [
     "FRESH26",
     "FRESH27",
     "FRESH28",
+    "FRESH29",
     "FRESH_SETS",
     "KINDS",
     "LANGUAGES",

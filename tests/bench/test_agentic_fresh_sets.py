@@ -1,7 +1,7 @@
-"""The third to twenty-eighth fresh agentic cases (held-out-3 to held-out-28): each one's check
+"""The third to twenty-ninth fresh agentic cases (held-out-3 to held-out-29): each one's check
 passes a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The twenty-six sets share one shape (fifty cases, ten per language, in suite order at the end of
+The twenty-seven sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -42,7 +42,7 @@ SETS: dict[str, tuple[Case, ...]] = {
 """Each fresh set by its mark (the number in its case names, one or two digits), in suite
 order."""
 
-ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 29))
+ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 30))
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
 ORACLES: dict[str, dict[str, Oracle]] = {
@@ -1427,6 +1427,63 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja28_rijikai": _asked,
         "ja28_juku": _reread("お迎え: 18時", "お迎え: 19時"),
         "ja28_bento": _lines,
+    },
+    "29": {
+        "en29_beach_bag": _appended,
+        "en29_bins": _reminded(2),
+        "en29_fish_tank": _edited(r"light_hours = 12", "light_hours = 8"),
+        "en29_window_cleaner": _recalled(("Fortescue", "Hezekiah", "Thelonius", "Wolstan")),
+        "en29_pizza_slices": _said("45 slices got eaten.", "46 slices got eaten."),
+        "en29_deja_vu": _said(
+            "It's the feeling that you've already lived this moment before.",
+            "It's a kind of French pastry.",
+        ),
+        "en29_wedding_pics": _shown("Run `unzip wedding_pics.zip`."),
+        "en29_bonfire_night": _asked,
+        "en29_dentist_time": _reread("dentist: 9:30", "dentist: 11:15"),
+        "en29_swimathon": _lines,
+        "de29_handwerker": _written,
+        "de29_parkschein": _reminded(0.5),
+        "de29_terrarium": _edited(r"tageslicht_stunden = 14", "tageslicht_stunden = 12"),
+        "de29_hausaerztin": _recalled(("Pfefferkorn", "Liebknecht", "Grünewald", "Trautwein")),
+        "de29_zugfahrt": _said("Du bist um 12:15 Uhr da.", "Du bist um 12:05 Uhr da."),
+        "de29_lol": _said("Das heißt laughing out loud, also laut lachen.", "Das heißt Liebe."),
+        "de29_urlaub_zip": _shown("`zip -r urlaub_fotos.zip urlaub_fotos`"),
+        "de29_kleingarten": _asked,
+        "de29_tafel": _recounted("Gudula Eichenlaub"),
+        "de29_fahrtenbuch": _counted,
+        "es29_botiquin": _appended,
+        "es29_pan_horno": _reminded(0.75),
+        "es29_purificador": _edited(r"velocidad = 5", "velocidad = 2"),
+        "es29_peluquera": _recalled(("Eulalia", "Candelaria", "Primitiva", "Tránsito")),
+        "es29_huevos": _said("Te quedan 41 huevos enteros.", "Te quedan 43 huevos enteros."),
+        "es29_carpe_diem": _said("Significa «aprovecha el día».", "Significa «paz y amor»."),
+        "es29_primeras_lineas": _shown("`head -n 10 socios_club.csv`"),
+        "es29_reunion_vecinos": _asked,
+        "es29_piscina": _reread("natación niños: lunes", "natación niños: miércoles"),
+        "es29_torneo_mus": _lines,
+        "fr29_arrosage": _written,
+        "fr29_controle_technique": _reminded(3),
+        "fr29_radiateur": _edited(r"consigne = 23", "consigne = 20"),
+        "fr29_orthophoniste": _recalled(("Célestin", "Ildefonse", "Gratien", "Théodebert")),
+        "fr29_gateau_four": _said("Sors-le à 16h35.", "Sors-le à 16h25."),
+        "fr29_hygge": _said(
+            "C'est une ambiance chaleureuse et douillette.", "Ça veut dire au revoir."
+        ),
+        "fr29_archives_photos": _shown("`tar -tzf archives_photos.tar.gz`"),
+        "fr29_fete_ecole": _asked,
+        "fr29_loto": _recounted("Odette Lamoricière"),
+        "fr29_sorties_velo": _counted,
+        "ja29_oosouji": _appended,
+        "ja29_hachiue": _reminded(2),
+        "ja29_hot_carpet": _edited(r"level = 5", "level = 2"),
+        "ja29_piano": _recalled(("鬼龍院", "不知火", "花山院", "伊集院")),
+        "ja29_senbazuru": _said("あと850羽です。", "あと750羽です。"),
+        "ja29_tgif": _said("「やっと金曜日だ」という意味です。", "「よい週末を」という意味です。"),
+        "ja29_kakushi": _shown("`ls -la omoide` で見られます。"),
+        "ja29_hanchoukai": _asked,
+        "ja29_suiei": _reread("曜日: 水曜", "曜日: 金曜"),
+        "ja29_shochu_mimai": _lines,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""

@@ -9,7 +9,7 @@ held-out-18, the nineteenth all in held-out-19, the twentieth all in held-out-20
 twenty-first all in held-out-21, the twenty-second all in held-out-22, the twenty-third all in
 held-out-23, the twenty-fourth all in held-out-24, the twenty-fifth all in held-out-25, the
 twenty-sixth all in held-out-26, the twenty-seventh all in held-out-27, the twenty-eighth all in
-held-out-28."""
+held-out-28, the twenty-ninth all in held-out-29."""
 
 from __future__ import annotations
 
@@ -121,6 +121,10 @@ FRESH27_SHA256 = "1d8efe5f6f787aeb56903de37e3ba3920fca5f5488132e01a685a1360dc098
 #: digest.
 FRESH28_END = 1494
 FRESH28_SHA256 = "06d4117f6952a983a94e713516ccc9007251677797440a9cb6b7a9f159a43bbd"
+#: The fifty twenty-ninth fresh cases, all put into held-out-29 right after them, and their
+#: digest.
+FRESH29_END = 1544
+FRESH29_SHA256 = "d4760972eaa4a8dd4626cc6d5bfb7bcf305dcf08351de2f607514b6e2070acd5"
 
 
 def _digest(items: Sequence[tuple[str, str]]) -> str:
@@ -305,6 +309,14 @@ def test_the_second_fresh_cases_are_all_held_out_2_after_the_fresh_draw() -> Non
             "held-out-28",
             id="twenty-eighth",
         ),
+        pytest.param(
+            FRESH28_END,
+            FRESH29_END,
+            FRESH29_SHA256,
+            FRESH_SETS[28],
+            "held-out-29",
+            id="twenty-ninth",
+        ),
     ],
 )
 def test_each_later_fresh_set_is_all_its_half_right_after_the_one_before(
@@ -361,8 +373,8 @@ def test_select_gives_one_half_or_all() -> None:
     the eighteenth, held-out-19 only the nineteenth, held-out-20 only the twentieth, held-out-21
     only the twenty-first, held-out-22 only the twenty-second, held-out-23 only the twenty-third,
     held-out-24 only the twenty-fourth, held-out-25 only the twenty-fifth, held-out-26 only the
-    twenty-sixth, held-out-27 only the twenty-seventh, held-out-28 only the twenty-eighth; all
-    plays every case."""
+    twenty-sixth, held-out-27 only the twenty-seventh, held-out-28 only the twenty-eighth,
+    held-out-29 only the twenty-ninth; all plays every case."""
     split = load()
     names = [{c.name for c in select(CASES, split, half)} for half in HALVES]
     assert set().union(*names) == {c.name for c in CASES}
@@ -386,13 +398,13 @@ def test_into_puts_every_new_case_into_that_half() -> None:
 def test_an_unknown_half_is_rejected(tmp_path: Path) -> None:
     """A split file naming another half, --into another half, or extend into it, fails."""
     path = tmp_path / "split.json"
-    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-29"}}))
-    with pytest.raises(ValueError, match="held-out-28"):
+    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-30"}}))
+    with pytest.raises(ValueError, match="held-out-29"):
         load(path)
     with pytest.raises(ValueError, match="unknown half"):
         extend({}, [_case("a")], into="test")  # type: ignore[arg-type]
     with pytest.raises(SystemExit):
-        agentic_split.main(["--into", "held-out-29"])
+        agentic_split.main(["--into", "held-out-30"])
 
 
 def _run_main(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *argv: str) -> dict[str, str]:
@@ -417,7 +429,7 @@ def test_main_into_appends_into_that_half(tmp_path: Path, monkeypatch: pytest.Mo
     ]
 
 
-@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 29)])
+@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 30)])
 def test_main_into_a_later_held_out_half(
     half: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -467,6 +479,7 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         "za": "held-out-26",
         "zb": "held-out-27",
         "zc": "held-out-28",
+        "zd": "held-out-29",
     }
     save(halves, path)
     assert list(load(path).items()) == [
@@ -499,5 +512,6 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         ("za", "held-out-26"),
         ("zb", "held-out-27"),
         ("zc", "held-out-28"),
+        ("zd", "held-out-29"),
     ]
     assert SPLIT_PATH.name == "agentic_split.json"
