@@ -42,7 +42,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add.add_argument("prompt", help="what the agent does when the task runs")
     when = add.add_mutually_exclusive_group(required=True)
     when.add_argument("--at", help="ISO date-time, e.g. 2026-05-01T07:00:00+02:00")
-    when.add_argument("--in", dest="in_", metavar="DELAY", help="a delay, e.g. 10m, 2h30m")
+    when.add_argument("--in", dest="in_", metavar="DELAY", help="a delay, e.g. 10m, 2h30m, 2.5h")
     when.add_argument("--every", help="an interval, e.g. 30m, 1d")
     when.add_argument("--cron", help="a cron line, e.g. '0 9 * * MON'")
     add.add_argument("--timezone", help="IANA zone of --at and --cron (default: local)")

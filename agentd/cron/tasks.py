@@ -58,6 +58,8 @@ _DURATION = re.compile(
     re.I,
 )
 _UNIT = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+#: The longest delay or interval read (a hundred years): beyond it a date overflows.
+MAX_DURATION = 100 * 365 * 86400
 _COLUMNS = (
     "id, tenant, name, prompt, kind, spec, timezone, catch_up, session_mode, origin_channel,"
     " origin_address, origin_session, status, created_at, created_by, home"
@@ -163,7 +165,8 @@ def parse_zone(name: str | None) -> dt.tzinfo | None:
 
 def parse_duration(text: str) -> int:
     """Seconds in ``"90s"``, ``"2h30m"``, ``"1 day"``, ``"2.5h"`` (a fraction rounded up to a
-    whole second, its decimal mark a point or a comma); TaskRefused when it is not one."""
+    whole second, its decimal mark a point or a comma); TaskRefused when it is not one or is
+    longer than :data:`MAX_DURATION`."""
     rest = _DURATION.sub("", text).replace(",", "").replace("and", "").strip()
     parts = _DURATION.findall(text)
     if not parts or rest:
@@ -172,6 +175,8 @@ def parse_duration(text: str) -> int:
         )
     # Decimal, not float: 0.1 h is 360 s, not 360.00000000000006 rounded up to 361.
     exact = sum(Decimal(n.replace(",", ".")) * _UNIT[unit[0].lower()] for n, unit in parts)
+    if exact > MAX_DURATION:
+        raise TaskRefused(f"the duration {text!r} is too long: at most {MAX_DURATION // 86400}d")
     return math.ceil(exact)
 
 

@@ -51,6 +51,15 @@ def test_durations(text: str, seconds: int) -> None:
     assert parse_duration(text) == seconds
 
 
+@pytest.mark.parametrize("text", ["99999999999999999999h", "9999999999.5h", "36501d"])
+def test_a_delay_past_a_hundred_years_is_refused(text: str) -> None:
+    """A number the model made up too large is an error it can read, not an overflow."""
+    with pytest.raises(TaskRefused, match="too long"):
+        parse_when(in_=text, min_interval=60, now=NOW)
+    with pytest.raises(TaskRefused, match="too long"):
+        parse_when(every=text, min_interval=60, now=NOW)
+
+
 def test_in_rounds_up_to_a_whole_second() -> None:
     """A delay is stored as the instant, never earlier than asked (ticks are whole seconds)."""
     when = parse_when(in_="2s", min_interval=60, now=NOW)
