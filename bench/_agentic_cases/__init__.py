@@ -65,9 +65,11 @@ twenty-seventh half, held-out-26; then the twenty-seventh fresh cases (:data:`FR
 :mod:`.fresh27_ja`), fifty more, all in a twenty-eighth half, held-out-27; then the
 twenty-eighth fresh cases (:data:`FRESH28`: :mod:`.fresh28_en`, :mod:`.fresh28_de`,
 :mod:`.fresh28_es`, :mod:`.fresh28_fr`, :mod:`.fresh28_ja`), fifty more, all in a
-twenty-ninth half, held-out-28; last the twenty-ninth fresh cases (:data:`FRESH29`:
+twenty-ninth half, held-out-28; then the twenty-ninth fresh cases (:data:`FRESH29`:
 :mod:`.fresh29_en`, :mod:`.fresh29_de`, :mod:`.fresh29_es`, :mod:`.fresh29_fr`,
-:mod:`.fresh29_ja`), fifty more, all in a thirtieth half, held-out-29.
+:mod:`.fresh29_ja`), fifty more, all in a thirtieth half, held-out-29; last the thirtieth fresh
+cases (:data:`FRESH30`: :mod:`.fresh30_en`, :mod:`.fresh30_de`, :mod:`.fresh30_es`,
+:mod:`.fresh30_fr`, :mod:`.fresh30_ja`), fifty more, all in a thirty-first half, held-out-30.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -220,6 +222,11 @@ from bench._agentic_cases import (
     fresh29_es,
     fresh29_fr,
     fresh29_ja,
+    fresh30_de,
+    fresh30_en,
+    fresh30_es,
+    fresh30_fr,
+    fresh30_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -445,6 +452,13 @@ FRESH29: tuple[Case, ...] = (
     *fresh29_fr.CASES,
     *fresh29_ja.CASES,
 )
+FRESH30: tuple[Case, ...] = (
+    *fresh30_en.CASES,
+    *fresh30_de.CASES,
+    *fresh30_es.CASES,
+    *fresh30_fr.CASES,
+    *fresh30_ja.CASES,
+)
 #: The fresh sets, in the order they end the suite (a new set goes last).
 FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH,
@@ -476,6 +490,7 @@ FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH27,
     FRESH28,
     FRESH29,
+    FRESH30,
 )
 CASES: tuple[Case, ...] = (
     *en.CASES,
@@ -518,6 +533,7 @@ __all__ = [
     "FRESH27",
     "FRESH28",
     "FRESH29",
+    "FRESH30",
     "FRESH_SETS",
     "KINDS",
     "LANGUAGES",

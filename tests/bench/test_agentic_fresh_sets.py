@@ -1,7 +1,7 @@
-"""The third to twenty-ninth fresh agentic cases (held-out-3 to held-out-29): each one's check
+"""The third to thirtieth fresh agentic cases (held-out-3 to held-out-30): each one's check
 passes a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The twenty-seven sets share one shape (fifty cases, ten per language, in suite order at the end of
+The twenty-eight sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -42,7 +42,7 @@ SETS: dict[str, tuple[Case, ...]] = {
 """Each fresh set by its mark (the number in its case names, one or two digits), in suite
 order."""
 
-ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 30))
+ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 31))
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
 ORACLES: dict[str, dict[str, Oracle]] = {
@@ -1484,6 +1484,69 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja29_hanchoukai": _asked,
         "ja29_suiei": _reread("曜日: 水曜", "曜日: 金曜"),
         "ja29_shochu_mimai": _lines,
+    },
+    "30": {
+        "en30_lost_luggage": _written,
+        "en30_street_sweeper": _reminded(1.5),
+        "en30_tablet_time": _edited(r"screen_time_minutes = 120", "screen_time_minutes = 90"),
+        "en30_care_home_door": _recalled(),
+        "en30_airport_leave": _said("Leave the house at 10:25.", "Leave the house at 10:35."),
+        "en30_daytime_animals": _said("They're called diurnal.", "They're called crepuscular."),
+        "en30_club_emails": _shown("`cut -d, -f2 running_club.csv`"),
+        "en30_house_sitter": _asked,
+        "en30_ukulele_club": _recounted("Bernadette Fairclough"),
+        "en30_parkrun": _counted,
+        "de30_wunschzettel": _appended,
+        "de30_musikschule": _reminded(0.25),
+        "de30_wallbox": _edited(r"ladestrom = 10", "ladestrom = 16"),
+        "de30_hebamme": _recalled(("Kniebusch", "Wollenweber", "Brettschneider", "Habermalz")),
+        "de30_hoerbuch": _said("Nach 18 Abenden bist du durch.", "Nach 17 Abenden bist du durch."),
+        "de30_torschlusspanik": _said(
+            "Die Angst, im Leben etwas zu verpassen, bevor es zu spät ist.",
+            "Das ist die Angst vor geschlossenen Türen.",
+        ),
+        "de30_vereinschronik": _shown("`less vereinschronik.txt`"),
+        "de30_theater_ag": _asked,
+        "de30_fahrdienst": _reread("Fahrdienst Samstag: Krügers", "Fahrdienst Samstag: Wagners"),
+        "de30_honig": _lines,
+        "es30_taller_bici": _written,
+        "es30_canarios": _reminded(4),
+        "es30_patinete": _edited(r"velocidad_max = 25", "velocidad_max = 20"),
+        "es30_consigna": _recalled(),
+        "es30_biberon": _said("Le toca a las 18:15.", "Le toca a las 18:45."),
+        "es30_en_las_nubes": _said(
+            "Que estás distraído y no prestas atención.", "Que eres muy creativo."
+        ),
+        "es30_copia_apuntes": _shown("`cp -r apuntes_oposiciones apuntes_copia`"),
+        "es30_cronica_partido": _asked,
+        "es30_taller_ceramica": _recounted("Maripaz Echeverría"),
+        "es30_mercadona": _counted,
+        "fr30_outils": _appended,
+        "fr30_antibiotique": _reminded(1),
+        "fr30_velo_electrique": _edited(r"assistance = 4", "assistance = 2"),
+        "fr30_notaire": _recalled(("Vaugirard", "Pontcarré", "Malestroit", "Kerhervé")),
+        "fr30_pain_epices": _said("Il te faut 625 g de farine.", "Il te faut 600 g de farine."),
+        "fr30_cafard": _said(
+            "Ça veut dire qu'il est triste, un peu déprimé.",
+            "Ça veut dire qu'il a des insectes chez lui.",
+        ),
+        "fr30_anciens_devis": _shown("`rm -r anciens_devis`"),
+        "fr30_planning_coloc": _asked,
+        "fr30_nettoyage_plage": _reread("secteur nord : Yvette", "secteur nord : Maurice"),
+        "fr30_marche_nordique": _lines,
+        "ja30_hogoneko": _written,
+        "ja30_hakkou": _reminded(0.5),
+        "ja30_dashcam": _edited(r"quality = high", "quality = standard"),
+        "ja30_keybox": _recalled(),
+        "ja30_mikan": _said("54個残ります。", "64個残ります。"),
+        "ja30_neko_no_te": _said(
+            "とても忙しくて、誰でもいいから手伝ってほしいという意味です。",
+            "猫がとても好きだという意味です。",
+        ),
+        "ja30_sakubun": _shown("`wc -m sakubun.txt` で数えられます。"),
+        "ja30_moushiokuri": _asked,
+        "ja30_mikoshi": _recounted("鶴見ふさ江"),
+        "ja30_sanpo": _counted,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""
