@@ -433,3 +433,72 @@ async def test_a_plan_of_one_kind_asks_nothing_more() -> None:
     state = make_state("Add 'done' to log.txt.", kinds=KINDS)
     await Intent(Asker(model), by_plan=True).plan(state, make_plan(state))
     assert len(model.asked) == 1 and state.may_act is True
+
+
+TASKS = {**KINDS, "schedule_task": SCHEDULE}
+
+
+@pytest.mark.parametrize(
+    ("planned", "request_text"),
+    [
+        pytest.param(
+            "memory_save",
+            "Note dans garde_meuble.txt que le box est le 4417.",
+            id="fr-memory",
+        ),
+        pytest.param(
+            "schedule_task",
+            "Notier mir in werkstatt.txt, dass die Auftragsnummer 5521 ist.",
+            id="de-task",
+        ),
+        pytest.param("memory_save", "合鍵のことを aikagi.txt にメモして。", id="ja-memory"),
+    ],
+)
+async def test_a_note_for_a_named_file_planned_elsewhere_is_written_when_the_intent_says_so(
+    planned: str, request_text: str
+) -> None:
+    """Planned as a save to memory or a task, a request that names a file path (one that
+    does not exist yet) is put to the intent question too, on the quick slot: its word for
+    changing files offers the turn the file tools, and the plan's save or task is gone."""
+    model = SlotRecording()
+    model.choices.extend([planned, "write"])
+    state = make_state(request_text, tools=(*LOOKING, *ACTING, "schedule_task"), kinds=TASKS)
+    plan = make_plan(state)
+    with pinning.use(0, questions=lambda: 2, apart=3):
+        await Intent(Asker(model), by_plan=True).plan(state, plan)
+    assert model.asked[1][0].content.startswith(INTENT_HEAD) and model.slots == [2, 3]
+    assert state.planned == () and state.may_act is True
+    assert state.doing == frozenset({"write_file", "append_file"})
+    assert planned not in plan.names and ("intent", "file named") in state.fired
+
+
+@pytest.mark.parametrize("word", ["remember", ACTION, LOOKUP, ANSWER, None])
+async def test_a_save_naming_a_file_is_kept_unless_the_intent_says_write(
+    word: str | None,
+) -> None:
+    """Any other word keeps the plan as it was: "remember that my settings live in
+    config.ini" is a save, and nothing but the file word moves it."""
+    model = FakeModel()
+    model.choices.extend(["memory_save", word])
+    state = make_state("Remember that my settings live in config.ini.", kinds=TASKS)
+    await Intent(Asker(model), by_plan=True).plan(state, make_plan(state))
+    assert state.requests.used == 2 and state.planned == ("memory_save",)
+    assert state.may_act is True and ("intent", "file named") not in state.fired
+
+
+@pytest.mark.parametrize(
+    ("planned", "request_text"),
+    [
+        pytest.param("memory_save", "Remember that my locker is 1900.", id="no-file-named"),
+        pytest.param("append_file", "Add 'done' to log.txt.", id="a-file-tool"),
+        pytest.param("read_file", "What is in log.txt?", id="nothing-acts"),
+    ],
+)
+async def test_a_plan_acting_on_files_or_naming_no_file_asks_nothing_more(
+    planned: str, request_text: str
+) -> None:
+    model = FakeModel()
+    model.choices.append(planned)
+    state = make_state(request_text, kinds=TASKS)
+    await Intent(Asker(model), by_plan=True).plan(state, make_plan(state))
+    assert len(model.asked) == 1 and state.planned == (planned,)
