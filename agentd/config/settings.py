@@ -135,6 +135,11 @@ class GuardSettings(_Section):
         description="edit_file's text to replace is held to one line under the grammar, "
         f"until an edit of the turn fails. Serves small local models. {_GUARD}",
     )
+    delays: Switch = Field(
+        "auto",
+        description="schedule_task's delay (in) is held under the grammar to minutes, hours "
+        f"with minutes or days (45m, 2h30m, 3d). Serves small local models. {_GUARD}",
+    )
     check_calls: Switch = Field(
         "auto",
         description="Before a turn's first unrouted calls run, the model says (yes/no) whether "

@@ -4,7 +4,8 @@ A :class:`CallRule` travels with a model call. Under agentd's step grammar it is
 ``required`` leaves out the answer-in-words half, a ``name`` narrows the calls to that tool,
 ``single`` allows one call, ``values`` holds some of its arguments to given values, ``among``
 narrows the calls to some of the tools shown (the rest stay in the prompt, so the model
-server's cached prefix of it still holds), ``lines`` holds some string arguments to one line.
+server's cached prefix of it still holds), ``lines`` holds some string arguments to one line,
+``shapes`` others to a pattern the grammar knows (a delay).
 A server
 without the grammar is sent the OpenAI fields instead (what it does with them is up to it; it
 is not told ``values``), and the agent loop keeps the first call of a step when ``single``
@@ -27,8 +28,10 @@ class CallRule:
     the named tool's call, e.g. ``(("path", ("notes.md",)),)``; ``among``: the tools a call
     may name (None: every tool shown); ``once``: tools that only look, whose call written a
     second time in the step ends it (:mod:`agentd.model.repeats`); ``lines``: (tool,
-    argument) pairs whose string is held to one line (:data:`~agentd.model.grammar.ONE_LINE`).
-    The default allows anything."""
+    argument) pairs whose string is held to one line (:data:`~agentd.model.grammar.ONE_LINE`);
+    ``shapes``: (tool, argument, pattern) triples whose string is held to that pattern, one
+    of :mod:`agentd.model.grammar`'s (:data:`~agentd.model.grammar.DELAY`). The default
+    allows anything."""
 
     required: bool = False
     name: str | None = None
@@ -37,6 +40,7 @@ class CallRule:
     among: frozenset[str] | None = None
     once: frozenset[str] = frozenset()
     lines: frozenset[tuple[str, str]] = frozenset()
+    shapes: frozenset[tuple[str, str, str]] = frozenset()
 
     @property
     def must_call(self) -> bool:
@@ -50,11 +54,13 @@ class CallRule:
     def narrow(self, tools: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         """The tools a call may name under this rule (all of them unless one is named or
         ``among`` names some), with the arguments that ``values`` holds narrowed to an
-        ``enum`` of those values and those ``lines`` holds to one line."""
+        ``enum`` of those values, those ``lines`` holds to one line and those ``shapes``
+        holds to their pattern."""
         if self.among is not None:
             tools = [t for t in tools if t.get("function", t).get("name") in self.among]
-        if self.lines:
-            tools = [_lined(t, self.lines) for t in tools]
+        shapes = self.shapes | {(name, arg, ONE_LINE) for name, arg in self.lines}
+        if shapes:
+            tools = [_shaped(t, shapes) for t in tools]
         if self.name is None:
             return list(tools)
         named = [t for t in tools if t.get("function", t).get("name") == self.name]
@@ -103,23 +109,23 @@ def _held(tool: dict[str, Any], values: dict[str, tuple[str | int, ...]]) -> dic
     return {**tool, "function": held} if "function" in tool else held
 
 
-def _lined(tool: dict[str, Any], lines: frozenset[tuple[str, str]]) -> dict[str, Any]:
-    """``tool`` with each of its string arguments that ``lines`` names held to one line (a
-    copy; ``tool`` itself when ``lines`` names none of its arguments)."""
+def _shaped(tool: dict[str, Any], shapes: frozenset[tuple[str, str, str]]) -> dict[str, Any]:
+    """``tool`` with each of its string arguments that ``shapes`` names held to its pattern
+    (a copy; ``tool`` itself when ``shapes`` names none of its arguments)."""
     fn = tool.get("function", tool)
     params = fn.get("parameters") or {}
     props = params.get("properties") or {}
     held = {
-        arg
-        for name, arg in lines
+        arg: pattern
+        for name, arg, pattern in sorted(shapes)
         if name == fn.get("name")
         and isinstance(props.get(arg), dict)
         and props[arg].get("type") == "string"
     }
     if not held:
         return tool
-    lined = {arg: {**props[arg], "pattern": ONE_LINE} for arg in held}
-    narrowed = {**fn, "parameters": {**params, "properties": {**props, **lined}}}
+    shaped = {arg: {**props[arg], "pattern": pattern} for arg, pattern in held.items()}
+    narrowed = {**fn, "parameters": {**params, "properties": {**props, **shaped}}}
     return {**tool, "function": narrowed} if "function" in tool else narrowed
 
 

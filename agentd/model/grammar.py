@@ -19,10 +19,12 @@ each), or bare objects, one per line.
 The JSON Schema subset covered is what tool schemas use: ``type`` (one or a list), ``properties``
 and ``required`` (properties keep their order, optional ones may be left out, no others),
 ``items`` (``minItems`` 0 or 1, ``maxItems``), ``enum``, ``const``, ``anyOf``/``oneOf``, local
-``$ref`` to ``$defs``/``definitions``, free-form objects, and one ``pattern``: :data:`ONE_LINE`,
-a string without a line break (what :class:`~agentd.model.choice.CallRule` ``lines`` holds an
-argument to). Anything else falls back to "any JSON value" of the given type: a grammar never
-rejects what the schema allows, the tool's own validation has the last word.
+``$ref`` to ``$defs``/``definitions``, free-form objects, and two ``pattern`` values:
+:data:`ONE_LINE`, a string without a line break (what :class:`~agentd.model.choice.CallRule`
+``lines`` holds an argument to), and :data:`DELAY`, a delay such as "45m" or "2h30m" (what its
+``shapes`` hold an argument to). Anything else falls back to "any JSON value" of the given
+type: a grammar never rejects what the schema allows, the tool's own validation has the last
+word.
 """
 
 from __future__ import annotations
@@ -70,7 +72,13 @@ _JSON_RULES = {
 #: The one string ``pattern`` the grammar holds to: text on one line (no line break, written
 #: raw or as an escape).
 ONE_LINE = r"^[^\n\r]*$"
-#: Its rules, added to a grammar that uses them.
+#: A delay from now: minutes ("45m"), hours always with their minutes ("2h0m", "2h30m"), or
+#: days ("3d"). Let write "2h", the small model wrote it for "two and a half hours"; made to go
+#: on with minutes after the hours, it wrote the half hour ("2h30m").
+DELAY = r"^[0-9]{1,4}(m|h[0-9]{1,2}m|d)$"
+#: Its rule, added to a grammar that uses it.
+_DELAY_RULES = {"delay": '"\\"" [0-9]{1,4} ("m" | "h" [0-9]{1,2} "m" | "d") "\\""'}
+#: The line rule's rules, added to a grammar that uses them.
 _LINE_RULES = {
     "line": '"\\"" line-char* "\\""',
     "line-char": '[^"\\\\\\x00-\\x1f] | "\\\\" (["\\\\/bft] | "u" line-hex)',
@@ -165,6 +173,9 @@ class _Builder:
         if kind == "string" and node.get("pattern") == ONE_LINE:
             self.rules.update(_LINE_RULES)
             return "line"
+        if kind == "string" and node.get("pattern") == DELAY:
+            self.rules.update(_DELAY_RULES)
+            return "delay"
         if isinstance(kind, str) and kind in _SIMPLE_TYPES:
             return _SIMPLE_TYPES[kind]
         return "value"
@@ -227,6 +238,8 @@ def _array(item: str, node: dict[str, Any]) -> str:
     return f'"[" ws {seq} ws "]"' if first else f'"[" ws ({seq})? ws "]"'
 
 
+#: The rule of each string pattern the grammar holds to.
+_PATTERN_RULES = {ONE_LINE: "line", DELAY: "delay"}
 #: Schema keys that make a string more than free text (or not a plain string at all).
 _SHAPED = frozenset({"enum", "const", "anyOf", "oneOf", "allOf", "$ref"})
 
@@ -385,7 +398,7 @@ def _into_string(
             text += f"{indent}{quoted}: {json.dumps(held[0], ensure_ascii=False)}{after}"
             continue
         if node.get("type") == "string" and not _SHAPED.intersection(node):
-            value = "line" if node.get("pattern") == ONE_LINE else "string"
+            value = _PATTERN_RULES.get(str(node.get("pattern")), "string")
             return f"{text}{indent}{quoted}:", value, builder.after(args, index + 1)
         return None
     return None

@@ -21,6 +21,7 @@ from agentd.engine.guards.calls_in_answer import CallsInAnswer
 from agentd.engine.guards.check_calls import CheckCalls
 from agentd.engine.guards.claims import Claims
 from agentd.engine.guards.client_tools import ClientTools
+from agentd.engine.guards.delays import Delays
 from agentd.engine.guards.echo import Echo
 from agentd.engine.guards.edit_lines import EditLines
 from agentd.engine.guards.empty import Empty
@@ -42,6 +43,7 @@ PLANNERS = (
     "route",
     "write_paths",
     "edit_lines",
+    "delays",
 )
 ANSWER_GUARDS = (
     "check_calls",
@@ -85,6 +87,7 @@ def build(
         "route": Route(asker, listing) if asks else None,
         "write_paths": WritePaths(),
         "edit_lines": EditLines(),
+        "delays": Delays(),
         "check_calls": CheckCalls(asker) if asks else None,
         "empty": Empty(),
         "calls_in_answer": CallsInAnswer(),
