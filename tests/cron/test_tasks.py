@@ -37,6 +37,8 @@ class Limits:
     [
         pytest.param("10s", 10, id="seconds"),
         pytest.param("2h30m", 9000, id="compound"),
+        pytest.param("2h0m", 7200, id="whole-hours-with-minutes"),
+        pytest.param("1h05m", 3900, id="minutes-with-a-zero"),
         pytest.param("1 day", 86400, id="words"),
         pytest.param("90 minutes", 5400, id="minutes"),
         pytest.param("2.5h", 9000, id="fraction"),
