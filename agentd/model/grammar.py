@@ -72,12 +72,12 @@ _JSON_RULES = {
 #: The one string ``pattern`` the grammar holds to: text on one line (no line break, written
 #: raw or as an escape).
 ONE_LINE = r"^[^\n\r]*$"
-#: A delay from now: minutes ("45m"), hours always with their minutes ("2h0m", "2h30m"), or
-#: days ("3d"). Let write "2h", the small model wrote it for "two and a half hours"; made to go
-#: on with minutes after the hours, it wrote the half hour ("2h30m").
-DELAY = r"^[0-9]{1,4}(m|h[0-9]{1,2}m|d)$"
+#: A delay from now: seconds ("10s"), minutes ("45m"), hours always with their minutes
+#: ("2h0m", "2h30m"), or days ("3d"). Let write "2h", the small model wrote it for "two and a
+#: half hours"; made to go on with minutes after the hours, it wrote the half hour ("2h30m").
+DELAY = r"^[0-9]{1,4}(s|m|h[0-9]{1,2}m|d)$"
 #: Its rule, added to a grammar that uses it.
-_DELAY_RULES = {"delay": '"\\"" [0-9]{1,4} ("m" | "h" [0-9]{1,2} "m" | "d") "\\""'}
+_DELAY_RULES = {"delay": '"\\"" [0-9]{1,4} ("s" | "m" | "h" [0-9]{1,2} "m" | "d") "\\""'}
 #: The line rule's rules, added to a grammar that uses them.
 _LINE_RULES = {
     "line": '"\\"" line-char* "\\""',

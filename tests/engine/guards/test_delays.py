@@ -106,7 +106,8 @@ def _call(delay: str) -> str:
         pytest.param("1h 30m", False, id="a-space"),
         pytest.param("2 hours", False, id="words"),
         pytest.param("", False, id="empty"),
-        pytest.param("90s", False, id="seconds"),
+        pytest.param("10s", True, id="seconds"),
+        pytest.param("2h30", False, id="minutes-without-their-unit"),
     ],
 )
 def test_the_grammar_holds_a_delay(delay: str, ok: bool) -> None:
