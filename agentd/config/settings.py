@@ -137,8 +137,8 @@ class GuardSettings(_Section):
     )
     delays: Switch = Field(
         "auto",
-        description="schedule_task's delay (in) is held under the grammar to minutes, hours "
-        f"with minutes or days (45m, 2h30m, 3d). Serves small local models. {_GUARD}",
+        description="schedule_task's delay (in) is held under the grammar to seconds, minutes, "
+        f"hours with minutes or days (10s, 45m, 2h30m, 3d). Serves small local models. {_GUARD}",
     )
     check_calls: Switch = Field(
         "auto",

@@ -4,11 +4,11 @@ Asked to remind the user "in two and a half hours", "in an hour and a half" or "
 hour", the small local model wrote ``in`` as "2h", "1h", "1h": the hours, then the closing
 quote, the fraction lost (16 of the 19 wrong reminders of 60 played from spent halves). A
 step that offers agentd's own ``schedule_task`` holds ``in`` under the grammar to
-:data:`~agentd.model.grammar.DELAY` (:attr:`~agentd.model.choice.CallRule.shapes`): minutes
-("45m"), hours with their minutes ("2h0m", "2h30m") or days ("3d"). Made to go on after the
-hours, the model wrote the minutes it had left out. The prompt's schema is unchanged (the
-server's cached prefix holds) and the tool still reads any delay it read before. A caller's
-own ``schedule_task`` is the caller's: never held.
+:data:`~agentd.model.grammar.DELAY` (:attr:`~agentd.model.choice.CallRule.shapes`): seconds
+("10s"), minutes ("45m"), hours with their minutes ("2h0m", "2h30m") or days ("3d"). Made to
+go on after the hours, the model wrote the minutes it had left out. The prompt's schema is
+unchanged (the server's cached prefix holds) and the tool still reads any delay it read
+before. A caller's own ``schedule_task`` is the caller's: never held.
 """
 
 from __future__ import annotations
