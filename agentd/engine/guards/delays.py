@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from agentd.engine.guards.base import Serves
+from agentd.engine.guards.edit_lines import may_call_own
 from agentd.engine.turnstate import StepPlan, TurnState
 from agentd.model.grammar import DELAY
 
@@ -32,11 +33,7 @@ class Delays:
     serves: Serves = "local"
 
     async def plan(self, state: TurnState, plan: StepPlan) -> None:
-        if TASK_TOOL not in plan.names or TASK_TOOL in state.client_names:
+        if not may_call_own(state, plan, TASK_TOOL):
             return
-        rule = plan.rule
-        among = rule.among is None or TASK_TOOL in rule.among
-        if rule.name not in (None, TASK_TOOL) or not among:
-            return
-        plan.rule = replace(rule, shapes=rule.shapes | {(TASK_TOOL, IN, DELAY)})
+        plan.rule = replace(plan.rule, shapes=plan.rule.shapes | {(TASK_TOOL, IN, DELAY)})
         state.fire(self.name, "held")

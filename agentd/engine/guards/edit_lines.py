@@ -33,13 +33,18 @@ class EditLines:
     serves: Serves = "local"
 
     async def plan(self, state: TurnState, plan: StepPlan) -> None:
-        if EDIT_TOOL not in plan.names or EDIT_TOOL in state.client_names:
+        if not may_call_own(state, plan, EDIT_TOOL):
             return
         if any(tool == EDIT_TOOL for tool, _ in state.failures):
             return  # refused (the line appears twice, or is not there): more lines may help
-        rule = plan.rule
-        among = rule.among is None or EDIT_TOOL in rule.among
-        if rule.name not in (None, EDIT_TOOL) or not among:
-            return
-        plan.rule = replace(rule, lines=rule.lines | {(EDIT_TOOL, OLD)})
+        plan.rule = replace(plan.rule, lines=plan.rule.lines | {(EDIT_TOOL, OLD)})
         state.fire(self.name, "held")
+
+
+def may_call_own(state: TurnState, plan: StepPlan, tool: str) -> bool:
+    """Whether the step may call agentd's own ``tool``: offered, not the caller's, and
+    neither another tool named nor ``among`` leaving it out."""
+    if tool not in plan.names or tool in state.client_names:
+        return False
+    rule = plan.rule
+    return rule.name in (None, tool) and (rule.among is None or tool in rule.among)
