@@ -172,6 +172,13 @@ class GuardSettings(_Section):
         "nearly all of the request's) is asked for once more in words, then replaced by the "
         f"tool results. Serves small local models. {_GUARD}",
     )
+    answer_language: Switch = Field(
+        "auto",
+        description="An answer CLD2 finds in another language than the request is, when the "
+        "model says (under a grammar) the reply belongs in the request's language, shown to the "
+        "model once to be written in it; a streamed answer is held until its language is told. "
+        f"Serves small local models. {_GUARD}",
+    )
     overwrite: Switch = Field(
         "auto",
         description="After write_file held back a write that would drop most of a file, the "

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import NamedTuple
 
 import pycld2
 
@@ -67,19 +68,56 @@ def _readable(text: str) -> str:
     return "".join(" " if unicodedata.category(c) in REFUSED else c for c in tail)
 
 
-def language_of(text: str) -> str | None:
-    """The English name of the language ``text`` is written in ("Spanish"), or None when it
-    cannot be told reliably."""
+class Told(NamedTuple):
+    """A language as CLD2 tells it: its English name ("Spanish") and its code ("es")."""
+
+    name: str
+    code: str
+
+
+def tell(text: str, hint: str = "") -> Told | None:
+    """The language ``text`` is written in, or None when it cannot be told reliably.
+    ``hint`` (a code) tips CLD2 towards that language."""
+    hints = {"hintLanguage": hint} if hint else {}
     try:
-        reliable, _, found = pycld2.detect(_readable(own_words(text[-SCANNED_CHARS:])))
+        reliable, _, found = pycld2.detect(_readable(own_words(text[-SCANNED_CHARS:])), **hints)
     except pycld2.error:  # anything CLD2 still cannot read: not told
         return None
     name, code = str(found[0][0]), str(found[0][1])
     if not reliable or code in ("un", "xxx") or code.startswith("xx-"):
         return None
     if code in NAMES:
-        return NAMES[code]
-    return None if "_" in name else (name.title() if name.isupper() else name)
+        return Told(NAMES[code], code)
+    if "_" in name:
+        return None
+    return Told(name.title() if name.isupper() else name, code)
 
 
-__all__ = ["MOST_CHARS", "NAMED", "QUOTED", "SCANNED_CHARS", "language_of", "own_words"]
+def language_of(text: str) -> str | None:
+    """The English name of the language ``text`` is written in ("Spanish"), or None when it
+    cannot be told reliably."""
+    found = tell(text)
+    return found.name if found else None
+
+
+def written_in(text: str, asked: Told) -> bool | None:
+    """Whether ``text`` is written in ``asked``: True, False, or None when it cannot be told.
+
+    ``text`` is read with ``asked`` as CLD2's hint: a short answer's few words otherwise read
+    as some language that shares them ("Il y a 6 commandes qui partent à Rochefort." as
+    Romansh, "Ein Meter hat 100 Zentimeter." as Nynorsk)."""
+    written = tell(text, hint=asked.code)
+    return None if written is None else written.code == asked.code
+
+
+__all__ = [
+    "MOST_CHARS",
+    "NAMED",
+    "QUOTED",
+    "SCANNED_CHARS",
+    "Told",
+    "language_of",
+    "own_words",
+    "tell",
+    "written_in",
+]

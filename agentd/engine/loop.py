@@ -37,7 +37,15 @@ from agentd.engine import guards as ruleset
 from agentd.engine.asking import Asker, OnRequest
 from agentd.engine.budget import ContextBudget
 from agentd.engine.callcache import CallKey, call_key
-from agentd.engine.guards.base import ACCEPT, Replace, Retry, StepRun, Verdict, verdict_name
+from agentd.engine.guards.base import (
+    ACCEPT,
+    Clears,
+    Replace,
+    Retry,
+    StepRun,
+    Verdict,
+    verdict_name,
+)
 from agentd.engine.guards.read_first import Mentioned
 from agentd.engine.guards.route import Listing
 from agentd.engine.notes import reminder
@@ -61,6 +69,10 @@ REQUESTS_EXHAUSTED = (
     "(I stopped: this turn used all of its {limit} model requests without reaching an answer. "
     "Please ask again, perhaps in smaller steps.)"
 )
+#: How much of a held answer is shown first to the guards that may let it go early, and past
+#: how much it stays held to its end (checked each time it doubles in between).
+CLEAR_FIRST = 48
+CLEAR_LAST = 1600
 REPEATED = "(the same call was made before in this turn; it was not run again. Its result:)"
 
 OnAppend = Callable[[Sequence[Message]], Awaitable[None]]
@@ -110,19 +122,38 @@ TurnEvent = TextDelta | TurnDone
 
 @dataclass(slots=True)
 class _Out:
-    """Where a step's text goes: straight to ``on_delta``, or held until the guards pass it."""
+    """Where a step's text goes: straight to ``on_delta``, or held until the guards pass it.
+
+    ``clear``, when given, is shown the held text as it grows (at :data:`CLEAR_FIRST`
+    characters, then each time it doubles, up to :data:`CLEAR_LAST`): once it says the text
+    may go, what was held is sent and the rest streams (``cleared``)."""
 
     on_delta: OnDelta | None
     held: bool
+    clear: Callable[[str], bool] | None = None
     text: list[str] = field(default_factory=list)
     sent: bool = False
+    cleared: bool = False
+    size: int = 0
+    check_at: int = CLEAR_FIRST
 
     async def delta(self, piece: str) -> None:
         if self.held:
             self.text.append(piece)
+            self.size += len(piece)
+            if self.clear is not None and self.size >= self.check_at:
+                await self._try_clear(self.clear)
         elif self.on_delta is not None and piece:
             self.sent = True
             await self.on_delta(piece)
+
+    async def _try_clear(self, clear: Callable[[str], bool]) -> None:
+        self.check_at = self.size * 2
+        if self.check_at > CLEAR_LAST:
+            self.clear = None  # held to the end
+        if clear("".join(self.text)):
+            self.held, self.cleared = False, True
+            await self.release()
 
     async def release(self, text: str | None = None) -> None:
         """Send what was held (or ``text`` in its place)."""
@@ -232,8 +263,9 @@ class AgentLoop:
             if given is not None:
                 reply = given  # nothing was left for the model to write: no request
             else:
-                out = _Out(on_delta if stream else None, held=self._holds(guards, state, plan))
+                out = self._out(guards, state, plan, on_delta if stream else None)
                 result = await self._call(state, plan, out if stream else None)
+                state.streamed = out.cleared
                 reply = self._one_call(state, plan, result.message)
                 verdict = await self._judge(guards, state, plan, reply)
                 if isinstance(verdict, Retry):
@@ -367,8 +399,21 @@ class AgentLoop:
         call = ToolCall(_call_id(), name, json.dumps(args, ensure_ascii=False))
         return assistant("", [call])
 
-    def _holds(self, guards: ruleset.Guards, state: TurnState, plan: StepPlan) -> bool:
-        return any(guard.holds(state, plan) for guard in guards.answer)
+    @staticmethod
+    def _out(
+        guards: ruleset.Guards, state: TurnState, plan: StepPlan, on_delta: OnDelta | None
+    ) -> _Out:
+        """Where the step's text goes: held when a guard may ask again or replace it, and
+        let go early when every such guard can clear it (:class:`Clears`)."""
+        holding = [guard for guard in guards.answer if guard.holds(state, plan)]
+        clearing = [guard for guard in holding if isinstance(guard, Clears)]
+        if not holding or on_delta is None or len(clearing) < len(holding):
+            return _Out(on_delta, held=bool(holding))
+
+        def clear(text: str) -> bool:
+            return all(guard.clears(state, text) for guard in clearing)
+
+        return _Out(on_delta, held=True, clear=clear)
 
     async def _judge(
         self, guards: ruleset.Guards, state: TurnState, plan: StepPlan, reply: Message

@@ -31,6 +31,10 @@ NOTHING_TO_READ = "(Your workdir holds no files: there is nothing to read.)"
 NOT_DONE_HEAD = "(No tool has changed anything in this turn.)"
 #: Opens the note after an answer that only repeated the request.
 ECHO_HEAD = "(Your answer only repeated my request.)"
+#: Opens the note after an answer in another language than the request's.
+OTHER_LANGUAGE_HEAD = "(Your answer was in {written}; I wrote my request in {asked}.)"
+#: An answer in another language is shown again to be rewritten when it is this short.
+REWRITTEN_CHARS = 1500
 
 
 def in_language(state: TurnState) -> str:
@@ -115,3 +119,14 @@ def next_step(state: TurnState) -> Message:
         f'{REMINDER_HEAD} My request was: "{state.short_request}". Do the next step it asks '
         "for now."
     )
+
+
+def other_language(state: TurnState, answer: str, asked: str, written: str) -> Message:
+    """After an answer in ``written``, another language than the request's (``asked``): the
+    answer again, to be written in the request's language (what it says is kept), or, too
+    long to show, the request to be answered in it."""
+    head = OTHER_LANGUAGE_HEAD.format(written=written, asked=asked)
+    if len(answer) > REWRITTEN_CHARS:
+        return user(f"{head} Answer my request above again, in words and in {asked}.")
+    shown = json.dumps(answer, ensure_ascii=False)
+    return user(f"{head} Your answer was: {shown}. Write that answer in {asked}.")

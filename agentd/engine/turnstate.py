@@ -146,6 +146,9 @@ class TurnState:
     plan_holds: int = 0
     #: Guards that asked again already (each asks again at most once a turn).
     retried: set[str] = field(default_factory=set)
+    #: Whether the step's reply has reached the client already: every guard that held it
+    #: let it go before it ended (:class:`~agentd.engine.guards.base.Clears`).
+    streamed: bool = False
     #: (tool, error) of the turn's failed calls.
     failures: set[tuple[str, str]] = field(default_factory=set)
     #: Whether a step was routed again after failed calls (once a turn).

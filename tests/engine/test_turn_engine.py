@@ -12,8 +12,9 @@ from agentd.config.settings import AgentDefaults, GuardSettings, Settings, Switc
 from agentd.engine import guards as rules
 from agentd.engine.asking import Asker
 from agentd.engine.guards.intent import ACTION, ANSWER, Intent
+from agentd.engine.guards.plan import NONE
 from agentd.engine.loop import REPEATED, REQUESTS_EXHAUSTED, AgentLoop
-from agentd.engine.notes import ECHO_HEAD
+from agentd.engine.notes import ECHO_HEAD, OTHER_LANGUAGE_HEAD
 from agentd.messages import Conversation, system, user
 from agentd.metrics import Metrics
 from agentd.model.choice import CallRule
@@ -121,12 +122,13 @@ async def test_a_planned_change_and_the_read_again_both_run() -> None:
     no tool."""
     model = LocalModel()
     model.choices.append("write_file, read_file")
-    model.add(answer("", WRITE), answer("", READ), answer("It says new."))
+    model.add(answer("", WRITE), answer("", READ), answer("Jetzt steht dort new."))
     reg, _, calls = file_tools()
     seen: list[str] = []
     loop = AgentLoop(model, reg, on_request=seen.append)
     result = await loop.run(chat("Ändere a.txt zu new und lies sie dann noch einmal."))
-    assert calls == ["write a.txt", "read a.txt"] and result.message.content == "It says new."
+    assert calls == ["write a.txt", "read a.txt"]
+    assert result.message.content == "Jetzt steht dort new."
     assert seen == ["plan", "step", "step", "step"]
     assert [r.rule.name for r in model.requests] == ["write_file", "read_file", None]
     assert model.requests[-1].answer_only
@@ -358,6 +360,55 @@ async def test_an_answer_that_repeats_the_request_is_asked_again_and_never_strea
     assert "".join(deltas) == result.message.content == "Nothing yet: it says old."
     assert ("echo", "retry") in result.fired and conv.messages[-1].content == deltas[0]
     assert model.requests[-1].messages[-1].content.startswith(ECHO_HEAD)
+
+
+GERMAN = (
+    "Wie lange fährt der Zug von Köln nach Berlin, wenn er um 9:40 abfährt und um 13:05 ankommt?"
+)
+IN_GERMAN = "Der Zug von Köln nach Berlin braucht drei Stunden und fünfundzwanzig Minuten."
+IN_ENGLISH = "The train from Cologne to Berlin takes three hours and twenty-five minutes."
+
+
+async def test_an_answer_in_the_request_s_language_streams_once_its_language_is_told() -> None:
+    """Held while the answer-language rule may ask again, the answer goes on to the client
+    as soon as its first words are told to be German: no question, the rest word by word."""
+    model = LocalModel()
+    model.choices.append(NONE)  # the plan: no tool
+    model.add(answer(IN_GERMAN))
+    deltas: list[str] = []
+
+    async def on_delta(text: str) -> None:
+        deltas.append(text)
+
+    loop = AgentLoop(model, file_tools()[0])
+    result = await loop.run(chat(GERMAN), stream=True, on_delta=on_delta)
+    assert "".join(deltas) == result.message.content == IN_GERMAN
+    assert len(deltas[0].split()) > 1 and len(deltas) > 2 and deltas[-1] == " Minuten."
+    assert len(model.asked) == 1 and result.fired == [("plan", "none"), ("intent", "answer")]
+
+
+async def test_an_answer_in_another_language_is_asked_again_and_never_streamed() -> None:
+    """An English answer to a German question, the model saying the reply belongs in German:
+    shown again to be written in German; only that answer streams and is stored."""
+    model = LocalModel()
+    model.choices.extend([NONE, "German"])
+    model.add(answer(IN_ENGLISH), answer(IN_GERMAN))
+    deltas: list[str] = []
+
+    async def on_delta(text: str) -> None:
+        deltas.append(text)
+
+    seen: list[str] = []
+    loop = AgentLoop(model, file_tools()[0], on_request=seen.append)
+    conv = chat(GERMAN)
+    result = await loop.run(conv, stream=True, on_delta=on_delta)
+    assert "".join(deltas) == result.message.content == IN_GERMAN
+    assert conv.messages[-1].content == IN_GERMAN and IN_ENGLISH not in "".join(deltas)
+    assert result.fired[-1] == ("answer_language", "retry")
+    assert seen == ["plan", "step", "language", "step"]
+    note = model.requests[-1].messages[-1].content
+    assert note.startswith(OTHER_LANGUAGE_HEAD.format(written="English", asked="German"))
+    assert model.requests[-1].tools is None
 
 
 async def test_a_plain_answer_streams_as_it_is_written() -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from agentd.config.settings import Switch
 from agentd.engine.asking import Asker
+from agentd.engine.guards.answer_language import AnswerLanguage
 from agentd.engine.guards.answered_earlier import AnsweredEarlier
 from agentd.engine.guards.base import AfterToolPolicy, AnswerGuard, StepPlanner
 from agentd.engine.guards.calls_in_answer import CallsInAnswer
@@ -52,6 +53,7 @@ ANSWER_GUARDS = (
     "answered_earlier",
     "claims",
     "echo",
+    "answer_language",
 )
 AFTER_TOOL = ("plan", "read_first", "overwrite", "repeats", "reroute")
 NAMES = tuple(dict.fromkeys((*PLANNERS, *ANSWER_GUARDS, *AFTER_TOOL)))
@@ -94,6 +96,7 @@ def build(
         "answered_earlier": AnsweredEarlier(),
         "claims": Claims(),
         "echo": Echo(),
+        "answer_language": AnswerLanguage(asker) if asks else None,
         "overwrite": Overwrite(asker) if asks else None,
         "repeats": Repeats(),
         "reroute": Reroute(),

@@ -16,7 +16,7 @@ grammar by a local llama-server: routing, yes/no checks, asking again). A guard'
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Literal, Protocol, runtime_checkable
 
 from agentd.engine.turnstate import Next, StepPlan, TurnState
 from agentd.messages import Message
@@ -71,6 +71,16 @@ class AnswerGuard(Protocol):
         ...
 
     async def judge(self, state: TurnState, plan: StepPlan, reply: Message) -> Verdict: ...
+
+
+@runtime_checkable
+class Clears(Protocol):
+    """An answer guard that can let a held answer go before it ends: once its first words
+    show that the guard will not object, the rest streams."""
+
+    def clears(self, state: TurnState, text: str) -> bool:
+        """Whether the held answer's first ``text`` may go on to the client."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,135 @@
+"""Answer language: an answer written in another language than the request.
+
+A small model drifts into the language of its instructions (English) or of what it just read:
+in the agentic suite's recorded runs 92 of 3,048 answers (3%) were in another language than
+the request, nearly all in English, and then mostly right in content ("You will arrive in
+Görlitz at 16:37." to a German question). The turn's notes already name the request's
+language (:func:`agentd.engine.notes.in_language`); a direct answer has none, and after tools
+the model sometimes writes past it.
+
+Both languages are told by CLD2 (:mod:`agentd.engine.language`, a statistical model over some
+80 languages, no word list); the answer is read with the request's language as a hint, and a
+text too short to tell is left alone. Only an answer in a language the model drifts into is
+judged: that of its instructions (the system prompt, told the same way) or of agentd's notes
+(English). Of the recorded answers told in another language than the request, 69 of 71 that
+the suite's own judge (another detector) found wrong were in English; those in other
+languages were the detector's errors on a short text (French read as Romansh). When the
+answer is in such a language, the model says, under a grammar,
+which of the two the reply should be in: a request to translate a text into English is
+rightly answered in English, whatever language it is written in. Only when it names the
+request's language is the answer asked for once more, shown to the model to be written again
+in that language (its content is kept). A second answer stands as it comes.
+
+The guard holds a streamed answer until it can tell the answer's language (see
+:meth:`AnswerLanguage.clears`): an answer found in the request's language from its first
+words streams on from there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import structlog
+
+from agentd.engine.asking import Asker
+from agentd.engine.guards.base import ACCEPT, Retry, Serves, Verdict
+from agentd.engine.language import Told, tell, written_in
+from agentd.engine.notes import other_language
+from agentd.engine.turnstate import REQUEST_CHARS, Next, StepPlan, TurnState
+from agentd.messages import Message, assistant, system, user
+
+#: The language agentd's own notes to the model are written in (:mod:`agentd.engine.notes`).
+NOTES_LANGUAGE = "en"
+
+log = structlog.get_logger("agentd.engine.guards.answer_language")
+
+QUESTION_HEAD = (
+    "You decide which language an assistant's reply to a request must be written in. The "
+    "reply is in the language the request is written in, also when the request asks about "
+    "words of another language; only a text the request asks to have written or translated "
+    "into another language is in that language. Reply with the language's name."
+)
+QUESTION = 'Request: "{request}"\nReply in {asked} or in {written}?'
+#: Worked examples shown before each request: (request, its language, another, the reply's).
+#: None is a case of the agentic suite.
+EXAMPLES = (
+    ('Was heißt "deadline" auf Deutsch?', "German", "English", "German"),
+    ("Translate into Spanish: I will be late tomorrow.", "English", "Spanish", "Spanish"),
+    ("これを英語に訳して：明日は雨です。", "Japanese", "English", "English"),  # noqa: RUF001
+    ("Explique-moi ce que veut dire « kaizen ».", "French", "Japanese", "French"),
+    ('How do you say "good night" in Italian?', "English", "Italian", "English"),
+    ("¿Cuántos días tiene febrero este año?", "Spanish", "English", "Spanish"),
+)
+
+
+def drifts(state: TurnState) -> frozenset[str]:
+    """The languages (codes) a small model drifts into in this turn: its instructions' (the
+    system prompt's, when told) and :data:`NOTES_LANGUAGE`."""
+    messages = state.conversation.messages
+    first = messages[0] if messages and messages[0].role == "system" else None
+    told = tell(first.content) if first is not None else None
+    return frozenset({NOTES_LANGUAGE, *([told.code] if told else [])})
+
+
+def question(request: str, asked: str, written: str) -> list[Message]:
+    """Which of ``asked`` (the request's language) and ``written`` (the answer's) the reply
+    to ``request`` should be in: the rules, the worked examples, the request."""
+    shots: list[Message] = []
+    for example, mine, other, reply in EXAMPLES:
+        asking = QUESTION.format(request=example, asked=mine, written=other)
+        shots += [user(asking), assistant(reply)]
+    asking = QUESTION.format(request=request[:REQUEST_CHARS], asked=asked, written=written)
+    return [system(QUESTION_HEAD), *shots, user(asking)]
+
+
+@dataclass(slots=True)
+class AnswerLanguage:
+    """The answer guard for answers in another language than the request."""
+
+    asker: Asker
+    name: str = "answer_language"
+    serves: Serves = "local"
+    calls: bool = False
+
+    @staticmethod
+    def _asked(state: TurnState) -> Told | None:
+        return tell(state.request)
+
+    def holds(self, state: TurnState, plan: StepPlan) -> bool:
+        return (
+            not state.client_led
+            and self.name not in state.retried
+            and state.requests.spare()
+            and self._asked(state) is not None
+        )
+
+    def clears(self, state: TurnState, text: str) -> bool:
+        """Whether a held answer's first ``text`` is told to be in the request's language:
+        the rest may stream (the guard then lets the answer stand)."""
+        asked = self._asked(state)
+        return asked is not None and written_in(text, asked) is True
+
+    async def judge(self, state: TurnState, plan: StepPlan, reply: Message) -> Verdict:
+        if state.streamed or not self.holds(state, plan):
+            return ACCEPT
+        asked = self._asked(state)
+        written = tell(reply.content, hint=asked.code) if asked is not None else None
+        if asked is None or written is None or written.code == asked.code:
+            return ACCEPT
+        if written.code not in drifts(state):
+            return ACCEPT  # not a language the model drifts into: the detector misread it
+        wanted = await self.asker.ask(
+            state,
+            "language",
+            question(state.request, asked.name, written.name),
+            (asked.name, written.name),
+            shared=True,
+        )
+        if wanted != asked.name or not state.requests.left:
+            log.info("turn.answer_language_kept", asked=asked.code, written=written.code)
+            state.fire(self.name, "kept")
+            return ACCEPT
+        log.warning("turn.answer_language", asked=asked.code, written=written.code)
+        state.retried.add(self.name)
+        note = other_language(state, reply.content, asked.name, written.name)
+        return Retry(Next(notes=[note], bare=True))
