@@ -67,9 +67,12 @@ twenty-eighth fresh cases (:data:`FRESH28`: :mod:`.fresh28_en`, :mod:`.fresh28_d
 :mod:`.fresh28_es`, :mod:`.fresh28_fr`, :mod:`.fresh28_ja`), fifty more, all in a
 twenty-ninth half, held-out-28; then the twenty-ninth fresh cases (:data:`FRESH29`:
 :mod:`.fresh29_en`, :mod:`.fresh29_de`, :mod:`.fresh29_es`, :mod:`.fresh29_fr`,
-:mod:`.fresh29_ja`), fifty more, all in a thirtieth half, held-out-29; last the thirtieth fresh
+:mod:`.fresh29_ja`), fifty more, all in a thirtieth half, held-out-29; then the thirtieth fresh
 cases (:data:`FRESH30`: :mod:`.fresh30_en`, :mod:`.fresh30_de`, :mod:`.fresh30_es`,
-:mod:`.fresh30_fr`, :mod:`.fresh30_ja`), fifty more, all in a thirty-first half, held-out-30.
+:mod:`.fresh30_fr`, :mod:`.fresh30_ja`), fifty more, all in a thirty-first half, held-out-30;
+last the thirty-first fresh cases (:data:`FRESH31`: :mod:`.fresh31_en`, :mod:`.fresh31_de`,
+:mod:`.fresh31_es`, :mod:`.fresh31_fr`, :mod:`.fresh31_ja`), fifty more, all in a thirty-second
+half, held-out-31.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -227,6 +230,11 @@ from bench._agentic_cases import (
     fresh30_es,
     fresh30_fr,
     fresh30_ja,
+    fresh31_de,
+    fresh31_en,
+    fresh31_es,
+    fresh31_fr,
+    fresh31_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -459,6 +467,13 @@ FRESH30: tuple[Case, ...] = (
     *fresh30_fr.CASES,
     *fresh30_ja.CASES,
 )
+FRESH31: tuple[Case, ...] = (
+    *fresh31_en.CASES,
+    *fresh31_de.CASES,
+    *fresh31_es.CASES,
+    *fresh31_fr.CASES,
+    *fresh31_ja.CASES,
+)
 #: The fresh sets, in the order they end the suite (a new set goes last).
 FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH,
@@ -491,6 +506,7 @@ FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH28,
     FRESH29,
     FRESH30,
+    FRESH31,
 )
 CASES: tuple[Case, ...] = (
     *en.CASES,
@@ -534,6 +550,7 @@ __all__ = [
     "FRESH28",
     "FRESH29",
     "FRESH30",
+    "FRESH31",
     "FRESH_SETS",
     "KINDS",
     "LANGUAGES",

@@ -1,7 +1,7 @@
-"""The third to thirtieth fresh agentic cases (held-out-3 to held-out-30): each one's check
+"""The third to thirty-first fresh agentic cases (held-out-3 to held-out-31): each one's check
 passes a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The twenty-eight sets share one shape (fifty cases, ten per language, in suite order at the end of
+The twenty-nine sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -42,7 +42,7 @@ SETS: dict[str, tuple[Case, ...]] = {
 """Each fresh set by its mark (the number in its case names, one or two digits), in suite
 order."""
 
-ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 31))
+ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 32))
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
 ORACLES: dict[str, dict[str, Oracle]] = {
@@ -1547,6 +1547,71 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja30_moushiokuri": _asked,
         "ja30_mikoshi": _recounted("鶴見ふさ江"),
         "ja30_sanpo": _counted,
+    },
+    "31": {
+        "en31_christening": _appended,
+        "en31_immersion": _reminded(0.75),
+        "en31_ereader": _edited(r"text_size = 12", "text_size = 16"),
+        "en31_planning_officer": _recalled(
+            ("Higginbottom", "Ravenscroft", "Fotheringham", "Winterbottom")
+        ),
+        "en31_party_bags": _said("You need 80 chocolate coins.", "You need 65 chocolate coins."),
+        "en31_under_the_weather": _said(
+            "It means she's feeling a bit unwell or poorly.", "It means she's caught in the rain."
+        ),
+        "en31_statement_pdfs": _shown("`mv *.pdf bank_statements/`"),
+        "en31_leaving_do": _asked,
+        "en31_parents_evening": _reread("Mr Abernethy: 17:40", "Mr Abernethy: 18:20"),
+        "en31_wreath_orders": _lines,
+        "de31_rollator": _written,
+        "de31_gefrierschrank": _reminded(2.5),
+        "de31_schrittziel": _edited(r"schrittziel = 8000", "schrittziel = 10000"),
+        "de31_moebelhaus": _recalled(),
+        "de31_mittagsschlaf": _said("So gegen 15:05 Uhr.", "So gegen 15:15 Uhr."),
+        "de31_kummerspeck": _said(
+            "Das sind Pfunde, die man aus Frust oder Trauer zugenommen hat.",
+            "Das ist eine Speckspezialität aus Tirol.",
+        ),
+        "de31_kalenderwoche": _shown("`date +%V`"),
+        "de31_kaninchenzucht": _asked,
+        "de31_seniorenkaffee": _recounted("Liselotte Brinkmann"),
+        "de31_pilze": _counted,
+        "es31_cosas_pueblo": _appended,
+        "es31_pasteleria": _reminded(1.25),
+        "es31_bici_estatica": _edited(r"resistencia = 8", "resistencia = 5"),
+        "es31_tutor": _recalled(("Tiburcio", "Ludovico", "Nicomedes", "Filomeno")),
+        "es31_manta_ganchillo": _said("Te faltan 43 cuadrados.", "Te faltan 53 cuadrados."),
+        "es31_hecha_polvo": _said("Que está muy cansada, agotada.", "Que está muy sucia."),
+        "es31_sorteo": _shown("`shuf -n 1 participantes_sorteo.txt`"),
+        "es31_despedida": _asked,
+        "es31_fruteria": _reread("naranjas: 3 kg", "naranjas: 5 kg"),
+        "es31_guarderia": _lines,
+        "fr31_plainte_velo": _written,
+        "fr31_meringues": _reminded(0.5),
+        "fr31_seche_serviettes": _edited(r"duree = 120", "duree = 60"),
+        "fr31_fourriere": _recalled(),
+        "fr31_decheterie": _said("Pars à 7h45.", "Pars à 7h55."),
+        "fr31_poser_un_lapin": _said(
+            "Il ne s'est pas présenté au rendez-vous, sans prévenir.",
+            "Il lui a offert un lapin nain.",
+        ),
+        "fr31_votes_gateaux": _shown("`sort votes_gateaux.txt | uniq -c`"),
+        "fr31_reunion_ape": _asked,
+        "fr31_atelier_couture": _recounted("Apolline Kerbrat"),
+        "fr31_camping": _counted,
+        "ja31_kisei": _appended,
+        "ja31_nukadoko": _reminded(3),
+        "ja31_yokushitsu": _edited(r"timer = 180", "timer = 120"),
+        "ja31_sumaho_shuuri": _recalled(),
+        "ja31_umeboshi": _said("塩は900g用意してね。", "塩は720g用意してね。"),
+        "ja31_saru_mo": _said(
+            "どんな名人でも失敗することがある、という意味です。",
+            "猿は木登りが下手だという意味です。",
+        ),
+        "ja31_tanka": _shown("`sed -n '12p' tanka.txt` で表示できます。"),
+        "ja31_shashin_reikai": _asked,
+        "ja31_soroban": _reread("時間: 16時", "時間: 17時"),
+        "ja31_yosegaki": _lines,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""
