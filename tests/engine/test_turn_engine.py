@@ -161,13 +161,13 @@ async def test_a_read_of_the_one_named_file_is_made_without_a_request(
     model.choices.append("read_file")
     if len(named_in(request_text)) > 1:
         model.add(answer("", ("read_file", '{"path": "b.txt"}')))
-    model.add(answer("It says old."))
+    model.add(answer("Darin steht old."))
     reg, _, calls = file_tools()
     sent: list[str] = []
     loop = AgentLoop(model, reg, on_request=sent.append, mentioned=_mentioned)
     result = await loop.run(chat(request_text))
     assert sent == seen and calls == [f"read {read['path']}"]
-    assert result.message.content == "It says old."
+    assert result.message.content == "Darin steht old."
     [call] = [c for m in result.added for c in m.tool_calls]
     assert call.name == "read_file" and json.loads(call.arguments) == read
 
