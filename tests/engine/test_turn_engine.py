@@ -388,10 +388,10 @@ async def test_an_answer_in_the_request_s_language_streams_once_its_language_is_
 
 
 async def test_an_answer_in_another_language_is_asked_again_and_never_streamed() -> None:
-    """An English answer to a German question, the model saying the reply belongs in German:
+    """An English answer to a German question that asks for no English text (the model says):
     shown again to be written in German; only that answer streams and is stored."""
     model = LocalModel()
-    model.choices.extend([NONE, "German"])
+    model.choices.extend([NONE, "no"])
     model.add(answer(IN_ENGLISH), answer(IN_GERMAN))
     deltas: list[str] = []
 

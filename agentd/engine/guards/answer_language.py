@@ -15,10 +15,13 @@ judged: that of its instructions (the system prompt, told the same way) or of ag
 the suite's own judge (another detector) found wrong were in English; those in other
 languages were the detector's errors on a short text (French read as Romansh). When the
 answer is in such a language, the model says, under a grammar,
-which of the two the reply should be in: a request to translate a text into English is
-rightly answered in English, whatever language it is written in. Only when it names the
-request's language is the answer asked for once more, shown to the model to be written again
-in that language (its content is kept). A second answer stands as it comes.
+whether the request asks for a text in the answer's language: a request to translate a text
+into English is rightly answered in English, whatever language it is written in. Asked which
+of the two languages the reply belongs in, the model named English for nearly every Japanese
+request; asked this way, it answered 10 of 10 requests written for the question rightly (4
+translations into English, 6 other requests). Only when it says no is the answer asked for
+once more, shown to the model to be written again in the request's language (its content is
+kept). A second answer stands as it comes.
 
 The guard holds a streamed answer until it can tell the answer's language (see
 :meth:`AnswerLanguage.clears`): an answer found in the request's language from its first
@@ -44,21 +47,24 @@ NOTES_LANGUAGE = "en"
 log = structlog.get_logger("agentd.engine.guards.answer_language")
 
 QUESTION_HEAD = (
-    "You decide which language an assistant's reply to a request must be written in. The "
-    "reply is in the language the request is written in, also when the request asks about "
-    "words of another language; only a text the request asks to have written or translated "
-    "into another language is in that language. Reply with the language's name."
+    "You decide whether a request asks for a text in a given language. Answer yes only when "
+    "the request asks to write or translate a text into that language; a question about what "
+    "a word of that language means, or how to say something in it, is answered in the "
+    "request's own language: no."
 )
-QUESTION = 'Request: "{request}"\nReply in {asked} or in {written}?'
-#: Worked examples shown before each request: (request, its language, another, the reply's).
-#: None is a case of the agentic suite.
+QUESTION = 'Request: "{request}"\nDoes it ask for a text in {language}?'
+YES, NO = "yes", "no"
+#: Worked examples shown before each request: (request, a language, the answer). None is a
+#: case of the agentic suite.
 EXAMPLES = (
-    ('Was heißt "deadline" auf Deutsch?', "German", "English", "German"),
-    ("Translate into Spanish: I will be late tomorrow.", "English", "Spanish", "Spanish"),
-    ("これを英語に訳して：明日は雨です。", "Japanese", "English", "English"),  # noqa: RUF001
-    ("Explique-moi ce que veut dire « kaizen ».", "French", "Japanese", "French"),
-    ('How do you say "good night" in Italian?', "English", "Italian", "English"),
-    ("¿Cuántos días tiene febrero este año?", "Spanish", "English", "Spanish"),
+    ('Was heißt "deadline" auf Deutsch?', "English", NO),
+    ("Translate into Spanish: I will be late tomorrow.", "Spanish", YES),
+    ("これを英語に訳して：明日は雨です。", "English", YES),  # noqa: RUF001
+    ("Explique-moi ce que veut dire « kaizen ».", "Japanese", NO),
+    ("¿Cuántos días tiene febrero este año?", "English", NO),
+    ("Schreib mir eine kurze E-Mail auf Englisch an meinen Vermieter.", "English", YES),
+    ("Rappelle-moi dans une heure de sortir le gâteau du four.", "English", NO),
+    ("Crea notas.txt con la lista de la compra: pan, leche y huevos.", "English", NO),
 )
 
 
@@ -71,14 +77,13 @@ def drifts(state: TurnState) -> frozenset[str]:
     return frozenset({NOTES_LANGUAGE, *([told.code] if told else [])})
 
 
-def question(request: str, asked: str, written: str) -> list[Message]:
-    """Which of ``asked`` (the request's language) and ``written`` (the answer's) the reply
-    to ``request`` should be in: the rules, the worked examples, the request."""
+def question(request: str, written: str) -> list[Message]:
+    """Whether ``request`` asks for a text in ``written`` (the answer's language): the rules,
+    the worked examples, the request."""
     shots: list[Message] = []
-    for example, mine, other, reply in EXAMPLES:
-        asking = QUESTION.format(request=example, asked=mine, written=other)
-        shots += [user(asking), assistant(reply)]
-    asking = QUESTION.format(request=request[:REQUEST_CHARS], asked=asked, written=written)
+    for example, language, reply in EXAMPLES:
+        shots += [user(QUESTION.format(request=example, language=language)), assistant(reply)]
+    asking = QUESTION.format(request=request[:REQUEST_CHARS], language=written)
     return [system(QUESTION_HEAD), *shots, user(asking)]
 
 
@@ -118,14 +123,10 @@ class AnswerLanguage:
             return ACCEPT
         if written.code not in drifts(state):
             return ACCEPT  # not a language the model drifts into: the detector misread it
-        wanted = await self.asker.ask(
-            state,
-            "language",
-            question(state.request, asked.name, written.name),
-            (asked.name, written.name),
-            shared=True,
+        found = await self.asker.ask(
+            state, "language", question(state.request, written.name), (YES, NO), shared=True
         )
-        if wanted != asked.name or not state.requests.left:
+        if found != NO or not state.requests.left:
             log.info("turn.answer_language_kept", asked=asked.code, written=written.code)
             state.fire(self.name, "kept")
             return ACCEPT
