@@ -32,7 +32,7 @@ NOT_DONE_HEAD = "(No tool has changed anything in this turn.)"
 #: Opens the note after an answer that only repeated the request.
 ECHO_HEAD = "(Your answer only repeated my request.)"
 #: Opens the note after an answer in another language than the request's.
-OTHER_LANGUAGE_HEAD = "(Your answer was in {written}; I wrote my request in {asked}.)"
+OTHER_LANGUAGE_HEAD = "I wrote my request in {asked}, and you answered in {written}."
 #: An answer in another language is shown again to be rewritten when it is this short.
 REWRITTEN_CHARS = 1500
 
@@ -129,4 +129,4 @@ def other_language(state: TurnState, answer: str, asked: str, written: str) -> M
     if len(answer) > REWRITTEN_CHARS:
         return user(f"{head} Answer my request above again, in words and in {asked}.")
     shown = json.dumps(answer, ensure_ascii=False)
-    return user(f"{head} Your answer was: {shown}. Write that answer in {asked}.")
+    return user(f"{head} Write this answer of yours in {asked}, and only that: {shown}")

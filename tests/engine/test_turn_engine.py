@@ -391,7 +391,7 @@ async def test_an_answer_in_another_language_is_asked_again_and_never_streamed()
     """An English answer to a German question that asks for no English text (the model says):
     shown again to be written in German; only that answer streams and is stored."""
     model = LocalModel()
-    model.choices.extend([NONE, "no"])
+    model.choices.extend([NONE, "words"])
     model.add(answer(IN_ENGLISH), answer(IN_GERMAN))
     deltas: list[str] = []
 

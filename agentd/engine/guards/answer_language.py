@@ -15,13 +15,17 @@ judged: that of its instructions (the system prompt, told the same way) or of ag
 the suite's own judge (another detector) found wrong were in English; those in other
 languages were the detector's errors on a short text (French read as Romansh). When the
 answer is in such a language, the model says, under a grammar,
-whether the request asks for a text in the answer's language: a request to translate a text
-into English is rightly answered in English, whatever language it is written in. Asked which
-of the two languages the reply belongs in, the model named English for nearly every Japanese
-request; asked this way, it answered 10 of 10 requests written for the question rightly (4
-translations into English, 6 other requests). Only when it says no is the answer asked for
-once more, shown to the model to be written again in the request's language (its content is
-kept). A second answer stands as it comes.
+whether the request asks for a whole text in the answer's language (``text``: a translation,
+a message to send), rightly answered in it whatever language the request is written in; about
+words of it (``words``: what one means, how to say something), answered in the request's
+language; or neither (``none``). Asked which of the two languages the reply belongs in, the
+model named English for nearly every Japanese request; asked yes or no whether the request
+wants a text in English, it said yes to reminders and to "how do you say ... in English?".
+Asked this way it answered 17 of 18 requests rightly (those it had got wrong, and requests
+written for the question; "how do you say ... in English? It is for an email" came out
+``text``). On ``words`` or ``none`` the answer is asked for once more, shown to the model to be
+written again in the request's language (what it says is kept). A second answer stands as it
+comes.
 
 The guard holds a streamed answer until it can tell the answer's language (see
 :meth:`AnswerLanguage.clears`): an answer found in the request's language from its first
@@ -47,24 +51,26 @@ NOTES_LANGUAGE = "en"
 log = structlog.get_logger("agentd.engine.guards.answer_language")
 
 QUESTION_HEAD = (
-    "You decide whether a request asks for a text in a given language. Answer yes only when "
-    "the request asks to write or translate a text into that language; a question about what "
-    "a word of that language means, or how to say something in it, is answered in the "
-    "request's own language: no."
+    "You decide what an assistant's reply to a request must be. Reply 'text' when the user "
+    "wants a whole text in the other language (a translation of a sentence or passage, a "
+    "message or letter to send). Reply 'words' when the user asks what a word or phrase means "
+    "or how to say it: the reply then explains it in the request's own language. Reply 'none' "
+    "for any other request."
 )
-QUESTION = 'Request: "{request}"\nDoes it ask for a text in {language}?'
-YES, NO = "yes", "no"
-#: Worked examples shown before each request: (request, a language, the answer). None is a
-#: case of the agentic suite.
+QUESTION = 'Request: "{request}"\nThe other language: {language}. text, words or none?'
+TEXT, WORDS, NONE = "text", "words", "none"
+#: Worked examples shown before each request: (request, the other language, the answer).
+#: None is a case of the agentic suite.
 EXAMPLES = (
-    ('Was heißt "deadline" auf Deutsch?', "English", NO),
-    ("Translate into Spanish: I will be late tomorrow.", "Spanish", YES),
-    ("これを英語に訳して：明日は雨です。", "English", YES),  # noqa: RUF001
-    ("Explique-moi ce que veut dire « kaizen ».", "Japanese", NO),
-    ("¿Cuántos días tiene febrero este año?", "English", NO),
-    ("Schreib mir eine kurze E-Mail auf Englisch an meinen Vermieter.", "English", YES),
-    ("Rappelle-moi dans une heure de sortir le gâteau du four.", "English", NO),
-    ("Crea notas.txt con la lista de la compra: pan, leche y huevos.", "English", NO),
+    ('Was heißt "deadline" auf Deutsch?', "English", WORDS),
+    ("Translate into Spanish: I will be late tomorrow.", "Spanish", TEXT),
+    ("これを英語に訳して：明日は雨です。", "English", TEXT),  # noqa: RUF001
+    ("Explique-moi ce que veut dire « kaizen ».", "Japanese", WORDS),
+    ("¿Cuántos días tiene febrero este año?", "English", NONE),
+    ("Schreib mir eine kurze E-Mail auf Englisch an meinen Vermieter.", "English", TEXT),
+    ("Rappelle-moi dans une heure de sortir le gâteau du four.", "English", NONE),
+    ("¿Cómo se dice «madrugar» en inglés?", "English", WORDS),
+    ("Crea notas.txt con la lista de la compra: pan, leche y huevos.", "English", NONE),
 )
 
 
@@ -78,8 +84,8 @@ def drifts(state: TurnState) -> frozenset[str]:
 
 
 def question(request: str, written: str) -> list[Message]:
-    """Whether ``request`` asks for a text in ``written`` (the answer's language): the rules,
-    the worked examples, the request."""
+    """Whether ``request`` asks for a whole text in ``written`` (the answer's language), about
+    words of it, or neither: the rules, the worked examples, the request."""
     shots: list[Message] = []
     for example, language, reply in EXAMPLES:
         shots += [user(QUESTION.format(request=example, language=language)), assistant(reply)]
@@ -123,10 +129,9 @@ class AnswerLanguage:
             return ACCEPT
         if written.code not in drifts(state):
             return ACCEPT  # not a language the model drifts into: the detector misread it
-        found = await self.asker.ask(
-            state, "language", question(state.request, written.name), (YES, NO), shared=True
-        )
-        if found != NO or not state.requests.left:
+        asking = question(state.request, written.name)
+        found = await self.asker.ask(state, "language", asking, (TEXT, WORDS, NONE), shared=True)
+        if found not in (WORDS, NONE) or not state.requests.left:
             log.info("turn.answer_language_kept", asked=asked.code, written=written.code)
             state.fire(self.name, "kept")
             return ACCEPT

@@ -35,25 +35,26 @@ def guard(*choices: str) -> tuple[AnswerLanguage, FakeModel]:
 async def test_an_answer_in_another_language_is_shown_again_to_be_written_in_the_request_s() -> (
     None
 ):
-    rule, model = guard("no")
+    rule, model = guard("none")
     state = make_state(GERMAN)
     verdict = await rule.judge(state, make_plan(state), assistant(ENGLISH))
     assert isinstance(verdict, Retry) and verdict.next.bare
     note = verdict.next.notes[0].content
     head = OTHER_LANGUAGE_HEAD.format(written="English", asked="German")
-    assert note.startswith(head) and json.dumps(ENGLISH) in note and note.endswith("in German.")
-    assert model.options == [("yes", "no")]
+    assert note.startswith(head) and note.endswith(json.dumps(ENGLISH))
+    assert "in German, and only that" in note
+    assert model.options == [("text", "words", "none")]
     assert GERMAN in model.asked[0][-1].content
     assert rule.name in state.retried and state.requests.by_kind == {"language": 1}
 
 
 async def test_a_text_the_model_says_was_asked_for_in_the_answer_s_language_stands() -> None:
     """A translation into English is rightly answered in English."""
-    rule, model = guard("yes")
+    rule, model = guard("text")
     state = make_state(TRANSLATE)
     verdict = await rule.judge(state, make_plan(state), assistant(TRANSLATED))
     assert verdict is ACCEPT and state.fired == [("answer_language", "kept")]
-    assert model.options == [("yes", "no")] and not state.retried
+    assert model.options == [("text", "words", "none")] and not state.retried
 
 
 async def test_no_word_from_the_model_keeps_the_answer() -> None:
@@ -83,14 +84,14 @@ async def test_no_word_from_the_model_keeps_the_answer() -> None:
 async def test_nothing_is_asked_when_the_languages_agree_or_cannot_be_told(
     request_text: str, answer: str
 ) -> None:
-    rule, model = guard("no")
+    rule, model = guard("none")
     state = make_state(request_text)
     assert await rule.judge(state, make_plan(state), assistant(answer)) is ACCEPT
     assert model.asked == [] and not state.fired
 
 
 async def test_asked_once_a_turn_the_second_answer_stands() -> None:
-    rule, model = guard("no", "no")
+    rule, model = guard("none", "words")
     state = make_state(GERMAN)
     assert isinstance(await rule.judge(state, make_plan(state), assistant(ENGLISH)), Retry)
     assert not rule.holds(state, make_plan(state))
@@ -99,7 +100,7 @@ async def test_asked_once_a_turn_the_second_answer_stands() -> None:
 
 
 async def test_without_a_spare_request_nothing_is_asked() -> None:
-    rule, model = guard("no")
+    rule, model = guard("none")
     state = make_state(GERMAN, requests=1)
     assert not rule.holds(state, make_plan(state))
     assert await rule.judge(state, make_plan(state), assistant(ENGLISH)) is ACCEPT
@@ -107,14 +108,14 @@ async def test_without_a_spare_request_nothing_is_asked() -> None:
 
 
 async def test_a_caller_with_its_own_tools_is_not_judged() -> None:
-    rule, model = guard("no")
+    rule, model = guard("none")
     state = make_state(GERMAN, client=("lookup",))
     assert await rule.judge(state, make_plan(state), assistant(ENGLISH)) is ACCEPT
     assert model.asked == []
 
 
 async def test_an_answer_already_streamed_stands() -> None:
-    rule, model = guard("no")
+    rule, model = guard("none")
     state = make_state(GERMAN)
     state.streamed = True
     assert await rule.judge(state, make_plan(state), assistant(ENGLISH)) is ACCEPT
@@ -122,7 +123,7 @@ async def test_an_answer_already_streamed_stands() -> None:
 
 
 async def test_a_long_answer_is_not_shown_again_the_request_is_answered_anew() -> None:
-    rule, _ = guard("no")
+    rule, _ = guard("none")
     state = make_state(GERMAN)
     long = " ".join([ENGLISH] * (REWRITTEN_CHARS // len(ENGLISH) + 1))
     verdict = await rule.judge(state, make_plan(state), assistant(long))
@@ -143,9 +144,9 @@ def test_the_question_shows_worked_examples_then_the_request() -> None:
     messages = question(GERMAN, "English")
     assert messages[0].role == "system" and messages[-1].role == "user"
     assert GERMAN in messages[-1].content
-    assert messages[-1].content.endswith("Does it ask for a text in English?")
+    assert messages[-1].content.endswith("The other language: English. text, words or none?")
     replies = [m.content for m in messages if m.role == "assistant"]
-    assert set(replies) == {"yes", "no"}  # both ways among the examples
+    assert set(replies) == {"text", "words", "none"}  # each among the examples
 
 
 @pytest.mark.parametrize(
@@ -178,7 +179,7 @@ def test_written_in_reads_a_short_text_with_the_request_s_language_as_hint() -> 
 async def test_the_instructions_language_is_one_the_model_drifts_into() -> None:
     """With a system prompt written in German, a German answer to a French request is
     judged too."""
-    rule, model = guard("no")
+    rule, model = guard("none")
     french = (
         "Combien de temps dure le trajet en train de Lyon à Paris ? Je pars demain matin "
         "à neuf heures et je dois arriver avant midi pour un rendez-vous."
@@ -189,4 +190,4 @@ async def test_the_instructions_language_is_one_the_model_drifts_into() -> None:
         "wenn etwas unklar ist. Du darfst Dateien lesen und schreiben."
     )
     verdict = await rule.judge(state, make_plan(state), assistant(IN_GERMAN))
-    assert isinstance(verdict, Retry) and model.options == [("yes", "no")]
+    assert isinstance(verdict, Retry) and model.options == [("text", "words", "none")]
