@@ -31,8 +31,9 @@ NOTHING_TO_READ = "(Your workdir holds no files: there is nothing to read.)"
 NOT_DONE_HEAD = "(No tool has changed anything in this turn.)"
 #: Opens the note after an answer that only repeated the request.
 ECHO_HEAD = "(Your answer only repeated my request.)"
-#: Opens the note after an answer in another language than the request's.
-OTHER_LANGUAGE_HEAD = "I wrote my request in {asked}, and you answered in {written}."
+#: Opens the note after an answer in another language than the request's (no parenthesised
+#: head: the model wrote such a head, translated, into its answer).
+OTHER_LANGUAGE_HEAD = "You answered in {written}:"
 #: An answer in another language is shown again to be rewritten when it is this short.
 REWRITTEN_CHARS = 1500
 
@@ -124,9 +125,10 @@ def next_step(state: TurnState) -> Message:
 def other_language(state: TurnState, answer: str, asked: str, written: str) -> Message:
     """After an answer in ``written``, another language than the request's (``asked``): the
     answer again, to be written in the request's language (what it says is kept), or, too
-    long to show, the request to be answered in it."""
-    head = OTHER_LANGUAGE_HEAD.format(written=written, asked=asked)
+    long to show, the request to be answered in it. The instruction comes last: with the
+    answer last, the model wrote it out again as it was."""
     if len(answer) > REWRITTEN_CHARS:
-        return user(f"{head} Answer my request above again, in words and in {asked}.")
+        return user(f"Answer my request above again, in words and in {asked}.")
     shown = json.dumps(answer, ensure_ascii=False)
-    return user(f"{head} Write this answer of yours in {asked}, and only that: {shown}")
+    head = OTHER_LANGUAGE_HEAD.format(written=written)
+    return user(f"{head} {shown}. Write that answer in {asked}.")

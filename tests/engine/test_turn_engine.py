@@ -407,7 +407,7 @@ async def test_an_answer_in_another_language_is_asked_again_and_never_streamed()
     assert result.fired[-1] == ("answer_language", "retry")
     assert seen == ["plan", "step", "language", "step"]
     note = model.requests[-1].messages[-1].content
-    assert note.startswith(OTHER_LANGUAGE_HEAD.format(written="English", asked="German"))
+    assert note.startswith(OTHER_LANGUAGE_HEAD.format(written="English"))
     assert model.requests[-1].tools is None
 
 

@@ -40,9 +40,8 @@ async def test_an_answer_in_another_language_is_shown_again_to_be_written_in_the
     verdict = await rule.judge(state, make_plan(state), assistant(ENGLISH))
     assert isinstance(verdict, Retry) and verdict.next.bare
     note = verdict.next.notes[0].content
-    head = OTHER_LANGUAGE_HEAD.format(written="English", asked="German")
-    assert note.startswith(head) and note.endswith(json.dumps(ENGLISH))
-    assert "in German, and only that" in note
+    head = OTHER_LANGUAGE_HEAD.format(written="English")
+    assert note == f"{head} {json.dumps(ENGLISH)}. Write that answer in German."
     assert model.options == [("text", "words", "none")]
     assert GERMAN in model.asked[0][-1].content
     assert rule.name in state.retried and state.requests.by_kind == {"language": 1}
