@@ -174,9 +174,10 @@ class GuardSettings(_Section):
     )
     answer_language: Switch = Field(
         "auto",
-        description="An answer CLD2 finds in another language than the request is, when the "
-        "model says (under a grammar) the reply belongs in the request's language, shown to the "
-        "model once to be written in it; a streamed answer is held until its language is told. "
+        description="An answer CLD2 finds in English (or the system prompt's language) while "
+        "the request is in another is shown to the model once to be written in the request's "
+        "language, unless the model says (under a grammar) the request wants a whole text in "
+        "the answer's (a translation); a streamed answer is held until its language is told. "
         f"Serves small local models. {_GUARD}",
     )
     overwrite: Switch = Field(
