@@ -235,6 +235,15 @@ class RequestBudget:
         self.by_kind[kind] = self.by_kind.get(kind, 0) + 1
 
 
+def may_call_own(state: TurnState, plan: StepPlan, tool: str) -> bool:
+    """Whether the step may call agentd's own ``tool``: offered, not the caller's, and
+    neither another tool named nor ``among`` leaving it out."""
+    if tool not in plan.names or tool in state.client_names:
+        return False
+    rule = plan.rule
+    return rule.name in (None, tool) and (rule.among is None or tool in rule.among)
+
+
 def argument(arguments: str, name: str) -> object:
     """Argument ``name`` of a call's JSON ``arguments`` (None when not a JSON object)."""
     try:

@@ -16,8 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from agentd.engine.guards.base import Serves
-from agentd.engine.guards.edit_lines import may_call_own
-from agentd.engine.turnstate import StepPlan, TurnState
+from agentd.engine.turnstate import StepPlan, TurnState, may_call_own
 from agentd.model.grammar import DELAY
 
 #: The tool and its argument held to a delay.

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from agentd.engine.guards.base import Serves
-from agentd.engine.turnstate import StepPlan, TurnState
+from agentd.engine.turnstate import StepPlan, TurnState, may_call_own
 
 #: The tool and its argument held to one line.
 EDIT_TOOL = "edit_file"
@@ -40,11 +40,3 @@ class EditLines:
         plan.rule = replace(plan.rule, lines=plan.rule.lines | {(EDIT_TOOL, OLD)})
         state.fire(self.name, "held")
 
-
-def may_call_own(state: TurnState, plan: StepPlan, tool: str) -> bool:
-    """Whether the step may call agentd's own ``tool``: offered, not the caller's, and
-    neither another tool named nor ``among`` leaving it out."""
-    if tool not in plan.names or tool in state.client_names:
-        return False
-    rule = plan.rule
-    return rule.name in (None, tool) and (rule.among is None or tool in rule.among)
