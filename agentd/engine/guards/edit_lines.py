@@ -39,4 +39,3 @@ class EditLines:
             return  # refused (the line appears twice, or is not there): more lines may help
         plan.rule = replace(plan.rule, lines=plan.rule.lines | {(EDIT_TOOL, OLD)})
         state.fire(self.name, "held")
-
