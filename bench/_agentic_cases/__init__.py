@@ -70,9 +70,11 @@ twenty-ninth half, held-out-28; then the twenty-ninth fresh cases (:data:`FRESH2
 :mod:`.fresh29_ja`), fifty more, all in a thirtieth half, held-out-29; then the thirtieth fresh
 cases (:data:`FRESH30`: :mod:`.fresh30_en`, :mod:`.fresh30_de`, :mod:`.fresh30_es`,
 :mod:`.fresh30_fr`, :mod:`.fresh30_ja`), fifty more, all in a thirty-first half, held-out-30;
-last the thirty-first fresh cases (:data:`FRESH31`: :mod:`.fresh31_en`, :mod:`.fresh31_de`,
+then the thirty-first fresh cases (:data:`FRESH31`: :mod:`.fresh31_en`, :mod:`.fresh31_de`,
 :mod:`.fresh31_es`, :mod:`.fresh31_fr`, :mod:`.fresh31_ja`), fifty more, all in a thirty-second
-half, held-out-31.
+half, held-out-31; last the thirty-second fresh cases (:data:`FRESH32`: :mod:`.fresh32_en`,
+:mod:`.fresh32_de`, :mod:`.fresh32_es`, :mod:`.fresh32_fr`, :mod:`.fresh32_ja`), fifty more, all
+in a thirty-third half, held-out-32.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -235,6 +237,11 @@ from bench._agentic_cases import (
     fresh31_es,
     fresh31_fr,
     fresh31_ja,
+    fresh32_de,
+    fresh32_en,
+    fresh32_es,
+    fresh32_fr,
+    fresh32_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -474,6 +481,13 @@ FRESH31: tuple[Case, ...] = (
     *fresh31_fr.CASES,
     *fresh31_ja.CASES,
 )
+FRESH32: tuple[Case, ...] = (
+    *fresh32_en.CASES,
+    *fresh32_de.CASES,
+    *fresh32_es.CASES,
+    *fresh32_fr.CASES,
+    *fresh32_ja.CASES,
+)
 #: The fresh sets, in the order they end the suite (a new set goes last).
 FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH,
@@ -507,6 +521,7 @@ FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH29,
     FRESH30,
     FRESH31,
+    FRESH32,
 )
 CASES: tuple[Case, ...] = (
     *en.CASES,
@@ -551,6 +566,7 @@ __all__ = [
     "FRESH29",
     "FRESH30",
     "FRESH31",
+    "FRESH32",
     "FRESH_SETS",
     "KINDS",
     "LANGUAGES",

@@ -1,7 +1,7 @@
-"""The third to thirty-first fresh agentic cases (held-out-3 to held-out-31): each one's check
+"""The third to thirty-second fresh agentic cases (held-out-3 to held-out-32): each one's check
 passes a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The twenty-nine sets share one shape (fifty cases, ten per language, in suite order at the end of
+The thirty sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -42,7 +42,7 @@ SETS: dict[str, tuple[Case, ...]] = {
 """Each fresh set by its mark (the number in its case names, one or two digits), in suite
 order."""
 
-ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 32))
+ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 33))
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
 ORACLES: dict[str, dict[str, Oracle]] = {
@@ -1612,6 +1612,67 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja31_shashin_reikai": _asked,
         "ja31_soroban": _reread("時間: 16時", "時間: 17時"),
         "ja31_yosegaki": _lines,
+    },
+    "32": {
+        "en32_record_fair": _appended,
+        "en32_marinade": _reminded(1.5),
+        "en32_bike_computer": _edited(r"wheel_mm = 2096", "wheel_mm = 2105"),
+        "en32_chiropodist": _recalled(("Pennington", "Braithwaite", "Ollerenshaw", "Sutcliffe")),
+        "en32_carpet_tiles": _said("You'll need 96 tiles.", "You'll need 24 tiles."),
+        "en32_blue_moon": _said("It means very rarely, hardly ever.", "It means only at night."),
+        "en32_christmas_cards": _shown("`grep -v sent christmas_cards.txt`"),
+        "en32_pigeon_race": _asked,
+        "en32_karate_grading": _reread("time: 10:30", "time: 11:15"),
+        "en32_conkers": _lines,
+        "de32_heizoel": _written,
+        "de32_haarfarbe": _reminded(0.75),
+        "de32_gewaechshaus": _edited(r"lueften_ab = 28", "lueften_ab = 25"),
+        "de32_griechen": _recalled(),
+        "de32_wanderung": _said("Gegen 14:00 Uhr seid ihr am Ziel.", "Gegen 13:15 Uhr."),
+        "de32_flinte_ins_korn": _said(
+            "Dass du nicht so schnell aufgeben sollst.", "Dass du auf die Jagd gehen sollst."
+        ),
+        "de32_zimt": _shown("`grep -i zimt backrezepte.txt`"),
+        "de32_heimatverein": _asked,
+        "de32_spendenlauf": _recounted("Heinrich Overbeck"),
+        "de32_tankbuch": _counted,
+        "es32_acampada": _appended,
+        "es32_brasero": _reminded(2),
+        "es32_comedero": _edited(r"raciones = 4", "raciones = 3"),
+        "es32_matrona": _recalled(("Covadonga", "Inmaculada", "Almudena", "Visitación")),
+        "es32_polvorones": _said("Te quedan 77 polvorones.", "Te quedan 67 polvorones."),
+        "es32_ojo_de_la_cara": _said(
+            "Que le ha salido carísimo, muy caro.", "Que se le ha metido algo en el ojo."
+        ),
+        "es32_cabecera_csv": _shown("`tail -n +2 gastos_comunidad.csv`"),
+        "es32_comida_empresa": _asked,
+        "es32_guardias": _reread("Marisa: día 12", "Marisa: día 19"),
+        "es32_mus": _lines,
+        "fr32_carte_grise": _written,
+        "fr32_voter": _reminded(2.5),
+        "fr32_store_banne": _edited(r"vent_max = 30", "vent_max = 45"),
+        "fr32_bois_de_chauffage": _recalled(),
+        "fr32_car_scolaire": _said("Il doit partir à 7h34.", "Il doit partir à 7h44."),
+        "fr32_poil_dans_la_main": _said(
+            "Ça veut dire qu'il est paresseux.", "Ça veut dire qu'il a les mains très poilues."
+        ),
+        "fr32_fichiers_vides": _shown("`find ordonnances -type f -empty`"),
+        "fr32_philatelie": _asked,
+        "fr32_secourisme": _recounted("Maëlys Guérin"),
+        "fr32_garde_chiens": _counted,
+        "ja32_shugei": _appended,
+        "ja32_yogurt": _reminded(8),
+        "ja32_home_bakery": _edited(r"yakiiro = 3", "yakiiro = 2"),
+        "ja32_net_super": _recalled(),
+        "ja32_otoshidama": _said("全部で9000円用意してね。", "全部で7000円用意してね。"),
+        "ja32_neko_ni_koban": _said(
+            "価値のわからない人に良いものをあげても無駄、という意味です。",
+            "猫は小判が好きだという意味です。",
+        ),
+        "ja32_taijuu": _shown("`sort -n taijuu.txt` で並べられます。"),
+        "ja32_soba_uchi": _asked,
+        "ja32_ryouri_kyoushitsu": _reread("日にち: 8日", "日にち: 15日"),
+        "ja32_kouyou_bus": _lines,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""

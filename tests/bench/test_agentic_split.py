@@ -10,7 +10,7 @@ twenty-first all in held-out-21, the twenty-second all in held-out-22, the twent
 held-out-23, the twenty-fourth all in held-out-24, the twenty-fifth all in held-out-25, the
 twenty-sixth all in held-out-26, the twenty-seventh all in held-out-27, the twenty-eighth all in
 held-out-28, the twenty-ninth all in held-out-29, the thirtieth all in held-out-30, the
-thirty-first all in held-out-31."""
+thirty-first all in held-out-31, the thirty-second all in held-out-32."""
 
 from __future__ import annotations
 
@@ -133,6 +133,10 @@ FRESH30_SHA256 = "1b5e1b7c03237cf00f079381f62ebb2e6b8077d857bac0c565cd0c71be3dc7
 #: digest.
 FRESH31_END = 1644
 FRESH31_SHA256 = "a7f720fb6c2913067eba05fc498c45bceb2f82ae64692f4444bc156a65bed2c0"
+#: The fifty thirty-second fresh cases, all put into held-out-32 right after them, and their
+#: digest.
+FRESH32_END = 1694
+FRESH32_SHA256 = "18b0b630c4567249466b075194e386db5a44f5a1b70d4e839c0e11d322232322"
 
 
 def _digest(items: Sequence[tuple[str, str]]) -> str:
@@ -341,6 +345,14 @@ def test_the_second_fresh_cases_are_all_held_out_2_after_the_fresh_draw() -> Non
             "held-out-31",
             id="thirty-first",
         ),
+        pytest.param(
+            FRESH31_END,
+            FRESH32_END,
+            FRESH32_SHA256,
+            FRESH_SETS[31],
+            "held-out-32",
+            id="thirty-second",
+        ),
     ],
 )
 def test_each_later_fresh_set_is_all_its_half_right_after_the_one_before(
@@ -399,7 +411,7 @@ def test_select_gives_one_half_or_all() -> None:
     held-out-24 only the twenty-fourth, held-out-25 only the twenty-fifth, held-out-26 only the
     twenty-sixth, held-out-27 only the twenty-seventh, held-out-28 only the twenty-eighth,
     held-out-29 only the twenty-ninth, held-out-30 only the thirtieth, held-out-31 only the
-    thirty-first; all plays every case."""
+    thirty-first, held-out-32 only the thirty-second; all plays every case."""
     split = load()
     names = [{c.name for c in select(CASES, split, half)} for half in HALVES]
     assert set().union(*names) == {c.name for c in CASES}
@@ -423,13 +435,13 @@ def test_into_puts_every_new_case_into_that_half() -> None:
 def test_an_unknown_half_is_rejected(tmp_path: Path) -> None:
     """A split file naming another half, --into another half, or extend into it, fails."""
     path = tmp_path / "split.json"
-    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-32"}}))
-    with pytest.raises(ValueError, match="held-out-31"):
+    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-33"}}))
+    with pytest.raises(ValueError, match="held-out-32"):
         load(path)
     with pytest.raises(ValueError, match="unknown half"):
         extend({}, [_case("a")], into="test")  # type: ignore[arg-type]
     with pytest.raises(SystemExit):
-        agentic_split.main(["--into", "held-out-32"])
+        agentic_split.main(["--into", "held-out-33"])
 
 
 def _run_main(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *argv: str) -> dict[str, str]:
@@ -454,7 +466,7 @@ def test_main_into_appends_into_that_half(tmp_path: Path, monkeypatch: pytest.Mo
     ]
 
 
-@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 32)])
+@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 33)])
 def test_main_into_a_later_held_out_half(
     half: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -507,6 +519,7 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         "zd": "held-out-29",
         "ze": "held-out-30",
         "zf": "held-out-31",
+        "zg": "held-out-32",
     }
     save(halves, path)
     assert list(load(path).items()) == [
@@ -542,5 +555,6 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         ("zd", "held-out-29"),
         ("ze", "held-out-30"),
         ("zf", "held-out-31"),
+        ("zg", "held-out-32"),
     ]
     assert SPLIT_PATH.name == "agentic_split.json"
