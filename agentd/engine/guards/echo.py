@@ -21,6 +21,7 @@ word of its own).
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -51,6 +52,8 @@ MOST_CHARS = 4000
 MOST_WORDS = 120
 #: Marks that end a question: Latin, full-width (Chinese, Japanese), Arabic, Greek.
 QUESTION_MARKS = frozenset("?\uff1f\u061f\u037e")
+#: A run of letters and digits (in any script).
+_WORD = re.compile(r"\w+")
 #: Heads the tool results that stand in for a second echo, or says there were none.
 FROM_RESULTS = "(The model only repeated the request; here is what the tools returned.)"
 NO_ANSWER = "(The model only repeated the request. Please ask again or rephrase.)"
@@ -81,18 +84,30 @@ def _asks(text: str) -> bool:
     return not QUESTION_MARKS.isdisjoint(text)
 
 
-def repeats(answer: str, request: str) -> bool:
+def _letters(text: str) -> str:
+    """``text``'s letters and digits in order, lower-cased, accents aside: what is left when
+    spaces and punctuation are dropped."""
+    return "".join(_WORD.findall(_plain(text).casefold()))
+
+
+def repeats(answer: str, request: str, *, acted: bool = False) -> bool:
     """Whether ``answer`` only repeats ``request``: each of its words is one of the request's
     (or one written a little otherwise), and it holds at least :data:`MOST` of them. A question
     answered without a question mark is an answer ("17 is a prime number." to "Is 17 a prime
-    number?"; in Japanese, the question's particle and mark dropped)."""
+    number?"; in Japanese, the question's particle and mark dropped), unless a tool ``acted``
+    and the answer is the request letter for letter, its punctuation aside: a Japanese request
+    asked as a question ("...してくれる" and a full-width mark) came back after its reminder
+    was set, its commas dropped and its question mark made a full stop. After look-ups only,
+    "Está la palabra manzana en el archivo." answers "¿Está la palabra manzana en el archivo?"."""
     if len(request) > MOST_CHARS or len(answer) > MOST_CHARS:
-        return False
-    if _asks(request) and not _asks(answer):
         return False
     said, asked = tokens(_plain(answer)), tokens(_plain(request))
     if not FEWEST <= len(asked) <= MOST_WORDS:
         return False
+    if _asks(request) and not _asks(answer):
+        # The request asked as a question, made a statement letter for letter, repeats it
+        # only when a tool acted: a yes/no question's answer may restate it after a look-up.
+        return acted and _letters(answer) == _letters(request)
     if not MOST * len(asked) <= len(said) <= 2 * len(asked):
         return False  # too few of the request's words, or too many of its own
     return all(_near(word, asked) for word in said - asked)
@@ -110,7 +125,9 @@ class Echo:
         return state.turn_start() is not None and not state.client_led
 
     async def judge(self, state: TurnState, plan: StepPlan, reply: Message) -> Verdict:
-        if not self.holds(state, plan) or not repeats(reply.content, state.request):
+        if not self.holds(state, plan) or not repeats(
+            reply.content, state.request, acted=state.acted()
+        ):
             return ACCEPT
         log.warning("turn.echo", step=state.step)
         if self.name not in state.retried and state.requests.spare():

@@ -119,6 +119,53 @@ def test_repeats(request_text: str, answer: str, expected: bool) -> None:
     assert repeats(answer, request_text) is expected
 
 
+ASKED = "1時間半後に、美容院に予約の電話をするようリマインドしてくれる？"
+STATED = "1時間半後に美容院に予約の電話をするようリマインドしてくれる。"
+
+
+@pytest.mark.parametrize(
+    ("request_text", "answer", "acted", "expected"),
+    [
+        pytest.param(ASKED, STATED, True, True, id="ja-after-an-action"),
+        pytest.param(ASKED, STATED, False, False, id="ja-after-look-ups"),
+        pytest.param(
+            "Can you remind me in an hour to call the dentist?",
+            "Can you remind me in an hour to call the dentist.",
+            True,
+            True,
+            id="en-after-an-action",
+        ),
+        pytest.param(
+            "¿Está la palabra manzana en el archivo?",
+            "Está la palabra manzana en el archivo.",
+            False,
+            False,
+            id="es-yes-no-answered-after-a-look-up",
+        ),
+        pytest.param(
+            "Is 17 a prime number?", "17 is a prime number.", True, False, id="en-reworded"
+        ),
+    ],
+)
+def test_a_question_made_a_statement_letter_for_letter(
+    request_text: str, answer: str, acted: bool, expected: bool
+) -> None:
+    """A request asked as a question and given back as a statement, letter for letter, is an
+    echo after a tool acted; after look-ups it may be a yes/no question's answer."""
+    assert repeats(answer, request_text, acted=acted) is expected
+
+
+async def test_a_reminder_asked_as_a_question_and_given_back_is_asked_again() -> None:
+    """schedule_task acted, the answer is the request with its question mark a full stop."""
+    state = make_state(ASKED)
+    ran(state, "schedule_task", "scheduled task t-1 (runs once at 16:00, 1h30m from now)")
+    verdict = await Echo().judge(state, make_plan(state), assistant(STATED))
+    assert isinstance(verdict, Retry)
+    looked = make_state(ASKED)
+    ran(looked, "read_file", "...")
+    assert await Echo().judge(looked, make_plan(looked), assistant(STATED)) is ACCEPT
+
+
 async def test_an_echo_is_asked_again_once_then_the_results_stand_in() -> None:
     """Once more in words (the note names the request's language), then the tool results."""
     state = make_state(REMIND)
