@@ -106,11 +106,14 @@ def not_done(state: TurnState) -> Message:
 
 
 def echoed(state: TurnState) -> Message:
-    """After an answer that only repeated the request: the answer itself, from the tool
-    results above (the step may call no tool)."""
+    """After an answer that only repeated the request: what the tool results above mean for
+    the user, the language asked for last (the step may call no tool). Asked to "answer it now
+    ... say what you did", the model repeated the request again (Spanish reminders, 3 of 3) or
+    answered in English (Japanese); asked what the results mean, it said so in the language
+    asked for (10 of 10 spent reminder turns)."""
     return user(
-        f"{ECHO_HEAD} Answer it now in words {in_language(state)}: say what you did, or what "
-        "the tool results above show."
+        f"{ECHO_HEAD} Tell me what the tool results above mean for me. Write it "
+        f"{in_language(state)}."
     )
 
 

@@ -167,7 +167,8 @@ async def test_a_reminder_asked_as_a_question_and_given_back_is_asked_again() ->
 
 
 async def test_an_echo_is_asked_again_once_then_the_results_stand_in() -> None:
-    """Once more in words (the note names the request's language), then the tool results."""
+    """Once more in words: what the results mean, the request's language named last; then
+    the tool results."""
     state = make_state(REMIND)
     ran(state, "schedule_task", "scheduled task 7 for 16:00")
     guard = Echo()
@@ -176,7 +177,7 @@ async def test_an_echo_is_asked_again_once_then_the_results_stand_in() -> None:
     first = await guard.judge(state, plan, assistant(REMIND))
     assert isinstance(first, Retry) and first.next.bare
     assert first.next.notes[0].content.startswith(ECHO_HEAD)
-    assert "in German" in first.next.notes[0].content
+    assert first.next.notes[0].content.endswith("mean for me. Write it in German.")
     second = await guard.judge(state, plan, assistant(REMIND))
     assert isinstance(second, Replace)
     assert second.message.content == f"{FROM_RESULTS}\nscheduled task 7 for 16:00"
