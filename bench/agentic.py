@@ -378,6 +378,8 @@ async def play_all(
             if memory != "ok":
                 print(f"  ! long-term memory is {memory}: recall cases cannot succeed")
             print(f"  memory embeds with {embedder(daemon.log_path)}", flush=True)
+            if (missing := sandbox_missing()) is not None:
+                print(missing, flush=True)
             for case in cases:
                 result = await play(http, daemon, model, case, run)
                 results.append(result)
@@ -404,6 +406,14 @@ def progress(result: CaseResult) -> None:
     status = "ok" if not problems else ("FLAGGED" if result.effect else "FAILED")
     line = f"  {result.case.name:20s} {status:8s} {sum(seconds) / max(len(seconds), 1):5.1f} s/turn"
     print(line + (f"  {problems[0][:150]}" if problems else ""), flush=True)
+
+
+def sandbox_missing() -> str | None:
+    """A warning when bubblewrap is not installed: ``exec`` then refuses every command, and
+    command cases cannot succeed (a new machine's ``make model`` does not install it)."""
+    if shutil.which("bwrap") is None:
+        return "  ! bubblewrap is not installed: exec refuses every command (make bwrap)"
+    return None
 
 
 def embedder(log_path: Path) -> str:

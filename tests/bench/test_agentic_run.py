@@ -18,7 +18,15 @@ import pytest
 from agentd.config import Settings, SidecarSettings
 from agentd.engine.notes import ANSWER_NOW, REMINDER_HEAD
 from bench._agentic_cases import CASES
-from bench.agentic import ModelSpec, Options, daemon_config, embedder, play_all, share_models
+from bench.agentic import (
+    ModelSpec,
+    Options,
+    daemon_config,
+    embedder,
+    play_all,
+    sandbox_missing,
+    share_models,
+)
 from tests.support.stub_llm import Reply, StubLLM, user_words
 
 pytestmark = [pytest.mark.anyio, pytest.mark.timeout(240)]
@@ -160,6 +168,15 @@ def test_each_run_s_daemon_finds_the_user_s_fetched_models(tmp_path: Path) -> No
     share_models(None, tmp_path / "run3" / "state")
     assert not (tmp_path / "run2").exists()
     assert not (tmp_path / "run3").exists()
+
+
+def test_a_missing_sandbox_is_said_before_the_cases(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without bubblewrap every command case fails: the run says so up front."""
+    monkeypatch.setattr("bench.agentic.shutil.which", lambda name: None)
+    warning = sandbox_missing()
+    assert warning is not None and "bubblewrap" in warning
+    monkeypatch.setattr("bench.agentic.shutil.which", lambda name: f"/usr/bin/{name}")
+    assert sandbox_missing() is None
 
 
 def test_the_embedding_model_served_is_read_from_the_daemon_s_log(tmp_path: Path) -> None:
