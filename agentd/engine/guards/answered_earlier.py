@@ -25,7 +25,8 @@ from agentd.messages import Message
 
 log = structlog.get_logger("agentd.engine.guards.answered_earlier")
 
-_WORD = re.compile(r"\w+")
+#: A run of letters and digits, in any script.
+WORD = re.compile(r"\w+")
 #: Scripts written without spaces: Han, Hiragana, Katakana, Hangul.
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
 
@@ -33,7 +34,7 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
 def tokens(text: str) -> frozenset[str]:
     """The words of ``text``, lower-cased; runs of CJK characters as character pairs."""
     out: set[str] = set()
-    for word in _WORD.findall(text.casefold()):
+    for word in WORD.findall(text.casefold()):
         runs = _CJK.findall(word)
         if runs:
             for run in runs:

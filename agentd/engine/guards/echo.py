@@ -21,13 +21,12 @@ word of its own).
 from __future__ import annotations
 
 import difflib
-import re
 import unicodedata
 from dataclasses import dataclass
 
 import structlog
 
-from agentd.engine.guards.answered_earlier import tokens
+from agentd.engine.guards.answered_earlier import WORD, tokens
 from agentd.engine.guards.base import ACCEPT, Replace, Retry, Serves, Verdict
 from agentd.engine.guards.empty import answer_from_results
 from agentd.engine.notes import echoed
@@ -52,8 +51,6 @@ MOST_CHARS = 4000
 MOST_WORDS = 120
 #: Marks that end a question: Latin, full-width (Chinese, Japanese), Arabic, Greek.
 QUESTION_MARKS = frozenset("?\uff1f\u061f\u037e")
-#: A run of letters and digits (in any script).
-_WORD = re.compile(r"\w+")
 #: Heads the tool results that stand in for a second echo, or says there were none.
 FROM_RESULTS = "(The model only repeated the request; here is what the tools returned.)"
 NO_ANSWER = "(The model only repeated the request. Please ask again or rephrase.)"
@@ -87,7 +84,7 @@ def _asks(text: str) -> bool:
 def _letters(text: str) -> str:
     """``text``'s letters and digits in order, lower-cased, accents aside: what is left when
     spaces and punctuation are dropped."""
-    return "".join(_WORD.findall(_plain(text).casefold()))
+    return "".join(WORD.findall(_plain(text).casefold()))
 
 
 def repeats(answer: str, request: str, *, acted: bool = False) -> bool:
