@@ -72,9 +72,11 @@ cases (:data:`FRESH30`: :mod:`.fresh30_en`, :mod:`.fresh30_de`, :mod:`.fresh30_e
 :mod:`.fresh30_fr`, :mod:`.fresh30_ja`), fifty more, all in a thirty-first half, held-out-30;
 then the thirty-first fresh cases (:data:`FRESH31`: :mod:`.fresh31_en`, :mod:`.fresh31_de`,
 :mod:`.fresh31_es`, :mod:`.fresh31_fr`, :mod:`.fresh31_ja`), fifty more, all in a thirty-second
-half, held-out-31; last the thirty-second fresh cases (:data:`FRESH32`: :mod:`.fresh32_en`,
+half, held-out-31; then the thirty-second fresh cases (:data:`FRESH32`: :mod:`.fresh32_en`,
 :mod:`.fresh32_de`, :mod:`.fresh32_es`, :mod:`.fresh32_fr`, :mod:`.fresh32_ja`), fifty more, all
-in a thirty-third half, held-out-32.
+in a thirty-third half, held-out-32; last the thirty-third fresh cases (:data:`FRESH33`:
+:mod:`.fresh33_en`, :mod:`.fresh33_de`, :mod:`.fresh33_es`, :mod:`.fresh33_fr`,
+:mod:`.fresh33_ja`), fifty more, all in a thirty-fourth half, held-out-33.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -242,6 +244,11 @@ from bench._agentic_cases import (
     fresh32_es,
     fresh32_fr,
     fresh32_ja,
+    fresh33_de,
+    fresh33_en,
+    fresh33_es,
+    fresh33_fr,
+    fresh33_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -488,6 +495,13 @@ FRESH32: tuple[Case, ...] = (
     *fresh32_fr.CASES,
     *fresh32_ja.CASES,
 )
+FRESH33: tuple[Case, ...] = (
+    *fresh33_en.CASES,
+    *fresh33_de.CASES,
+    *fresh33_es.CASES,
+    *fresh33_fr.CASES,
+    *fresh33_ja.CASES,
+)
 #: The fresh sets, in the order they end the suite (a new set goes last).
 FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH,
@@ -522,6 +536,7 @@ FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH30,
     FRESH31,
     FRESH32,
+    FRESH33,
 )
 CASES: tuple[Case, ...] = (
     *en.CASES,
@@ -567,6 +582,7 @@ __all__ = [
     "FRESH30",
     "FRESH31",
     "FRESH32",
+    "FRESH33",
     "FRESH_SETS",
     "KINDS",
     "LANGUAGES",

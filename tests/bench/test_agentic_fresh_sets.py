@@ -1,7 +1,7 @@
-"""The third to thirty-second fresh agentic cases (held-out-3 to held-out-32): each one's check
+"""The third to thirty-third fresh agentic cases (held-out-3 to held-out-33): each one's check
 passes a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The thirty sets share one shape (fifty cases, ten per language, in suite order at the end of
+The thirty-one sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -42,7 +42,7 @@ SETS: dict[str, tuple[Case, ...]] = {
 """Each fresh set by its mark (the number in its case names, one or two digits), in suite
 order."""
 
-ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 33))
+ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 34))
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
 ORACLES: dict[str, dict[str, Oracle]] = {
@@ -1673,6 +1673,71 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja32_soba_uchi": _asked,
         "ja32_ryouri_kyoushitsu": _reread("日にち: 8日", "日にち: 15日"),
         "ja32_kouyou_bus": _lines,
+    },
+    "33": {
+        "en33_tool_hire": _written,
+        "en33_hedgehog": _reminded(3),
+        "en33_smart_plug": _edited(r"off_time = 23:00", "off_time = 22:30"),
+        "en33_national_trust": _recalled(),
+        "en33_cinema": _said("You'll be out at about 22:40.", "You'll be out at about 22:20."),
+        "en33_bite_the_bullet": _said(
+            "It means making yourself do something unpleasant that you've been putting off.",
+            "It means eating something very quickly.",
+        ),
+        "en33_cups": _shown("`systemctl status cups`"),
+        "en33_neighbourhood_watch": _asked,
+        "en33_bowls_team": _recounted("Gwendolyn Pryce"),
+        "en33_golf_rounds": _counted,
+        "de33_segeltoern": _appended,
+        "de33_wurmkur": _reminded(4),
+        "de33_wasserhaerte": _edited(r"wasserhaerte = 2", "wasserhaerte = 3"),
+        "de33_tombola": _recalled(),
+        "de33_silberhochzeit": _said("Es haben 92 Gäste Platz.", "Es haben 80 Gäste Platz."),
+        "de33_katze_im_sack": _said(
+            "Dass er etwas gekauft hat, ohne es vorher richtig zu prüfen.",
+            "Dass er eine Katze gekauft hat.",
+        ),
+        "de33_stromzaehler": _shown("`zcat stromzaehler_2024.csv.gz`"),
+        "de33_pfarrfest": _asked,
+        "de33_reifenwechsel": _reread("termin: Dienstag", "termin: Donnerstag"),
+        "de33_buecher": _lines,
+        "es33_perito": _written,
+        "es33_gasolina": _reminded(1),
+        "es33_aire_acondicionado": _edited(r"temperatura = 21", "temperatura = 24"),
+        "es33_parking_aeropuerto": _recalled(),
+        "es33_instituto": _said("Llega a casa a las 15:10.", "Llega a casa a las 15:00."),
+        "es33_pelos_en_la_lengua": _said(
+            "Que dice lo que piensa sin rodeos.", "Que tiene mucho vello en la boca."
+        ),
+        "es33_agenda_veterinario": _shown("`grep -n veterinario agenda_2025.txt`"),
+        "es33_club_montana": _asked,
+        "es33_taller_reciclaje": _recounted("Maricruz Echevarría"),
+        "es33_puertos_bici": _counted,
+        "fr33_liste_naissance": _appended,
+        "fr33_collyre": _reminded(6),
+        "fr33_imprimante_3d": _edited(r"temperature_plateau = 55", "temperature_plateau = 60"),
+        "fr33_prof_trompette": _recalled(("Barnabé", "Gaspard", "Anselme", "Théophile")),
+        "fr33_natation": _said("Ça fait 162 heures.", "Ça fait 108 heures."),
+        "fr33_tomber_dans_les_pommes": _said(
+            "Ça veut dire qu'elle s'est évanouie.", "Ça veut dire qu'elle a glissé sur des pommes."
+        ),
+        "fr33_pense_bete": _shown('`echo "Racheter des ampoules" >> pense_bete.txt`'),
+        "fr33_sortie_peche": _asked,
+        "fr33_trail": _reread("distance: 12 km", "distance: 23 km"),
+        "fr33_candidatures": _lines,
+        "ja33_megane": _written,
+        "ja33_kuromame": _reminded(5),
+        "ja33_washlet": _edited(r"zaon = 2", "zaon = 3"),
+        "ja33_hoikuen_card": _recalled(),
+        "ja33_kodomokai": _said("全部で20200円です。", "全部で19200円です。"),
+        "ja33_yakeishi": _said(
+            "少しの努力や助けでは効果がほとんどない、という意味です。",
+            "とても効果がある、という意味です。",
+        ),
+        "ja33_tenpu": _shown("`file tenpu_shiryou` で調べられます。"),
+        "ja33_shouboudan": _asked,
+        "ja33_gasshoudan": _recounted("日比野すみれ"),
+        "ja33_gaishoku": _counted,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""
