@@ -119,6 +119,13 @@ class GuardSettings(_Section):
         "intent question also finds an action, or a look-up (then with the workdir read-only). "
         f"Serves small local models. {_GUARD}",
     )
+    shown: Switch = Field(
+        "auto",
+        description="Asked by the intent rule with the plan rule (it runs only with both): when "
+        "a planned command is about to run, the model says (yes/no, under a grammar) whether the "
+        "request wants only the command written out, not run; yes leaves the turn to words. "
+        f"Serves small local models. {_GUARD}",
+    )
     route: Switch = Field(
         "auto",
         description="Before the first step, the model names the tool it calls or 'answer' "

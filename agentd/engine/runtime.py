@@ -49,7 +49,7 @@ from agentd import said
 from agentd import scope as scopes
 from agentd.config import AgentDefaults
 from agentd.engine import pending
-from agentd.engine.guards import intent, plan
+from agentd.engine.guards import intent, plan, shown
 from agentd.engine.handoff import HandedTurns
 from agentd.engine.loop import AgentLoop, OnAppend, TurnDone, TurnEvent, TurnResult
 from agentd.engine.policy import SessionKey, SessionPolicy, session_key
@@ -66,7 +66,7 @@ from agentd.model.choice import ANY, CallRule
 from agentd.model.client import TextDelta, Usage
 from agentd.model.pinning import SlotPins
 from agentd.tools import policy as tool_policy
-from agentd.tools.kinds import acting_kinds
+from agentd.tools.kinds import COMMAND, acting_kinds
 from agentd.tools.policy import Grant, ToolPolicy, audience_of
 
 log = structlog.get_logger("agentd.engine.runtime")
@@ -348,6 +348,9 @@ class Runtime:
                 first.insert(0, Prefix(plan.prompt(PLACEHOLDER, schemas), shared=True))
                 if intent.doubtful_tools(tuple(acting), acting, tools.kinds):
                     first.append(Prefix(intent.prompt(PLACEHOLDER, kinds), apart=True))
+                if "shown" in guards.names and COMMAND in {tools.kinds.get(n) for n in acting}:
+                    # Then whether a planned command is only to be written out.
+                    first.append(Prefix(shown.prompt(PLACEHOLDER), apart=True))
             else:
                 first.insert(0, Prefix(intent.prompt(PLACEHOLDER, kinds), shared=True))
         return first

@@ -12,6 +12,7 @@ import pytest
 
 from agentd.config import AgentDefaults
 from agentd.config.settings import Switch
+from agentd.engine.guards.shown import SHOWN_HEAD
 from agentd.engine.loop import AgentLoop
 from agentd.engine.runtime import Runtime
 from agentd.engine.warmup import Warmup
@@ -302,3 +303,28 @@ async def test_the_confirming_intent_prompt_is_warmed_only_for_a_doubtful_plan(
                 first = await runtime.first_requests()
     assert (first[0].shared, first[0].apart) == (True, False)  # the plan question
     assert any(p.apart for p in first) is confirms
+
+
+@pytest.mark.parametrize(
+    ("kind", "switch", "warmed"),
+    [("command", "auto", True), ("command", "off", False), ("file", "auto", False)],
+)
+async def test_the_shown_prompt_is_warmed_when_a_command_can_be_planned(
+    kind: str, switch: Switch, warmed: bool
+) -> None:
+    """With a command on offer, the question whether a planned command is only to be written
+    out is warmed on the quick slot after the intent question that confirms it (not when the
+    rule is off, nor with no command to plan)."""
+    tools = ToolRegistry()
+    tools.add(lookup, looks=True)
+    tools.add(save_note, kind=kind)
+    with running_stub() as stub:
+        async with httpx.AsyncClient(timeout=30) as http:
+            llm = LLMClient(http, base_url=stub.url, model="stub", max_retries=0, tool_grammar="on")
+            loop = AgentLoop(llm, tools, max_steps=4, guards={"shown": switch})
+            async with Runtime(loop, system_prompt=PROMPT, defaults=AgentDefaults()) as runtime:
+                first = await runtime.first_requests()
+    shown = [p for p in first if p.messages[0].content == SHOWN_HEAD]
+    assert len(shown) == int(warmed) and all(p.apart and not p.shared for p in shown)
+    if warmed:
+        assert first[-1] is shown[0]

@@ -33,6 +33,7 @@ from agentd.engine.guards.read_first import Mentioned, ReadFirst
 from agentd.engine.guards.repeats import Repeats
 from agentd.engine.guards.reroute import Reroute
 from agentd.engine.guards.route import Listing, Route
+from agentd.engine.guards.shown import Shown
 from agentd.engine.guards.write_paths import WritePaths
 
 #: Every rule's name, in the order each kind runs.
@@ -56,7 +57,9 @@ ANSWER_GUARDS = (
     "answer_language",
 )
 AFTER_TOOL = ("plan", "read_first", "overwrite", "repeats", "reroute")
-NAMES = tuple(dict.fromkeys((*PLANNERS, *ANSWER_GUARDS, *AFTER_TOOL)))
+#: Questions the intent rule asks as part of its own decision (switched like the others).
+BY_INTENT = ("shown",)
+NAMES = tuple(dict.fromkeys((*PLANNERS, *BY_INTENT, *ANSWER_GUARDS, *AFTER_TOOL)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +89,7 @@ def build(
         "intent": Intent(asker) if asks else None,
         "read_first": ReadFirst(mentioned) if mentioned is not None else None,
         "plan": Plan() if asks else None,
+        "shown": Shown(asker) if asks else None,
         "route": Route(asker, listing) if asks else None,
         "write_paths": WritePaths(),
         "edit_lines": EditLines(),
@@ -113,7 +117,8 @@ def build(
 
     if runs("intent") and runs("plan"):
         # One question a turn: the plan's tools say what the request asks for.
-        units["intent"] = Intent(asker, by_plan=True)
+        shown = Shown(asker) if runs("shown") else None
+        units["intent"] = Intent(asker, by_plan=True, shown=shown)
     else:
         units["plan"] = None  # only the intent rule asks for a plan
 
@@ -131,6 +136,7 @@ def build(
 __all__ = [
     "AFTER_TOOL",
     "ANSWER_GUARDS",
+    "BY_INTENT",
     "NAMES",
     "PLANNERS",
     "Guards",

@@ -44,6 +44,7 @@ from agentd.engine.asking import Asker
 from agentd.engine.guards.base import Serves
 from agentd.engine.guards.plan import ask as ask_plan
 from agentd.engine.guards.read_first import READ_FIRST, READ_TOOL, release_read
+from agentd.engine.guards.shown import Shown
 from agentd.engine.turnstate import REQUEST_CHARS, StepPlan, TurnState
 from agentd.messages import Message, assistant, system, user
 from agentd.tools.kinds import (
@@ -212,6 +213,7 @@ class Intent:
 
     asker: Asker
     by_plan: bool = False
+    shown: Shown | None = None
     name: str = "intent"
     serves: Serves = "local"
 
@@ -252,6 +254,8 @@ class Intent:
                 # runs). Only the word for changing files moves the turn to the file tools.
                 state.fire("intent", "file named")
                 return word
+            if word in (ACTION, LOOKUP) and await self._shown(state, planned):
+                word = ANSWER  # the command is written out, not run (:mod:`.shown`)
             if doubtful(state, planned) and word != ACTION:
                 # A command (or a tool of no kind) runs only when the intent question too
                 # finds that the request asks for an action: planned for summaries of a file
@@ -266,6 +270,16 @@ class Intent:
                     return word  # what the intent question found (None: undecided)
         state.planned = planned
         return word_of_plan(state, planned)
+
+    async def _shown(self, state: TurnState, planned: tuple[str, ...]) -> bool:
+        """Whether the ``shown`` question finds that the planned command is only to be
+        written out (asked when the plan names one that is about to run)."""
+        if self.shown is None or COMMAND not in {state.kinds.get(n) for n in planned}:
+            return False
+        if not await self.shown.only(state):
+            return False
+        state.fire("shown", "written out")
+        return True
 
     async def _about_files(self, state: TurnState, plan: StepPlan) -> str:
         """A request that names workdir files, planned as no tool: a question about them
