@@ -488,7 +488,12 @@ def test_the_plan_rule_runs_only_with_the_intent_rule() -> None:
 
 def test_every_rule_has_a_setting_and_a_place_in_the_order() -> None:
     assert set(GuardSettings.model_fields) == set(rules.NAMES)
-    assert set(rules.NAMES) == {*rules.PLANNERS, *rules.ANSWER_GUARDS, *rules.AFTER_TOOL}
+    assert set(rules.NAMES) == {
+        *rules.PLANNERS,
+        *rules.BY_INTENT,
+        *rules.ANSWER_GUARDS,
+        *rules.AFTER_TOOL,
+    }
 
 
 def test_deprecated_keys_still_turn_rules_off() -> None:

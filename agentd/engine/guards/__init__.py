@@ -120,7 +120,7 @@ def build(
         shown = Shown(asker) if runs("shown") else None
         units["intent"] = Intent(asker, by_plan=True, shown=shown)
     else:
-        units["plan"] = None  # only the intent rule asks for a plan
+        units["plan"] = units["shown"] = None  # only the intent rule asks them, with a plan
 
     def pick(order: Sequence[str]) -> list[object]:
         return [units[n] for n in order if runs(n)]
