@@ -6,7 +6,8 @@ without a daemon. The engine asks it as the turn's intent question (a plan namin
 put to the intent question too); this asks both for every turn and prints, per half, kind and
 language, how often the plan alone leads an action turn to what it needs and names no tool that
 acts where the turn asks for none, and how often the plan the engine follows after the intent
-word (:func:`decided`) does.
+word (:func:`decided`; a planned command about to run is put to the ``shown`` question too, and
+its ``yes`` counts as the word ``answer``) does.
 
 A plan is right for an action turn when it names a tool the turn asks for (``asks``); for a
 command turn it must name ``exec``; for a "redo" turn (a change, then the same read or command
@@ -30,7 +31,7 @@ from typing import Any
 import anyio
 
 from agentd.config import Settings
-from agentd.engine.guards import intent, plan
+from agentd.engine.guards import intent, plan, shown
 from agentd.model.client import LLMClient
 from bench._agentic_cases import CASES, Case, Say
 from bench._agentic_split import HALVES
@@ -106,6 +107,14 @@ def decided(
     return kept, LOOKING | intent.read_only_commands(kept, tools.kinds)
 
 
+async def _written_out(client: LLMClient, text: str, planned: Sequence[str], word: str) -> bool:
+    """Whether the ``shown`` question, which the engine asks when a planned command is about
+    to run (the intent word an action or a look-up), finds it is only to be written out."""
+    if "exec" not in planned or word not in (intent.ACTION, intent.LOOKUP):
+        return False
+    return await client.choose(shown.prompt(text), (shown.YES, shown.NO)) == shown.YES
+
+
 async def probe(client: LLMClient, cases: Sequence[Case], tools: Tools, quiet: bool) -> list[Row]:
     names = sorted(str(s["function"]["name"]) for s in tools.schemas)
     rows: list[Row] = []
@@ -116,12 +125,14 @@ async def probe(client: LLMClient, cases: Sequence[Case], tools: Tools, quiet: b
                 plan.prompt(say.text, tools.schemas), (plan.NONE, *names), most=plan.MOST
             )
             planned = plan.parse(answer)
+            if await _written_out(client, say.text, planned, word):
+                word = intent.ANSWER  # the engine leaves the command unrun (shown.py)
             ok = right(case, say, planned)
             engine = right(case, say, *decided(planned, word, tools))
             rows.append((case, say, word, planned, ok, engine))
             if not engine and not quiet:
-                shown = ", ".join(planned) or "none"
-                print(f"  {case.name:24s} {case.kind:14s} {word:8s} [{shown}] {say.text[:60]!r}")
+                listed = ", ".join(planned) or "none"
+                print(f"  {case.name:24s} {case.kind:14s} {word:8s} [{listed}] {say.text[:60]!r}")
     return rows
 
 

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
+import pytest
+
+from agentd.engine.guards import intent, shown
+from agentd.messages import Message
 from bench._agentic_cases import Case
 from bench._agentic_cases.script import EXEC, FILES, SAVE, Kind, Script, act, chat, look
-from bench.plan import LOOKING, Tools, decided, right
+from bench.plan import LOOKING, Tools, _written_out, decided, right
 
 
 def _unplayed(rng: random.Random) -> Script:
@@ -58,3 +63,34 @@ def test_the_engine_keeps_a_planned_command_only_for_an_action() -> None:
     assert not right(*past, summary)
     assert right(*past, *decided(summary, "?", tools))
     assert right(*past, *decided(summary, "lookup", tools))
+
+
+class _Shown:
+    """A client that answers the shown question with ``answer`` and records what it asked."""
+
+    def __init__(self, answer: str) -> None:
+        self.answer = answer
+        self.asked: list[str] = []
+
+    async def choose(self, messages: Sequence[Message], options: Sequence[str]) -> str:
+        self.asked.append(messages[0].content)
+        return self.answer
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("planned", "word", "answer", "out", "asks"),
+    [
+        (("exec",), intent.ACTION, shown.YES, True, True),
+        (("read_file", "exec"), intent.LOOKUP, shown.YES, True, True),
+        (("exec",), intent.ACTION, shown.NO, False, True),
+        (("exec",), intent.ANSWER, shown.YES, False, False),
+        (("write_file",), intent.ACTION, shown.YES, False, False),
+    ],
+)
+async def test_the_probe_asks_the_shown_question_as_the_engine_does(
+    planned: tuple[str, ...], word: str, answer: str, out: bool, asks: bool
+) -> None:
+    client = _Shown(answer)
+    assert await _written_out(client, "Which command? Just show it.", planned, word) is out  # type: ignore[arg-type]
+    assert client.asked == ([shown.SHOWN_HEAD] if asks else [])
