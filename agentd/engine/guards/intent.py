@@ -25,6 +25,8 @@ kinds, is put to the intent question too, on the quick slot: unless it answers `
 the acting tools of the kind it names stay in the plan; a look-up keeps its commands, which then
 run with the workdir read-only (the turn's tools run under
 :func:`agentd.tools.policy.read_only` whenever the request asks for no change); words keep none.
+A planned command that an action or a look-up would run is put to one question more
+(:mod:`.shown`, its own rule): a request that wants only the command written out gets words.
 A plan that saves a memory or schedules a task while the request names a file path (a note for
 a named file, planned as a memory) is put to the intent question too: its word for changing
 files offers the turn the file tools instead; any other word keeps the plan.
