@@ -7,8 +7,10 @@ from typing import Any
 
 from agentd.engine.turnstate import RequestBudget, StepPlan, TurnState
 from agentd.messages import Conversation, Message, system, user
+from agentd.model import pinning
 from agentd.model.choice import ANY, CallRule
 from agentd.model.usage import Usage
+from tests.support.fake_model import FakeModel
 
 LOOKING = ("read_file", "list_dir", "current_time")
 ACTING = ("write_file", "append_file", "exec", "memory_save")
@@ -21,6 +23,18 @@ KINDS = {
     "exec": "command",
     "memory_save": "memory",
 }
+
+
+class SlotRecording(FakeModel):
+    """A fake model that records the server slot each question went to."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.slots: list[int | None] = []
+
+    async def choose(self, *args: Any, **kwargs: Any) -> str | None:
+        self.slots.append(pinning.current())
+        return await super().choose(*args, **kwargs)
 
 
 def schema(name: str) -> dict[str, Any]:
@@ -76,4 +90,4 @@ def request_of(messages: Sequence[Message]) -> str:
     return "\n".join(m.content for m in messages)
 
 
-__all__ = ["KINDS", "make_plan", "make_state", "request_of", "user"]
+__all__ = ["KINDS", "SlotRecording", "make_plan", "make_state", "request_of", "user"]

@@ -3,8 +3,6 @@ only words."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from agentd.engine.asking import Asker
@@ -26,22 +24,17 @@ from agentd.engine.guards.read_first import READ_FIRST, ReadFirst
 from agentd.model import pinning
 from agentd.tools.kinds import FILE, MEMORY, SCHEDULE
 from agentd.tools.registry import ToolOutcome
-from tests.engine.guards.conftest import ACTING, KINDS, LOOKING, make_plan, make_state
+from tests.engine.guards.conftest import (
+    ACTING,
+    KINDS,
+    LOOKING,
+    SlotRecording,
+    make_plan,
+    make_state,
+)
 from tests.support.fake_model import FakeModel
 
 pytestmark = pytest.mark.anyio
-
-
-class SlotRecording(FakeModel):
-    """A fake model that records the server slot each question went to."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.slots: list[int | None] = []
-
-    async def choose(self, *args: Any, **kwargs: Any) -> str | None:
-        self.slots.append(pinning.current())
-        return await super().choose(*args, **kwargs)
 
 
 async def decided(word: str | None, request_text: str, model: FakeModel | None = None):  # type: ignore[no-untyped-def]

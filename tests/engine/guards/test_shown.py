@@ -11,22 +11,10 @@ from agentd.engine.guards import build
 from agentd.engine.guards.intent import ACTION, ANSWER, INTENT_HEAD, LOOKUP, Intent
 from agentd.engine.guards.shown import NO, SHOWN_EXAMPLES, SHOWN_HEAD, YES, Shown, prompt
 from agentd.model import pinning
-from tests.engine.guards.conftest import KINDS, LOOKING, make_plan, make_state
+from tests.engine.guards.conftest import KINDS, LOOKING, SlotRecording, make_plan, make_state
 from tests.support.fake_model import FakeModel
 
 pytestmark = pytest.mark.anyio
-
-
-class SlotRecording(FakeModel):
-    """A fake model that records the server slot each question went to."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.slots: list[int | None] = []
-
-    async def choose(self, *args: Any, **kwargs: Any) -> str | None:
-        self.slots.append(pinning.current())
-        return await super().choose(*args, **kwargs)
 
 
 async def planned(request: str, *choices: str | None, shown: bool = True):  # type: ignore[no-untyped-def]
