@@ -5,16 +5,16 @@ and each judged half (held-out-2, held-out-3, held-out-4, held-out-5, held-out-6
 held-out-8, held-out-9, held-out-10, held-out-11, held-out-12, held-out-13, held-out-14,
 held-out-15, held-out-16, held-out-17, held-out-18, held-out-19, held-out-20, held-out-21,
 held-out-22, held-out-23, held-out-24, held-out-25, held-out-26, held-out-27, held-out-28,
-held-out-29, held-out-30, held-out-31, held-out-32, held-out-33), written later from the forms
-and kinds alone, says it again on cases no rule was ever tuned on. The split is data, not code:
-:func:`extend` gives every case not yet in it a half, in an order shuffled with the committed
+held-out-29, held-out-30, held-out-31, held-out-32, held-out-33, held-out-34), written later from
+the forms and kinds alone, says it again on cases no rule was ever tuned on. The split is data, not
+code: :func:`extend` gives every case not yet in it a half, in an order shuffled with the committed
 :data:`SEED`, putting each into the one of dev and held-out that has fewer cases of its language
 and kind (then fewer cases overall, then a seeded coin), so those two stay balanced per language
 and kind; with ``into`` every new case goes to that half instead.
 Entries already in the file never move: new cases are appended.
 
     python -m bench._agentic_split                     # balanced over dev and held-out
-    python -m bench._agentic_split --into held-out-33  # every new case into held-out-33
+    python -m bench._agentic_split --into held-out-34  # every new case into held-out-34
 """
 
 from __future__ import annotations
@@ -64,6 +64,7 @@ Half = Literal[
     "held-out-31",
     "held-out-32",
     "held-out-33",
+    "held-out-34",
 ]
 #: The halves a new case is balanced over, unless it is put into one half by name.
 BALANCED: tuple[Half, ...] = ("dev", "held-out")
@@ -101,6 +102,7 @@ JUDGED: tuple[Half, ...] = (
     "held-out-31",
     "held-out-32",
     "held-out-33",
+    "held-out-34",
 )
 HALVES: tuple[Half, ...] = (*BALANCED, *JUDGED)
 SEED = 34_2026

@@ -16,8 +16,8 @@ their own, held-out-2, held-out-3, held-out-4, held-out-5, held-out-6, held-out-
 held-out-9, held-out-10, held-out-11, held-out-12, held-out-13, held-out-14, held-out-15,
 held-out-16, held-out-17, held-out-18, held-out-19, held-out-20, held-out-21, held-out-22,
 held-out-23, held-out-24, held-out-25, held-out-26, held-out-27, held-out-28, held-out-29,
-held-out-30, held-out-31, held-out-32 and held-out-33 (``bench/agentic_split.json``, see
-``bench/_agentic_split.py``): tune on dev, judge on the others; ``--half`` plays one of them.
+held-out-30, held-out-31, held-out-32, held-out-33 and held-out-34 (``bench/agentic_split.json``,
+see ``bench/_agentic_split.py``): tune on dev, judge on the others; ``--half`` plays one of them.
 
 A case succeeds by its effect, never by its words: a file with the right content, a fact only
 a tool could give (the weekday in Tokyo, checked with zoneinfo around the turn; a value from a
@@ -65,7 +65,7 @@ a JSON line per turn (answer, tool calls with results, flags, requests) in
                                     |held-out-22|held-out-23|held-out-24|held-out-25
                                     |held-out-26|held-out-27|held-out-28|held-out-29
                                     |held-out-30|held-out-31|held-out-32|held-out-33
-                                    |all]
+                                    |held-out-34|all]
                             [--language LANG ...]
                             [--temperature T] [--seed N] [--default KEY=VALUE ...]
                             [--out DIR]

@@ -74,9 +74,12 @@ then the thirty-first fresh cases (:data:`FRESH31`: :mod:`.fresh31_en`, :mod:`.f
 :mod:`.fresh31_es`, :mod:`.fresh31_fr`, :mod:`.fresh31_ja`), fifty more, all in a thirty-second
 half, held-out-31; then the thirty-second fresh cases (:data:`FRESH32`: :mod:`.fresh32_en`,
 :mod:`.fresh32_de`, :mod:`.fresh32_es`, :mod:`.fresh32_fr`, :mod:`.fresh32_ja`), fifty more, all
-in a thirty-third half, held-out-32; last the thirty-third fresh cases (:data:`FRESH33`:
+in a thirty-third half, held-out-32; then the thirty-third fresh cases (:data:`FRESH33`:
 :mod:`.fresh33_en`, :mod:`.fresh33_de`, :mod:`.fresh33_es`, :mod:`.fresh33_fr`,
-:mod:`.fresh33_ja`), fifty more, all in a thirty-fourth half, held-out-33.
+:mod:`.fresh33_ja`), fifty more, all in a thirty-fourth half, held-out-33; last the
+thirty-fourth fresh cases (:data:`FRESH34`: :mod:`.fresh34_en`, :mod:`.fresh34_de`,
+:mod:`.fresh34_es`, :mod:`.fresh34_fr`, :mod:`.fresh34_ja`), fifty more, all in a thirty-fifth
+half, held-out-34.
 :mod:`.script` is the shape of a case and of what each turn asks for; :mod:`.effects` the
 checks of an effect. Every case has a kind and a language; the suite's halves are kept in
 ``bench/agentic_split.json``.
@@ -249,6 +252,11 @@ from bench._agentic_cases import (
     fresh33_es,
     fresh33_fr,
     fresh33_ja,
+    fresh34_de,
+    fresh34_en,
+    fresh34_es,
+    fresh34_fr,
+    fresh34_ja,
     fresh_de,
     fresh_en,
     fresh_es,
@@ -502,6 +510,13 @@ FRESH33: tuple[Case, ...] = (
     *fresh33_fr.CASES,
     *fresh33_ja.CASES,
 )
+FRESH34: tuple[Case, ...] = (
+    *fresh34_en.CASES,
+    *fresh34_de.CASES,
+    *fresh34_es.CASES,
+    *fresh34_fr.CASES,
+    *fresh34_ja.CASES,
+)
 #: The fresh sets, in the order they end the suite (a new set goes last).
 FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH,
@@ -537,6 +552,7 @@ FRESH_SETS: tuple[tuple[Case, ...], ...] = (
     FRESH31,
     FRESH32,
     FRESH33,
+    FRESH34,
 )
 CASES: tuple[Case, ...] = (
     *en.CASES,
@@ -583,6 +599,7 @@ __all__ = [
     "FRESH31",
     "FRESH32",
     "FRESH33",
+    "FRESH34",
     "FRESH_SETS",
     "KINDS",
     "LANGUAGES",

@@ -334,7 +334,7 @@ ORACLES: dict[str, Oracle] = {
 def test_forty_fresh_cases_eight_per_language_after_the_first_draw() -> None:
     """40 fresh cases, 8 in each language with 2+ needing no tool, a show-only and a recall
     each; they come last in the suite and in the split but for the second to
-    thirty-third fresh cases, 20 in each half."""
+    thirty-fourth fresh cases, 20 in each half."""
     tail = tuple(case for fresh in FRESH_SETS for case in fresh)
     later = len(tail) - 40
     assert len(FRESH) == 40

@@ -122,7 +122,7 @@ ORACLES: dict[str, Oracle] = {
 def test_fifty_second_fresh_cases_ten_per_language_before_the_third() -> None:
     """50 cases, 10 in each language: 2+ needing no tool, a recall, a show-only, a change read
     or counted again, and 3+ actions or edits each; uniquely named, last in the suite but for
-    the third to thirty-third fresh cases."""
+    the third to thirty-fourth fresh cases."""
     assert len(FRESH2) == 50
     tail = tuple(case for fresh in FRESH_SETS[1:] for case in fresh)
     assert CASES[-len(tail) :] == tail

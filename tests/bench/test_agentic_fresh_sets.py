@@ -1,7 +1,7 @@
-"""The third to thirty-third fresh agentic cases (held-out-3 to held-out-33): each one's check
+"""The third to thirty-fourth fresh agentic cases (held-out-3 to held-out-34): each one's check
 passes a hand-made right outcome and fails wrong ones, with the oracles of the earlier fresh cases.
 
-The thirty-one sets share one shape (fifty cases, ten per language, in suite order at the end of
+The thirty-two sets share one shape (fifty cases, ten per language, in suite order at the end of
 :data:`~bench._agentic_cases.CASES`), so one pair of tests covers them all, keyed by the set's
 mark (its number, one or two digits).
 """
@@ -42,7 +42,7 @@ SETS: dict[str, tuple[Case, ...]] = {
 """Each fresh set by its mark (the number in its case names, one or two digits), in suite
 order."""
 
-ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 34))
+ONE_ORDER_TWO_PAST: frozenset[str] = frozenset(str(n) for n in range(4, 35))
 """Sets whose one file-question per language splits as 2 order-questions and 3 past-summaries."""
 
 ORACLES: dict[str, dict[str, Oracle]] = {
@@ -1738,6 +1738,78 @@ ORACLES: dict[str, dict[str, Oracle]] = {
         "ja33_shouboudan": _asked,
         "ja33_gasshoudan": _recounted("日比野すみれ"),
         "ja33_gaishoku": _counted,
+    },
+    "34": {
+        "en34_boot_sale": _appended,
+        "en34_plum_jam": _reminded(1.25),
+        "en34_sewing_machine": _edited(r"tension = 4", "tension = 5"),
+        "en34_hallway_paint": _recalled(
+            ("Elephant's Breath", "Skimming Stone", "Hague Blue", "Sulking Room Pink")
+        ),
+        "en34_paper_round": _said("She'll have earned £216.", "She'll have earned £192."),
+        "en34_pulling_leg": _said(
+            "She meant he was only joking: he made the story up to tease them.",
+            "She meant he had hurt his leg.",
+        ),
+        "en34_speech_read_only": _shown("`chmod a-w best_man_speech.txt`"),
+        "en34_tenants_meeting": _asked,
+        "en34_blood_test": _reread("time: 08:40", "time: 09:10"),
+        "en34_presents_bought": _lines,
+        "de34_hundeschule": _written,
+        "de34_mutter_bahnhof": _reminded(2.5),
+        "de34_balkonkraftwerk": _edited(r"max_leistung = 600", "max_leistung = 800"),
+        "de34_hagelschaden": _recalled(),
+        "de34_ice_muenchen": _said("Du bist um 12:25 Uhr in München.", "Du bist um 12:35 Uhr da."),
+        "de34_schwedisch": _said(
+            "Auf Schwedisch sagt man „Grattis på födelsedagen!“",
+            "Auf Schwedisch sagt man „Hyvää syntymäpäivää!“",
+        ),
+        "de34_zeilenenden": _shown("`dos2unix spielplan.csv`"),
+        "de34_karnevalsverein": _asked,
+        "de34_adventsmarkt": _recounted("Wiltrud Haselbeck"),
+        "de34_einkaeufe": _counted,
+        "es34_libros_pendientes": _appended,
+        "es34_sobrino_conservatorio": _reminded(1.5),
+        "es34_decodificador": _edited(r"margen_grabacion = 5", "margen_grabacion = 10"),
+        "es34_abonado_betis": _recalled(),
+        "es34_ritmo_carrera": _said("Fuiste a 5:30 por kilómetro.", "Fuiste a 5:50 por kilómetro."),
+        "es34_pan_comido": _said(
+            "Que el examen le va a resultar muy fácil.",
+            "Que se va a comer un bocadillo durante el examen.",
+        ),
+        "es34_vaciar_registro": _shown("`truncate -s 0 registro_camara.log`"),
+        "es34_romeria": _asked,
+        "es34_reserva_restaurante": _reread("comensales: 6", "comensales: 8"),
+        "es34_recetas_probadas": _lines,
+        "fr34_encombrants": _written,
+        "fr34_pate_a_crepes": _reminded(2),
+        "fr34_simulateur_aube": _edited(r"duree_aube = 20", "duree_aube = 30"),
+        "fr34_licence_badminton": _recalled(),
+        "fr34_vol_lisbonne": _said(
+            "Tu atterris à 9 h 05, heure de Lisbonne.", "Tu atterris à 10 h 05, heure de Lisbonne."
+        ),
+        "fr34_chambre_italien": _said(
+            "On dit « Vorrei una camera per due notti ».", "On dit « Vorrei una pizza per due »."
+        ),
+        "fr34_passerelle": _shown("`ip route`"),
+        "fr34_comite_jumelage": _asked,
+        "fr34_atelier_compost": _recounted("Maëlle Courtois"),
+        "fr34_pleins_essence": _counted,
+        "ja34_kateisaien": _appended,
+        "ja34_contact": _reminded(6),
+        "ja34_massage_chair": _edited(r"tsuyosa = 3", "tsuyosa = 2"),
+        "ja34_jaf": _recalled(),
+        "ja34_toriniku": _said("2100g用意すればいいです。", "1800g用意すればいいです。"),
+        "ja34_tanabota": _said(
+            "思いがけない幸運が転がり込んでくる、という意味です。",
+            "棚の上のお菓子を取って食べる、という意味です。",
+        ),
+        "ja34_battery": _shown(
+            "`upower -i /org/freedesktop/UPower/devices/battery_BAT0` で確認できます。"
+        ),
+        "ja34_keirokai": _asked,
+        "ja34_omiyamairi": _reread("予約時間: 11時", "予約時間: 13時"),
+        "ja34_nobotta_yama": _lines,
     },
 }
 """Each set's oracles by case name, keyed by the set's mark."""

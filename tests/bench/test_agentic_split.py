@@ -11,7 +11,7 @@ held-out-23, the twenty-fourth all in held-out-24, the twenty-fifth all in held-
 twenty-sixth all in held-out-26, the twenty-seventh all in held-out-27, the twenty-eighth all in
 held-out-28, the twenty-ninth all in held-out-29, the thirtieth all in held-out-30, the
 thirty-first all in held-out-31, the thirty-second all in held-out-32, the thirty-third all in
-held-out-33."""
+held-out-33, the thirty-fourth all in held-out-34."""
 
 from __future__ import annotations
 
@@ -142,6 +142,10 @@ FRESH32_SHA256 = "18b0b630c4567249466b075194e386db5a44f5a1b70d4e839c0e11d3222323
 #: digest.
 FRESH33_END = 1744
 FRESH33_SHA256 = "8386312f8e4c5677733dd94b1ecb8edbb8e2d2d99d8cf9fe9682daae76a3ec46"
+#: The fifty thirty-fourth fresh cases, all put into held-out-34 right after them, and their
+#: digest.
+FRESH34_END = 1794
+FRESH34_SHA256 = "cb204b331347b2e971c78cd6f91812ed469c8c9903c8aa86e8e29d27f9a49480"
 
 
 def _digest(items: Sequence[tuple[str, str]]) -> str:
@@ -366,6 +370,14 @@ def test_the_second_fresh_cases_are_all_held_out_2_after_the_fresh_draw() -> Non
             "held-out-33",
             id="thirty-third",
         ),
+        pytest.param(
+            FRESH33_END,
+            FRESH34_END,
+            FRESH34_SHA256,
+            FRESH_SETS[33],
+            "held-out-34",
+            id="thirty-fourth",
+        ),
     ],
 )
 def test_each_later_fresh_set_is_all_its_half_right_after_the_one_before(
@@ -424,8 +436,8 @@ def test_select_gives_one_half_or_all() -> None:
     held-out-24 only the twenty-fourth, held-out-25 only the twenty-fifth, held-out-26 only the
     twenty-sixth, held-out-27 only the twenty-seventh, held-out-28 only the twenty-eighth,
     held-out-29 only the twenty-ninth, held-out-30 only the thirtieth, held-out-31 only the
-    thirty-first, held-out-32 only the thirty-second, held-out-33 only the thirty-third; all plays
-    every case."""
+    thirty-first, held-out-32 only the thirty-second, held-out-33 only the thirty-third,
+    held-out-34 only the thirty-fourth; all plays every case."""
     split = load()
     names = [{c.name for c in select(CASES, split, half)} for half in HALVES]
     assert set().union(*names) == {c.name for c in CASES}
@@ -449,13 +461,13 @@ def test_into_puts_every_new_case_into_that_half() -> None:
 def test_an_unknown_half_is_rejected(tmp_path: Path) -> None:
     """A split file naming another half, --into another half, or extend into it, fails."""
     path = tmp_path / "split.json"
-    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-34"}}))
-    with pytest.raises(ValueError, match="held-out-33"):
+    path.write_text(json.dumps({"seed": 1, "cases": {"a": "dev", "b": "held-out-35"}}))
+    with pytest.raises(ValueError, match="held-out-34"):
         load(path)
     with pytest.raises(ValueError, match="unknown half"):
         extend({}, [_case("a")], into="test")  # type: ignore[arg-type]
     with pytest.raises(SystemExit):
-        agentic_split.main(["--into", "held-out-34"])
+        agentic_split.main(["--into", "held-out-35"])
 
 
 def _run_main(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *argv: str) -> dict[str, str]:
@@ -480,7 +492,7 @@ def test_main_into_appends_into_that_half(tmp_path: Path, monkeypatch: pytest.Mo
     ]
 
 
-@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 34)])
+@pytest.mark.parametrize("half", [f"held-out-{n}" for n in range(3, 35)])
 def test_main_into_a_later_held_out_half(
     half: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -535,6 +547,7 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         "zf": "held-out-31",
         "zg": "held-out-32",
         "zh": "held-out-33",
+        "zi": "held-out-34",
     }
     save(halves, path)
     assert list(load(path).items()) == [
@@ -572,5 +585,6 @@ def test_save_and_load_keep_the_order(tmp_path: Path) -> None:
         ("zf", "held-out-31"),
         ("zg", "held-out-32"),
         ("zh", "held-out-33"),
+        ("zi", "held-out-34"),
     ]
     assert SPLIT_PATH.name == "agentic_split.json"
