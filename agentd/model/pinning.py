@@ -28,6 +28,13 @@ nothing with any other request (whether a step's calls are needed, the intent qu
 confirms a planned command) goes to the quick slot
 (:func:`question_apart`): anywhere else it would replace a prefix that is read again later.
 
+llama-server's host-memory prompt cache (``--cache-ram``, on by default in the packaged build)
+softens each of these evictions: a slot's prompt that another replaced is kept in host memory
+and restored for a later request that shares it (on a standalone server an intent question
+read 1,093 tokens, another prompt took the slot, and the next intent question read 27 with
+1,067 from that cache). What a restore costs against a slot that kept its prompt was not
+measured apart; the pins keep each prompt where it is read again.
+
 The slot of the running task is a contextvar (:func:`use`, :func:`current`) that the LLM client
 reads when it builds a request; the sidecar sizes the server so that every slot holds a whole
 context of its own (:func:`slot_layout`).
