@@ -84,12 +84,13 @@ def build(
     model is a small one held to a grammar by a local llama-server. A rule that needs what
     is not given (the model's ``choose``, the workdir's files) does not run."""
     asks = asker.can_ask
+    shown = Shown(asker) if asks else None
     units: dict[str, object] = {
         "client_tools": ClientTools(),
         "intent": Intent(asker) if asks else None,
         "read_first": ReadFirst(mentioned) if mentioned is not None else None,
         "plan": Plan() if asks else None,
-        "shown": Shown(asker) if asks else None,
+        "shown": shown,
         "route": Route(asker, listing) if asks else None,
         "write_paths": WritePaths(),
         "edit_lines": EditLines(),
@@ -117,8 +118,7 @@ def build(
 
     if runs("intent") and runs("plan"):
         # One question a turn: the plan's tools say what the request asks for.
-        shown = Shown(asker) if runs("shown") else None
-        units["intent"] = Intent(asker, by_plan=True, shown=shown)
+        units["intent"] = Intent(asker, by_plan=True, shown=shown if runs("shown") else None)
     else:
         units["plan"] = units["shown"] = None  # only the intent rule asks them, with a plan
 
