@@ -42,7 +42,7 @@ from agentd.memory.stores import History, open_history, usage_of
 from agentd.memory.usage import known_tenants
 from agentd.metrics import Metrics
 from agentd.model.client import LLMClient, open_client
-from agentd.model.embed_server import open_memory_embedder
+from agentd.model.embed_server import open_chat_embedder, open_memory_embedder
 from agentd.model.embedding import ServedEmbedder
 from agentd.model.pinning import SlotPins
 from agentd.model.timed import TimedModel
@@ -165,7 +165,6 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
         pins = None
         if sidecar is not None and settings.llm.sidecar.session_slots > 0:
             pins = SlotPins(settings.llm.sidecar.session_slots)
-            llm.embed_slot = pins.quick
         slots = None
         if sidecar is not None and sidecar.slot_dir is not None:
             from agentd.model.slots import SlotFiles
@@ -177,6 +176,10 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             stack.push_async_callback(slots.save)
         history = await stack.enter_async_context(open_history(settings))
         embedder = await stack.enter_async_context(open_memory_embedder(settings))
+        if embedder is None and sidecar is not None and settings.memory.embed:
+            apart = await stack.enter_async_context(open_chat_embedder(settings))
+            if apart is not None:
+                llm.embed_at(apart)
         memory = await stack.enter_async_context(
             open_store_or_warn(settings, llm.embed_one if settings.memory.embed else None, embedder)
         )

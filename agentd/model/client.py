@@ -220,8 +220,11 @@ class LLMClient:
         self._grammars: dict[str, str] = {}
         self._grammars_by_id: dict[tuple[object, ...], tuple[tuple[object, ...], str]] = {}
         self._starts = Starts()
-        #: The llama-server slot embeddings go to (:mod:`agentd.model.pinning`), if pinned.
-        self.embed_slot: int | None = None
+
+    def embed_at(self, base_url: str) -> None:
+        """Send embeddings to the server at ``base_url`` (the chat model's embeddings served
+        apart: :func:`agentd.model.embed_server.open_chat_embedder`)."""
+        self._embed_url = api_root(base_url)
 
     async def grammar_enabled(self) -> bool:
         """Whether tool-offering steps are sampled under a grammar (``llm.tool_grammar``).
@@ -694,9 +697,8 @@ class LLMClient:
         return (await self.embed([text]))[0]
 
     async def _embed_batch(self, batch: list[str]) -> list[list[float]]:
+        # No id_slot: llama-server gives an embedding the idle slot used least recently anyway.
         body: dict[str, Any] = {"model": self._embed_model, "input": batch}
-        if self.embed_slot is not None:
-            body["id_slot"] = self.embed_slot
 
         async def call() -> Any:
             response = await self._http.post(

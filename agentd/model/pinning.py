@@ -5,8 +5,10 @@ slot whose cache looks most like it, or the one used least recently: a summary, 
 another session's turn can land on the slot that holds this session's prefix, and its next turn
 then reads the whole conversation again. :class:`SlotPins` gives each session a slot of its own
 among the first ``sessions`` slots, and the work that is no session's turn two slots of its
-own: :attr:`SlotPins.background` (compaction summaries) and :attr:`SlotPins.quick` (embeddings,
-stateless requests), so a turn's memory recall never waits behind a summary.
+own: :attr:`SlotPins.background` (compaction summaries) and :attr:`SlotPins.quick` (stateless
+requests). Embeddings cannot be pinned (llama-server ignores ``id_slot`` on ``/v1/embeddings``
+and gives them the slot used least recently): the chat model's are served by a second server
+(:func:`agentd.model.embed_server.open_chat_embedder`).
 
 The questions every turn asks alike go to the background slot too (:attr:`SlotPins.questions`,
 :func:`shared_question`): the intent question's prompt (asked by the plan question: its rules,

@@ -29,8 +29,6 @@ async def pinned_runtime(
 ) -> AsyncIterator[tuple[Runtime, LLMClient]]:
     async with httpx.AsyncClient(timeout=30) as http:
         llm = LLMClient(http, base_url=url, model="stub", max_retries=0)
-        if pins is not None:
-            llm.embed_slot = pins.quick
         agent_loop = AgentLoop(llm, ToolRegistry(), max_steps=4)
         async with Runtime(
             agent_loop,
@@ -99,8 +97,9 @@ async def test_summaries_run_on_the_background_slot(stub_llm: StubLLM) -> None:
     assert {r.get("id_slot") for r in turns} == {0}
 
 
-async def test_stateless_requests_and_embeddings_use_the_quick_slot(stub_llm: StubLLM) -> None:
-    """A stateless turn and an embedding go to the quick slot, no session's."""
+async def test_stateless_requests_use_the_quick_slot(stub_llm: StubLLM) -> None:
+    """A stateless turn goes to the quick slot, no session's; an embedding names no slot
+    (llama-server would not honour it: the chat model's are served apart instead)."""
     async with pinned_runtime(stub_llm.url, SlotPins(1)) as (runtime, llm):
         async with runtime.turn_stateless([user("one-off")], stream=False) as events:
             async for _ in events:
@@ -108,7 +107,7 @@ async def test_stateless_requests_and_embeddings_use_the_quick_slot(stub_llm: St
         await llm.embed_one("remember me")
     assert _slots(stub_llm, "one-off") == [2]
     [embedding] = [r for r in stub_llm.requests if "input" in r]
-    assert embedding["id_slot"] == 2
+    assert "id_slot" not in embedding
 
 
 async def test_the_warm_up_fills_the_slot_the_next_session_takes(stub_llm: StubLLM) -> None:

@@ -18,10 +18,10 @@ from agentd.errors import LLMResponseError
 from agentd.memory.hybrid import HybridStore
 from agentd.memory.longterm import Memory
 from agentd.model import embedders
-from agentd.model.embed_server import open_memory_embedder
+from agentd.model.embed_server import open_chat_embedder, open_memory_embedder
 from agentd.model.embedders import PackagedEmbedder
 from agentd.model.embedding import ServedEmbedder
-from tests.support import stub_embed_server
+from tests.support import fake_llama_server, stub_embed_server
 
 pytestmark = pytest.mark.anyio
 
@@ -196,3 +196,70 @@ async def test_an_updates_candidates_start_at_the_models_own_cosine() -> None:
         assert same_floor(0.84, plain) == pytest.approx(0.79)
         assert same_floor(0.8, None) == pytest.approx(0.75)
     assert embedders.get_embedder("multilingual-e5-small").same_score == 0.90
+
+
+def _sidecar_settings(tmp_path: Path, binary: Path | None = None) -> Settings:
+    """The daemon running the chat model's server itself (a stand-in binary), memory embedding
+    with the chat model (no embedding model fetched)."""
+    gguf = tmp_path / "model.gguf"
+    gguf.write_bytes(b"GGUF")
+    (tmp_path / "workdir").mkdir(exist_ok=True)
+    sidecar = {
+        "enabled": True,
+        "binary": binary or fake_llama_server.install(tmp_path),
+        "model_path": gguf,
+        "start_timeout": 20,
+    }
+    return Settings(
+        workdir=tmp_path / "workdir",
+        state_dir=tmp_path / "state",
+        llm={"max_retries": 0, "warm_start": "off", "sidecar": sidecar},
+        memory={"embedder": "chat"},
+    )
+
+
+async def test_the_chat_models_embeddings_are_served_apart_from_its_chat_server(
+    tmp_path: Path,
+) -> None:
+    """llama-server ignores id_slot on embeddings: they go to a second server on the same GGUF,
+    so no recall replaces a prompt cached on the chat server's slots."""
+    settings = _sidecar_settings(tmp_path)
+    state = settings.state_dir
+    async with open_app(settings) as app:
+        assert app.memory is not None
+        with scopes.use(scopes.Scope(tenant="t")):
+            await app.memory.save(Memory("the door code is 4239"))
+            found = await app.memory.search("door code", top_k=1)
+    assert [m.content for m in found] == ["the door code is 4239"]
+    chat_log = (state / "llama-server.log").read_text()
+    embed_log = (state / "embed-server.log").read_text()
+    assert "embedded" not in chat_log
+    assert embed_log.count("embedded 1") >= 2
+    [started] = [line for line in embed_log.splitlines() if line.startswith("fake llama-server")]
+    assert f"--model {tmp_path / 'model.gguf'}" in started
+    assert "--embeddings --pooling mean" in started and "--no-repack" in started
+    assert "-ub 2048" in started
+    assert fake_llama_server.pids(state / "embed-server.log")
+
+
+async def test_a_chat_embedding_server_that_cannot_start_leaves_the_chat_server_embedding(
+    tmp_path: Path,
+) -> None:
+    """No such binary: a warning, and None (the chat server answers the embeddings)."""
+    settings = _sidecar_settings(tmp_path)
+    broken = settings.model_copy(
+        update={
+            "llm": settings.llm.model_copy(
+                update={
+                    "sidecar": settings.llm.sidecar.model_copy(
+                        update={"binary": tmp_path / "missing-llama-server"}
+                    )
+                }
+            )
+        }
+    )
+    with capture_logs() as logs:
+        async with open_chat_embedder(broken) as url:
+            assert url is None
+    warning = next(e for e in logs if e["event"] == "memory.chat_embedder_failed")
+    assert warning["log_level"] == "warning" and "missing-llama-server" in warning["reason"]

@@ -7,6 +7,8 @@ behaviour is steered by environment variables:
 - ``FAKE_LLAMA_LOADING``: seconds during which /health answers 503 (default 0)
 - ``FAKE_LLAMA_FAIL``: exit at once with this status, after a line on stderr
 
+Each embeddings request writes ``embedded N`` (its count of texts) to its log.
+
 With ``--slot-save-path DIR`` it keeps llama-server's slot endpoints: ``GET /props`` says
 :data:`SLOTS` slots, ``POST /slots/N?action=save`` writes ``DIR/<filename>`` (the slot's
 "tokens": N + 1) and ``action=restore`` reads it back.
@@ -118,6 +120,8 @@ def main(argv: list[str]) -> int:
                 return
             texts = json.loads(raw_body)["input"]
             texts = [texts] if isinstance(texts, str) else texts
+            sys.stdout.write(f"embedded {len(texts)}\n")
+            sys.stdout.flush()
             data = [
                 {"object": "embedding", "index": i, "embedding": embedding(t)}
                 for i, t in enumerate(texts)
