@@ -7,8 +7,9 @@ does not have cached and generating the answer's. llama-server reports both with
 server keeps the timings of every chat request, so each turn (driven one after another through
 agentd's HTTP API, one session, ``X-Session-Id``) is printed with: its wall time, the model
 requests it made, the tokens evaluated, reused and generated, the server's prompt and
-generation seconds (their sum is the floor), and the gap: what agentd and the extra requests
-add above that floor.
+generation seconds (their sum is the floor, with the time of any request agentd cancelled
+before the server printed its timings: "cut s"), and the gap: what agentd and the extra
+requests add above that floor.
 
 The model server is, in this order: ``--llama-url`` (a running llama-server), ``--stub`` (the
 test stub, which reports token counts and 1-ms timings: checks the pipeline, measures
@@ -69,6 +70,9 @@ class Timed:
     generated: int = 0
     prompt_ms: float = 0.0
     predicted_ms: float = 0.0
+    #: A request agentd cancelled before the server printed its timings (a stream it stopped
+    #: reading, e.g. a repeated call cut): its time on the server, launch to release.
+    cut_ms: float = 0.0
 
     @classmethod
     def of(cls, timings: dict[str, Any]) -> Timed:
@@ -96,11 +100,12 @@ class TurnRow:
     generated: int = 0
     prompt_s: float = 0.0
     generate_s: float = 0.0
+    cut_s: float = 0.0
     error: str = ""
 
     @property
     def floor_s(self) -> float:
-        return self.prompt_s + self.generate_s
+        return self.prompt_s + self.generate_s + self.cut_s
 
     @property
     def gap_s(self) -> float:
@@ -224,6 +229,7 @@ async def drive(url: str, headers: dict[str, str], proxy: Recorder, turns: int) 
                 row.generated += timed.generated
                 row.prompt_s += timed.prompt_ms / 1000
                 row.generate_s += timed.predicted_ms / 1000
+                row.cut_s += timed.cut_ms / 1000
             rows.append(row)
             print(
                 f"  turn {row.turn:3d}: {row.wall_s:7.2f} s, floor {row.floor_s:6.2f} s, "
@@ -243,6 +249,7 @@ def report(rows: list[TurnRow]) -> str:
         "generated",
         "prompt s",
         "gen s",
+        "cut s",
         "floor s",
         "gap s",
         "wall/floor",
@@ -257,6 +264,7 @@ def report(rows: list[TurnRow]) -> str:
             r.generated,
             r.prompt_s,
             r.generate_s,
+            r.cut_s,
             r.floor_s,
             r.gap_s,
             r.wall_s / r.floor_s if r.floor_s else float("nan"),
@@ -309,24 +317,43 @@ TIMING = re.compile(
     r"id\s+(\d+) \| task (\d+) \|\s+(prompt eval|eval) time =\s+([\d.]+) ms /\s+(\d+) tokens"
 )
 HELD = re.compile(r"id\s+(\d+) \| task (\d+) \| stop processing: n_tokens = (\d+)")
+LAUNCH = re.compile(r"launch_slot_: id\s+\d+ \| task (\d+) \|")
+#: llama-server's log stamp: minutes, seconds, milliseconds, microseconds since it started.
+STAMP = re.compile(r"^(\d+)\.(\d\d)\.(\d{3})\.(\d{3}) ")
+
+
+def _stamp_ms(line: str) -> float | None:
+    found = STAMP.match(line)
+    if found is None:
+        return None
+    minutes, seconds, ms, us = (int(part) for part in found.groups())
+    return (minutes * 60 + seconds) * 1000 + ms + us / 1000
 
 
 def server_timings(text: str) -> list[Timed]:
-    """The requests llama-server's log ``text`` reports as done, in order."""
+    """The requests llama-server's log ``text`` reports as done, in order; one cancelled before
+    its timings were printed counts its time from launch to release (:attr:`Timed.cut_ms`)."""
     tasks: dict[str, Timed] = {}
+    launched: dict[str, float | None] = {}
     done: list[Timed] = []
     for line in text.splitlines():
-        if found := TIMING.search(line):
+        if found := LAUNCH.search(line):
+            launched[found[1]] = _stamp_ms(line)
+        elif found := TIMING.search(line):
             timed = tasks.setdefault(found[2], Timed())
             ms, count = float(found[4]), int(found[5])
             if found[3] == "prompt eval":
                 timed.evaluated, timed.prompt_ms = count, ms
             else:
                 timed.generated, timed.predicted_ms = count, ms
-        elif (found := HELD.search(line)) and found[2] in tasks:
-            timed = tasks.pop(found[2])
-            timed.cached = max(0, int(found[3]) - timed.evaluated - timed.generated)
-            done.append(timed)
+        elif found := HELD.search(line):
+            start, end = launched.pop(found[2], None), _stamp_ms(line)
+            if found[2] in tasks:
+                timed = tasks.pop(found[2])
+                timed.cached = max(0, int(found[3]) - timed.evaluated - timed.generated)
+                done.append(timed)
+            elif start is not None and end is not None:
+                done.append(Timed(cut_ms=end - start))
     return done
 
 

@@ -61,3 +61,17 @@ def test_server_timings_reads_each_finished_request_from_the_log() -> None:
     assert server_timings(SERVER_LOG) == [Timed(764, 2, 2, 12100.5, 95.0)]
     finished = "0.48.5 I slot      release: id  1 | task 9 | stop processing: n_tokens = 134\n"
     assert server_timings(SERVER_LOG + finished)[1] == Timed(11, 119, 4, 300.0, 200.0)
+
+
+def test_a_request_cancelled_before_its_timings_counts_its_time_on_the_server() -> None:
+    """agentd stopped reading a stream (a repeated call cut): no print_timing lines, so its
+    launch-to-release time is the model's, not agentd's gap."""
+    cut = """\
+1.49.955.316 I slot launch_slot_: id  0 | task 255 | processing task, is_child = 0
+1.55.744.913 W srv          stop: cancel task, id_task = 255
+1.55.745.008 I slot      release: id  0 | task 255 | stop processing: n_tokens = 1974, truncated = 0
+"""
+    [timed] = server_timings(cut)
+    assert timed.evaluated == timed.generated == 0 and abs(timed.cut_ms - 5789.692) < 1e-6
+    row = TurnRow(1, "q", wall_s=6.0, requests=1, cut_s=timed.cut_ms / 1000)
+    assert abs(row.floor_s - 5.789692) < 1e-9 and "cut s" in report([row])
