@@ -263,3 +263,24 @@ async def test_a_chat_embedding_server_that_cannot_start_leaves_the_chat_server_
             assert url is None
     warning = next(e for e in logs if e["event"] == "memory.chat_embedder_failed")
     assert warning["log_level"] == "warning" and "missing-llama-server" in warning["reason"]
+
+
+async def test_with_the_embedding_model_fetched_no_second_llama_server_starts(
+    stub: PackagedEmbedder, tmp_path: Path
+) -> None:
+    """The embedding model serves memory: no chat-model embedding server beside the chat one."""
+    settings = _sidecar_settings(tmp_path)
+    _install(settings.state_dir, stub)
+    settings = settings.model_copy(
+        update={"memory": settings.memory.model_copy(update={"embedder": stub.name})}
+    )
+    with capture_logs() as logs:
+        async with open_app(settings) as app:
+            assert app.memory is not None
+            with scopes.use(scopes.Scope(tenant="t")):
+                await app.memory.save(Memory("green tea in the morning"))
+    events = {e["event"] for e in logs}
+    assert "memory.embedder_ready" in events and "memory.chat_embedder_ready" not in events
+    assert "embedded" not in (settings.state_dir / "llama-server.log").read_text()
+    served = (settings.state_dir / "models" / "requests.jsonl").read_text()
+    assert '"input_type": "passage"' in served
