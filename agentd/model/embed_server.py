@@ -13,9 +13,10 @@ itself (:func:`open_chat_embedder`): llama-server ignores ``id_slot`` on ``/v1/e
 gives an embedding the idle slot used least recently, so on the chat server each recall replaced
 a pinned prefix (:mod:`agentd.model.pinning`; measured: the plan question's 977-token prefix read
 again, 13.9 s, in a session of 8 turns) and waited behind any prompt being read. A second
-llama-server on the same GGUF (its weights mapped from the same file) answers them with the same
-vectors; its batch holds a whole memory, where the chat server's (512 tokens) refused longer
-ones.
+llama-server on the same GGUF (its weights mapped from the same file) answers them: its vectors
+and the chat server's (repacked weights, other arithmetic) measured 0.99985-0.99992 apart in
+cosine, so memories stored before are found alike. Its batch holds a whole memory, where the
+chat server's (512 tokens) refused longer ones.
 """
 
 from __future__ import annotations
