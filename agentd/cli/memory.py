@@ -21,7 +21,7 @@ from contextlib import AsyncExitStack
 import anyio
 
 from agentd import scope as scopes
-from agentd.cli.model_server import embedding_server
+from agentd.cli.model_server import embeddings_only
 from agentd.cli.remote_option import daemon_client, remote_failure, remote_options, target
 from agentd.cli.tenant_option import scope_of, tenant_option
 from agentd.config import EX_CONFIG, Loaded, Settings
@@ -119,7 +119,7 @@ async def run_local(settings: Settings, args: argparse.Namespace, stack: AsyncEx
         # The embedding model's own server when it is fetched, else the chat model's.
         served = await stack.enter_async_context(open_memory_embedder(settings))
         if served is None:
-            settings = await stack.enter_async_context(embedding_server(settings))
+            settings = await stack.enter_async_context(embeddings_only(settings))
     try:
         async with (
             open_client(settings) as llm,

@@ -5,6 +5,11 @@ its client at it; without a daemon nothing answers at ``llm.base_url``. So a com
 embeddings starts the same server (:func:`agentd.model.sidecar.open_sidecar`: its own session,
 killed with the command even on SIGKILL), says so in one line on stderr, and stops it when it
 is done. With the sidecar off, or a separate ``llm.embed_url``, nothing is started.
+
+A command that only embeds (:func:`embeddings_only`) starts what the daemon embeds with beside
+its chat server instead: the chat model's embedding-only server
+(:func:`agentd.model.embed_server.open_chat_embedder`), smaller and quicker to start, and whose
+vectors are the daemon's own.
 """
 
 from __future__ import annotations
@@ -39,3 +44,30 @@ async def embedding_server(settings: Settings) -> AsyncIterator[Settings]:
     )
     async with open_sidecar(settings) as sidecar:
         yield with_sidecar_url(settings, sidecar)
+
+
+@asynccontextmanager
+async def embeddings_only(settings: Settings) -> AsyncIterator[Settings]:
+    """``settings`` whose model client can embed (not chat), with the chat model's
+    embedding-only server running meanwhile; the whole packaged server if that one does not
+    start."""
+    if not needs_server(settings):
+        yield settings
+        return
+    from agentd.model.embed_server import open_chat_embedder
+
+    sc = settings.llm.sidecar
+    print(
+        f"agentd: starting the packaged model's embedding server ({sc.model_path or sc.model}) "
+        "for this command, as the daemon does; it stops when the command ends",
+        file=sys.stderr,
+        flush=True,
+    )
+    async with open_chat_embedder(settings) as url:
+        if url is None:
+            async with embedding_server(settings) as served:
+                yield served
+            return
+        yield settings.model_copy(
+            update={"llm": settings.llm.model_copy(update={"embed_url": url})}
+        )

@@ -24,7 +24,7 @@ from tests.support.daemon import NotifySocket, auth, daemon, run_cli, stop, writ
 from tests.support.sidecar_helper import wait_gone
 from tests.support.stub_llm import StubLLM
 
-STARTING = "starting the packaged model server"
+STARTING = "starting the packaged model"
 
 
 def _config(tmp_path: Path, llm_url: str, port: int, **extra: Any) -> Path:
@@ -139,8 +139,9 @@ def test_remote_without_a_daemon_exits_69(stub_llm: StubLLM, tmp_path: Path) -> 
 def test_with_the_daemon_stopped_the_cli_runs_the_model_server_itself(
     tmp_path: Path,
 ) -> None:
-    """A memory saved through the daemon is found after it stopped: the CLI starts the packaged
-    model server for the search (one line says so), stops it, and no server outlives either."""
+    """A memory saved through the daemon is found after it stopped: the CLI starts the chat
+    model's embedding server for the search, as the daemon runs it (one line says so), stops
+    it, and no server outlives either."""
     gguf = tmp_path / "model.gguf"
     gguf.write_bytes(b"GGUF")
     port = free_port()
@@ -153,26 +154,29 @@ def test_with_the_daemon_stopped_the_cli_runs_the_model_server_itself(
         tmp_path, "http://127.0.0.1:9", port, llm={"max_retries": 0, "sidecar": sidecar}
     )
     log = tmp_path / "state" / "llama-server.log"
+    embed_log = tmp_path / "state" / "embed-server.log"
     for proc in _ready(config, tmp_path):
         saved = run_cli(config, "memory", "save", "the door code is 4239")
         assert saved.returncode == 0, saved.stderr
         key = saved.stdout.strip()
         stop(proc)
-    daemons_server = fake_llama_server.pids(log)
-    assert len(daemons_server) == 1 and wait_gone(daemons_server[0], 10)
+    daemons = fake_llama_server.pids(log) + fake_llama_server.pids(embed_log)
+    assert len(daemons) == 2 and all(wait_gone(pid, 10) for pid in daemons)
 
     found = run_cli(config, "memory", "search", "door code")
     assert found.returncode == 0, found.stderr
     assert found.stdout.startswith(f"- {key} ") and "the door code is 4239" in found.stdout
     said = [line for line in found.stderr.splitlines() if STARTING in line]
     assert len(said) == 1 and "it stops when the command ends" in said[0]
-    servers = fake_llama_server.pids(log)
-    assert len(servers) == 2
+    assert len(fake_llama_server.pids(log)) == 1, "the CLI started the chat server"
+    servers = fake_llama_server.pids(embed_log)
+    started = [x for x in embed_log.read_text().splitlines() if x.startswith("fake llama-server")]
+    assert len(servers) == 2 and "--embeddings" in started[1] and "--no-repack" in started[1]
     assert wait_gone(servers[1], 10), "the CLI's model server outlived it"
 
     stats = run_cli(config, "memory", "stats")  # no embedding: no server
     assert stats.returncode == 0 and "memories   1 (tenant home)" in stats.stdout
-    assert STARTING not in stats.stderr and len(fake_llama_server.pids(log)) == 2
+    assert STARTING not in stats.stderr and len(fake_llama_server.pids(embed_log)) == 2
 
 
 def test_a_daemon_without_the_http_api_is_named_with_the_way_out(
