@@ -26,6 +26,17 @@ def needs_server(settings: Settings) -> bool:
     return settings.llm.sidecar.enabled and settings.llm.embed_url is None
 
 
+def _say(settings: Settings, server: str, purpose: str) -> None:
+    """The one line on stderr that says which server the command starts, and for what."""
+    sc = settings.llm.sidecar
+    print(
+        f"agentd: starting {server} ({sc.model_path or sc.model}) for {purpose}, "
+        "as the daemon does; it stops when the command ends",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
 @asynccontextmanager
 async def embedding_server(settings: Settings) -> AsyncIterator[Settings]:
     """``settings`` whose model client can embed, with the packaged server running meanwhile."""
@@ -34,14 +45,7 @@ async def embedding_server(settings: Settings) -> AsyncIterator[Settings]:
         return
     from agentd.model.sidecar import open_sidecar, with_sidecar_url
 
-    sc = settings.llm.sidecar
-    model = sc.model_path or sc.model
-    print(
-        f"agentd: starting the packaged model server ({model}) for this command's embeddings, "
-        "as the daemon does; it stops when the command ends",
-        file=sys.stderr,
-        flush=True,
-    )
+    _say(settings, "the packaged model server", "this command's embeddings")
     async with open_sidecar(settings) as sidecar:
         yield with_sidecar_url(settings, sidecar)
 
@@ -56,13 +60,7 @@ async def embeddings_only(settings: Settings) -> AsyncIterator[Settings]:
         return
     from agentd.model.embed_server import open_chat_embedder
 
-    sc = settings.llm.sidecar
-    print(
-        f"agentd: starting the packaged model's embedding server ({sc.model_path or sc.model}) "
-        "for this command, as the daemon does; it stops when the command ends",
-        file=sys.stderr,
-        flush=True,
-    )
+    _say(settings, "the packaged model's embedding server", "this command")
     async with open_chat_embedder(settings) as url:
         if url is None:
             async with embedding_server(settings) as served:
