@@ -61,11 +61,9 @@ async def embeddings_only(settings: Settings) -> AsyncIterator[Settings]:
     from agentd.model.embed_server import open_chat_embedder
 
     _say(settings, "the packaged model's embedding server", "this command")
-    async with open_chat_embedder(settings) as url:
-        if url is None:
-            async with embedding_server(settings) as served:
-                yield served
+    async with open_chat_embedder(settings) as served:
+        if served.llm.embed_url is None:
+            async with embedding_server(settings) as whole:
+                yield whole
             return
-        yield settings.model_copy(
-            update={"llm": settings.llm.model_copy(update={"embed_url": url})}
-        )
+        yield served

@@ -161,6 +161,9 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
                 open_sidecar(settings, on_restart=metrics.sidecar_restart)
             )
             settings = with_sidecar_url(settings, sidecar)
+        embedder = await stack.enter_async_context(open_memory_embedder(settings))
+        if embedder is None and sidecar is not None and settings.memory.embed:
+            settings = await stack.enter_async_context(open_chat_embedder(settings))
         llm = await stack.enter_async_context(open_client(settings))
         pins = None
         if sidecar is not None and settings.llm.sidecar.session_slots > 0:
@@ -175,11 +178,6 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             slots = SlotFiles(http, sidecar.base_url, sidecar.slot_dir, pins)
             stack.push_async_callback(slots.save)
         history = await stack.enter_async_context(open_history(settings))
-        embedder = await stack.enter_async_context(open_memory_embedder(settings))
-        if embedder is None and sidecar is not None and settings.memory.embed:
-            apart = await stack.enter_async_context(open_chat_embedder(settings))
-            if apart is not None:
-                llm.embed_at(apart)
         memory = await stack.enter_async_context(
             open_store_or_warn(settings, llm.embed_one if settings.memory.embed else None, embedder)
         )

@@ -221,11 +221,6 @@ class LLMClient:
         self._grammars_by_id: dict[tuple[object, ...], tuple[tuple[object, ...], str]] = {}
         self._starts = Starts()
 
-    def embed_at(self, base_url: str) -> None:
-        """Send embeddings to the server at ``base_url`` (the chat model's embeddings served
-        apart: :func:`agentd.model.embed_server.open_chat_embedder`)."""
-        self._embed_url = api_root(base_url)
-
     async def grammar_enabled(self) -> bool:
         """Whether tool-offering steps are sampled under a grammar (``llm.tool_grammar``).
 

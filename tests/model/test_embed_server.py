@@ -237,7 +237,7 @@ async def test_the_chat_models_embeddings_are_served_apart_from_its_chat_server(
     assert embed_log.count("embedded 1") >= 2
     [started] = [line for line in embed_log.splitlines() if line.startswith("fake llama-server")]
     assert f"--model {tmp_path / 'model.gguf'}" in started
-    assert "--embeddings --pooling mean" in started and "--no-repack" in started
+    assert "--embeddings --pooling mean" in started and "--no-repack --no-slots" in started
     assert "-ub 2048" in started
     assert fake_llama_server.pids(state / "embed-server.log")
 
@@ -259,8 +259,8 @@ async def test_a_chat_embedding_server_that_cannot_start_leaves_the_chat_server_
         }
     )
     with capture_logs() as logs:
-        async with open_chat_embedder(broken) as url:
-            assert url is None
+        async with open_chat_embedder(broken) as served:
+            assert served == broken and served.llm.embed_url is None
     warning = next(e for e in logs if e["event"] == "memory.chat_embedder_failed")
     assert warning["log_level"] == "warning" and "missing-llama-server" in warning["reason"]
 
