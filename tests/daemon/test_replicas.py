@@ -210,5 +210,7 @@ def test_three_daemons_serve_one_set_of_sessions(
         )  # fmt: skip
         ran = [t for t in ticks if t[1] in ("ok", "running", "error")]
         assert len({t[0] for t in ticks}) == len(ticks) and ticks
-        # A tick whose run the SIGKILL cut off reached the model but is left 'running'.
-        assert beats == len(ran), (beats, ticks)
+        # A tick whose run the SIGKILL cut off is left 'running', whether or not it had
+        # reached the model yet; none ran twice.
+        done = [t for t in ticks if t[1] in ("ok", "error")]
+        assert len(done) <= beats <= len(ran), (beats, ticks)
