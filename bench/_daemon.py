@@ -83,17 +83,22 @@ class Daemon:
         return self.log_path.read_text(errors="replace")[-2000:]
 
 
-def child_env(llama_url: str) -> dict[str, str]:
-    """This environment without agentd settings (they would override the config file)."""
+def child_env(llama_url: str, llama_key: str | None = None) -> dict[str, str]:
+    """This environment without agentd settings (they would override the config file), with
+    the model server's URL and the key it requires, if any."""
     env = {
         k: v for k, v in os.environ.items() if not k.startswith(ENV_PREFIX) and k not in FLAT_ENV
     }
-    return {**env, "LLAMA_URL": llama_url}
+    return {**env, "LLAMA_URL": llama_url, **({"LLM_API_KEY": llama_key} if llama_key else {})}
 
 
 @asynccontextmanager
-async def agentd_daemon(llama_url: str, tmp: Path, config: dict[str, Any]) -> AsyncIterator[Daemon]:
+async def agentd_daemon(
+    llama_url: str, tmp: Path, config: dict[str, Any], llama_key: str | None = None
+) -> AsyncIterator[Daemon]:
     """`agentd run` with ``config`` and the HTTP channel on a free loopback port; stopped on exit.
+
+    ``llama_key`` is the key the model server at ``llama_url`` requires (a sidecar's ``api_key``).
 
     ``config`` is the daemon's settings without ``workdir`` and ``state_dir``, which live under
     ``tmp``; its ``channels`` (if any) are enabled beside the HTTP channel. Started again with
@@ -117,7 +122,7 @@ async def agentd_daemon(llama_url: str, tmp: Path, config: dict[str, Any]) -> As
     with log_path.open("ab") as sink:
         proc = await anyio.open_process(
             [sys.executable, "-m", "agentd", "--config", str(cfg), "run"],
-            env=child_env(llama_url),
+            env=child_env(llama_url, llama_key),
             stdin=subprocess.DEVNULL,
             stdout=sink,
             stderr=subprocess.STDOUT,

@@ -136,7 +136,13 @@ async def question_client(model: str) -> AsyncIterator[LLMClient]:
             open_sidecar(settings) as server,
             httpx.AsyncClient(timeout=120) as http,
         ):
-            yield LLMClient(http, base_url=server.base_url, model="local", tool_grammar="on")
+            yield LLMClient(
+                http,
+                base_url=server.base_url,
+                api_key=server.api_key,
+                model="local",
+                tool_grammar="on",
+            )
 
 
 async def main_async(args: argparse.Namespace) -> None:

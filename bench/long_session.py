@@ -44,7 +44,7 @@ from openai import AsyncOpenAI
 from agentd.config import Settings, load_settings
 from agentd.errors import ModelError, SidecarError
 from agentd.model.packages import resolve_model_file
-from agentd.model.sidecar import free_port, open_sidecar
+from agentd.model.sidecar import Sidecar, free_port, open_sidecar
 from bench._common import SignalStop, pct, table
 from bench._daemon import Daemon
 from bench._daemon import agentd_daemon as running_daemon
@@ -149,7 +149,7 @@ class TurnRow:
 
 @asynccontextmanager
 async def agentd_daemon(
-    llama_url: str, tmp: Path, defaults: dict[str, Any], answer_tokens: int
+    server: Sidecar, tmp: Path, defaults: dict[str, Any], answer_tokens: int
 ) -> AsyncIterator[Daemon]:
     """`agentd run` with the HTTP channel on a free loopback port; stopped on exit."""
     config = {
@@ -160,7 +160,7 @@ async def agentd_daemon(
         "cron": {"enabled": False},
         "log": {"level": "info", "format": "json"},
     }
-    async with running_daemon(llama_url, tmp, config) as daemon:
+    async with running_daemon(server.base_url, tmp, config, server.api_key) as daemon:
         yield daemon
 
 
@@ -173,14 +173,17 @@ async def _server_evaluated(llama: httpx.AsyncClient) -> int:
 
 
 async def drive(
-    label: str, daemon: Daemon, llama_url: str, turns: int, rows: list[TurnRow]
+    label: str, daemon: Daemon, server: Sidecar, turns: int, rows: list[TurnRow]
 ) -> None:
     """One session of ``turns`` turns; appends a row per turn to ``rows`` (and prints it), so
     an interrupted run keeps the turns it finished."""
     client = AsyncOpenAI(
         base_url=f"{daemon.url}/v1", api_key=daemon.token, max_retries=0, timeout=900
     )
-    async with client, httpx.AsyncClient(base_url=llama_url, timeout=60) as llama:
+    async with (
+        client,
+        httpx.AsyncClient(base_url=server.base_url, headers=server.headers, timeout=60) as llama,
+    ):
         await client.chat.completions.create(
             model="agentd", messages=[{"role": "user", "content": "Hello. Reply in one sentence."}]
         )
@@ -324,11 +327,9 @@ async def run(
         # would hand a configuration the prompts an earlier one left there.
         async with open_sidecar(settings) as server:
             print(f"llama-server {server.base_url}: {' '.join(server.command[1:])}", flush=True)
-            async with agentd_daemon(
-                server.base_url, tmp / name, defaults, args.answer_tokens
-            ) as daemon:
+            async with agentd_daemon(server, tmp / name, defaults, args.answer_tokens) as daemon:
                 results[label] = []
-                await drive(label, daemon, server.base_url, args.turns, results[label])
+                await drive(label, daemon, server, args.turns, results[label])
 
 
 async def main_async(

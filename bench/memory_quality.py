@@ -372,7 +372,7 @@ async def end_to_end(args: argparse.Namespace) -> dict[str, object]:
         server_settings = Settings(state_dir=root / "server", llm=LLMSettings(sidecar=sidecar))
         async with (
             open_sidecar(server_settings) as server,
-            agentd_daemon(server.base_url, root / "daemon", config) as daemon,
+            agentd_daemon(server.base_url, root / "daemon", config, server.api_key) as daemon,
             httpx.AsyncClient(base_url=daemon.url, headers=daemon.headers, timeout=600) as http,
         ):
             ready = (await http.get("/readyz")).json()

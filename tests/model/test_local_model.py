@@ -91,6 +91,7 @@ async def _client(sidecar: Sidecar, tool_grammar: str = "off") -> AsyncIterator[
         yield LLMClient(
             http,
             base_url=sidecar.base_url,
+            api_key=sidecar.api_key,
             model="local",
             temperature=0.0,
             seed=SEED,
@@ -107,6 +108,24 @@ async def test_chat_answers(server: Sidecar) -> None:
     assert result.message.content.strip()
     assert not result.message.tool_calls
     assert result.usage.prompt_tokens > 0 and result.usage.completion_tokens > 0
+
+
+@pytest.mark.anyio
+async def test_without_its_key_the_server_answers_nothing_but_health(server: Sidecar) -> None:
+    """A web page or another local user that finds the port gets no completion, embedding,
+    property or slot from it (llama-server answers CORS preflights for any origin)."""
+    body = {"messages": [{"role": "user", "content": "hi"}], "max_tokens": 1}
+    async with httpx.AsyncClient(base_url=server.base_url, timeout=60) as http:
+        assert (await http.get("/health")).status_code == 200
+        origin = {"Origin": "http://elsewhere.example"}
+        chat = await http.post("/v1/chat/completions", json=body, headers=origin)
+        assert chat.status_code == 401
+        assert (await http.post("/v1/embeddings", json={"input": "hi"})).status_code == 401
+        assert (await http.get("/props")).status_code == 401
+        save = await http.post("/slots/0", params={"action": "save"}, json={"filename": "x"})
+        assert save.status_code == 401
+        keyed = await http.post("/v1/chat/completions", json=body, headers=server.headers)
+        assert keyed.status_code == 200
 
 
 @pytest.mark.anyio
@@ -244,7 +263,7 @@ async def test_a_slot_s_prompt_cache_is_copied_into_another_slot(server: Sidecar
         {"role": "user", "content": "Hello."},
     ]
     body = {"messages": opening, "max_tokens": 1, "temperature": 0.0}
-    async with httpx.AsyncClient(timeout=300) as http:
+    async with httpx.AsyncClient(timeout=300, headers=server.headers) as http:
         chat = f"{api_root(server.base_url)}/chat/completions"
         first = (await http.post(chat, json={**body, "id_slot": 0})).json()["timings"]
         prompt = first["prompt_n"] + first.get("cache_n", 0)

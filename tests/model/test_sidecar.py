@@ -13,6 +13,7 @@ from typing import Any
 import anyio
 import httpx
 import pytest
+from pydantic import SecretStr
 
 from agentd.config import LLMSettings, Settings, SidecarSettings
 from agentd.daemon.app import open_app
@@ -105,6 +106,48 @@ async def test_waits_for_health_then_stops_the_server(
     assert proc.poll() is not None
     log_text = (tmp_path / "state" / "llama-server.log").read_text()
     assert f"on {sidecar.port}" in log_text
+
+
+@pytest.mark.anyio
+async def test_the_server_lets_in_only_requests_with_its_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new random key each start, given in the environment (an inherited one is replaced),
+    never on the command line or in the sidecar's repr; the client's settings carry it."""
+    monkeypatch.setenv("LLAMA_API_KEY", "inherited")
+    settings = _settings(tmp_path)
+    keys = []
+    for _ in range(2):
+        async with open_sidecar(settings, backoff=FAST) as sidecar:
+            key = sidecar.api_key
+            assert key and len(key) >= 32 and key != "inherited"
+            assert key not in " ".join(sidecar.command) and key not in repr(sidecar)
+            async with httpx.AsyncClient(base_url=sidecar.base_url) as http:
+                assert (await http.get("/health")).status_code == 200
+                assert (await http.get("/props")).status_code == 401
+                wrong = {"Authorization": "Bearer inherited"}
+                assert (await http.get("/props", headers=wrong)).status_code == 401
+                assert (await http.get("/props", headers=sidecar.headers)).status_code == 200
+            llm = sidecar_mod.with_sidecar_url(settings, sidecar).llm
+            assert llm.api_key is not None and llm.api_key.get_secret_value() == key
+            keys.append(key)
+    assert keys[0] != keys[1]
+    log_text = (tmp_path / "state" / "llama-server.log").read_text()
+    assert log_text.count("key required") == 2 and keys[0] not in log_text
+
+
+@pytest.mark.anyio
+async def test_a_configured_api_key_is_the_servers_key(tmp_path: Path) -> None:
+    """With ``llm.api_key`` set, the sidecar requires that one: a user can talk to it too."""
+    settings = _settings(tmp_path)
+    settings = settings.model_copy(
+        update={"llm": settings.llm.model_copy(update={"api_key": SecretStr("chosen-key")})}
+    )
+    async with open_sidecar(settings, backoff=FAST) as sidecar:
+        assert sidecar.api_key == "chosen-key"
+        async with httpx.AsyncClient(base_url=sidecar.base_url) as http:
+            mine = {"Authorization": "Bearer chosen-key"}
+            assert (await http.get("/props", headers=mine)).status_code == 200
 
 
 @pytest.mark.anyio

@@ -50,7 +50,7 @@ async def test_langchain_tool_loop_on_the_local_model(tmp_path: Path) -> None:
     }
     async with (
         open_sidecar(server_settings(spec, tmp_path / "server", options)) as server,
-        agentd_daemon(server.base_url, tmp_path / "daemon", config) as daemon,
+        agentd_daemon(server.base_url, tmp_path / "daemon", config, server.api_key) as daemon,
     ):
         model = ChatOpenAI(
             model="agentd",
