@@ -153,8 +153,9 @@ schema: $(DEV_STAMP)
 
 # The documentation site (mkdocs.yml) into site/, strictly: a broken link or anchor fails. The
 # reference pages are generated from the code by docsgen/ during the build, never committed.
+# Not --quiet: it hides the warnings, and strict mode then fails on none (a broken anchor passed).
 docs: $(DOCS_STAMP)
-	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs build --strict --quiet
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs build --strict
 	@echo "agentd: the documentation is in site/ (open site/index.html)"
 
 # Side-by-side benchmarks (docs/benchmarks.md). They print tables
