@@ -1,7 +1,10 @@
 """Opening a Milvus client: Milvus Lite's path or a server's address, and pymilvus' logging.
 
 pymilvus blocks and takes half a second to import, so :func:`connect` imports it in a worker
-thread when a store opens. Addresses are shown without their credentials (:func:`shown`).
+thread when a store opens. A Lite path is served on a private unix socket
+(:mod:`agentd.memory.lite_socket`), not on the loopback port pymilvus would open for it;
+:func:`disconnect` closes the client and lets that server go. Addresses are shown without their
+credentials (:func:`shown`).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from typing import Any
 import anyio
 
 from agentd.errors import MemoryUnavailable
+from agentd.memory import lite_socket
 
 
 def is_lite(uri: str) -> bool:
@@ -58,15 +62,23 @@ async def connect(uri: str, token: str, db_name: str, call_timeout: float) -> An
             # Lite's in-process gRPC server logs a traceback for each upsert: pymilvus asks it
             # for AllocTimestamp, which Lite does not implement (and does not need).
             logging.getLogger("grpc._server").setLevel(logging.CRITICAL)
-        kwargs: dict[str, Any] = {"uri": uri, "timeout": call_timeout}
+        address = lite_socket.acquire(uri) if is_lite(uri) else uri
+        kwargs: dict[str, Any] = {"uri": address, "timeout": call_timeout}
         if token:
             kwargs["token"] = token
         if db_name:
             kwargs["db_name"] = db_name
-        return MilvusClient(**kwargs)
+        try:
+            return MilvusClient(**kwargs)
+        except BaseException:
+            if is_lite(uri):
+                lite_socket.release(uri)
+            raise
 
     try:
         return await anyio.to_thread.run_sync(connect)
+    except MemoryUnavailable:
+        raise
     except Exception as exc:
         hint = ""
         if is_lite(uri):
@@ -74,6 +86,20 @@ async def connect(uri: str, token: str, db_name: str, call_timeout: float) -> An
         raise MemoryUnavailable(
             f"cannot open Milvus at {shown(uri)}: {failure_reason(exc)}{hint}"
         ) from exc
+
+
+async def disconnect(uri: str, client: Any) -> None:
+    """Close ``client`` (opened by :func:`connect` on ``uri``); for a Lite path, the last
+    client of its server stops it."""
+
+    def close() -> None:
+        try:
+            client.close()
+        finally:
+            if is_lite(uri):
+                lite_socket.release(uri)
+
+    await anyio.to_thread.run_sync(close)
 
 
 def shown(uri: str) -> str:

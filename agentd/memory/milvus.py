@@ -35,7 +35,14 @@ from agentd.memory.collection import (
     scope_hash,
     tag_key,
 )
-from agentd.memory.connection import connect, failure_reason, is_lite, lite_path, shown
+from agentd.memory.connection import (
+    connect,
+    disconnect,
+    failure_reason,
+    is_lite,
+    lite_path,
+    shown,
+)
 from agentd.memory.local_index import LOCAL_LIMIT, LocalIndex, load_index
 from agentd.memory.longterm import (
     Embedder,
@@ -149,7 +156,7 @@ class MilvusStore:
         client, self._client = self._client, None
         if client is not None:
             try:
-                await anyio.to_thread.run_sync(client.close)
+                await disconnect(self.uri, client)
             except Exception as exc:  # closing a broken connection must not mask the real error
                 log.debug("memory.close_failed", error=failure_reason(exc))
 

@@ -1,0 +1,112 @@
+"""Milvus Lite is served on a private unix socket: no TCP port another local user could reach."""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from pathlib import Path
+
+import anyio
+import pytest
+
+from agentd import scope as scopes
+from agentd.memory import lite_socket
+from agentd.memory.longterm import Memory
+from agentd.memory.milvus import MilvusStore
+from tests.memory.conftest import word_embed as _embed
+
+pytestmark = pytest.mark.anyio
+TENANT = scopes.Scope(tenant="t")
+
+
+def _listening_tcp_ports() -> set[int]:
+    """The TCP ports this process listens on (from /proc: its sockets' inodes in LISTEN)."""
+    mine = set()
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            target = os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:
+            continue
+        if target.startswith("socket:["):
+            mine.add(target[len("socket:[") : -1])
+    ports = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[3] == "0A" and fields[9] in mine:  # 0A: LISTEN
+                ports.add(int(fields[1].rsplit(":", 1)[1], 16))
+    return ports
+
+
+async def test_a_lite_store_listens_on_no_tcp_port_only_on_a_private_socket(
+    tmp_path: Path,
+) -> None:
+    before = _listening_tcp_ports()
+    path = str(tmp_path / "memory.db")
+    async with MilvusStore.open(path, _embed) as store:
+        with scopes.use(TENANT):
+            key = await store.save(Memory("the spare key is under the blue pot"))
+            assert [m.key for m in await store.search("spare key")] == [key]
+        assert _listening_tcp_ports() == before
+        (served,) = lite_socket.serving()
+        folder = lite_socket._served[served].folder
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+        assert stat.S_ISSOCK((folder / lite_socket.SOCKET).stat().st_mode)
+    assert lite_socket.serving() == [] and not folder.exists()
+
+
+async def test_stores_on_one_path_share_its_server_until_the_last_closes(tmp_path: Path) -> None:
+    path = str(tmp_path / "memory.db")
+    with scopes.use(TENANT):
+        async with MilvusStore.open(path, _embed) as first:
+            key = await first.save(Memory("the boiler was serviced in March"))
+            async with MilvusStore.open(path, _embed) as second:
+                assert len(lite_socket.serving()) == 1
+                assert [m.key for m in await second.search("boiler")] == [key]
+            # The second store closed: the first one's server still answers.
+            assert [m.key for m in await first.search("boiler")] == [key]
+        assert lite_socket.serving() == []
+        # Reopened after the last store closed: a new server finds what was saved.
+        async with MilvusStore.open(path, _embed) as again:
+            assert [m.key for m in await again.search("boiler")] == [key]
+
+
+def test_a_folder_too_deep_for_a_socket_falls_back_to_tmp(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deep = tmp_path / ("d" * 100)
+    deep.mkdir()
+    monkeypatch.setenv("TMPDIR", str(deep))
+    monkeypatch.setattr("tempfile.tempdir", None)
+    folder = lite_socket._private_folder()
+    try:
+        assert folder.parent == Path("/tmp")
+        assert len(str(folder / lite_socket.SOCKET)) <= lite_socket.MAX_SOCKET_PATH
+        assert list(deep.iterdir()) == []
+    finally:
+        folder.rmdir()
+
+
+_OTHER_PROCESS = """
+import sys, anyio
+from agentd.errors import MemoryUnavailable
+from agentd.memory.milvus import MilvusStore
+async def embed(text): return [1.0, 0.0, 0.0, 0.0]
+async def main():
+    try:
+        async with MilvusStore.open(sys.argv[1], embed):
+            print("opened")
+    except MemoryUnavailable as exc:
+        print(exc)
+anyio.run(main)
+"""
+
+
+async def test_another_process_is_told_the_path_is_taken(tmp_path: Path) -> None:
+    """Lite locks its folder for one process: a second one gets the reason, not a hang."""
+    path = str(tmp_path / "memory.db")
+    async with MilvusStore.open(path, _embed):
+        done = await anyio.run_process([sys.executable, "-c", _OTHER_PROCESS, path], check=False)
+    out = done.stdout.decode()
+    assert "opened" not in out and "is agentd running?" in out
