@@ -20,8 +20,12 @@ memory benchmark, "I live in a flat on Elm Road" replaced a calligraphy class, a
 meeting replaced a birthday, when every stored memory was shown). A new fact is compared with
 stored ones as stored texts are (document vectors: a question and its answer lie further apart
 than two facts about one thing), by its cosine around the store's mean once the store has one
-(:mod:`agentd.memory.centre`), by plain cosine (the embedding model's own floor) before, or by
-sharing half its trigrams.
+(:mod:`agentd.memory.centre`), by plain cosine (the embedding model's own floor) before, by
+sharing half its trigrams, or by the tags the model gave both: the same set names the same
+subject in the model's own words, whatever the facts' wording (end to end, "I moved to a house
+on Cherwell Street in Oxford" and "I live in a flat on Elm Road in Reading", both tagged
+address and location, were too far apart by vector to be compared, and both stayed: the older
+address was recalled, the newer one was not).
 """
 
 from __future__ import annotations
@@ -71,15 +75,25 @@ class Neighbours(Protocol):
         ...
 
 
-def about_the_same(fact: str, memory: Memory, similar: float) -> bool:
-    """Whether ``memory`` may be about what ``fact`` is: closeness :data:`SAME_THING` or more
-    when the store gave one, else plain cosine ``similar`` or more; or half the fact's
-    trigrams."""
+def about_the_same(fact: str, memory: Memory, similar: float, tags: Sequence[str] = ()) -> bool:
+    """Whether ``memory`` may be about what ``fact`` (tagged ``tags``) is: closeness
+    :data:`SAME_THING` or more when the store gave one, else plain cosine ``similar`` or more;
+    half the fact's trigrams; or the same tags (:func:`same_tags`)."""
     if memory.closeness is not None:
         close = memory.closeness >= SAME_THING
     else:
         close = memory.score is not None and memory.score >= similar
-    return close or share(fact, memory.content) >= SAME_WORDS
+    return close or same_tags(tags, memory.tags) or share(fact, memory.content) >= SAME_WORDS
+
+
+def same_tags(new: Sequence[str], stored: Sequence[str]) -> bool:
+    """Whether two memories carry the same tags, at least one (case and spacing aside)."""
+    folded = _folded(new)
+    return bool(folded) and folded == _folded(stored)
+
+
+def _folded(tags: Sequence[str]) -> frozenset[str]:
+    return frozenset(" ".join(tag.split()).casefold() for tag in tags if tag.strip())
 
 
 SAVE_PROMPT = (

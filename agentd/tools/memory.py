@@ -63,7 +63,7 @@ async def curated_save(
         memory = dataclasses.replace(memory, embedding=tuple(vector))
     else:
         found = await store.search(memory.content, CANDIDATES)
-    candidates = [m for m in found if about_the_same(memory.content, m, similar)]
+    candidates = [m for m in found if about_the_same(memory.content, m, similar, memory.tags)]
     if not candidates:
         return f"saved memory {await store.save(memory)}"
     decision = await decide_save(choose, memory.content, candidates)

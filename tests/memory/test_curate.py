@@ -207,6 +207,23 @@ async def test_only_memories_close_around_the_mean_are_offered_for_an_update() -
     assert store.memories["tea"] == TEA
 
 
+async def test_a_fact_tagged_as_a_stored_one_is_put_to_the_model() -> None:
+    """Far apart by vector, the same tags: the model is asked, and its update replaces the
+    old address; a fact with other tags is saved beside it without a question."""
+    home = replace(PARIS, tags=("address", "location"))
+    store = NearStore({"tea": TEA, "home": home}, closeness={"tea": 0.1, "home": 0.1})
+    model = StubModel([action("update", 1)])
+    registry = await _tools(store, model)
+    answer = await _call(
+        registry, "memory_save", content="I moved to Berlin.", tags=["Location", "address"]
+    )
+    assert answer == "updated memory home (it said: I live in Paris.)"
+    assert model.offered == [[action("add"), action("update", 1), action("nothing")]]
+    assert store.memories["home"].content == "I moved to Berlin."
+    answer = await _call(registry, "memory_save", content="I like rooibos.", tags=["tea"])
+    assert answer.startswith("saved memory") and len(model.offered) == 1
+
+
 async def test_an_update_in_a_turn_keeps_the_users_words() -> None:
     """The fact is compared, and its update stored, with the turn's request beside it."""
     store = NearStore({"home": PARIS}, closeness={"home": 0.55})
@@ -254,6 +271,25 @@ def test_about_the_same(memory: Memory, similar: float, same: bool) -> None:
     """Closeness when the store gives it, else the plain cosine floor; or the fact's words."""
     fact = "I live in Paris now." if memory.closeness == 0.0 else "I moved to Berlin."
     assert about_the_same(fact, memory, similar) is same
+
+
+@pytest.mark.parametrize(
+    ("tags", "stored", "same"),
+    [
+        pytest.param(("address", "location"), ("Location", " address "), True, id="same-set"),
+        pytest.param(("address",), ("address", "location"), False, id="a-subset"),
+        pytest.param(("address", "location"), ("address", "work"), False, id="one-shared"),
+        pytest.param((), (), False, id="untagged"),
+    ],
+)
+def test_the_same_tags_make_a_candidate_whatever_the_vectors(
+    tags: tuple[str, ...], stored: tuple[str, ...], same: bool
+) -> None:
+    """Two facts the model tagged alike may be about one subject, however far apart their
+    vectors (a flat in Reading, a house in Oxford); an untagged pair never counts."""
+    memory = Memory("I live in a flat on Elm Road in Reading.", tags=stored, closeness=0.1)
+    fact = "I moved to a house on Cherwell Street in Oxford."
+    assert about_the_same(fact, memory, 0.8, tags) is same
 
 
 @pytest.mark.parametrize(
