@@ -11,6 +11,7 @@ import anyio
 import pytest
 
 from agentd import scope as scopes
+from agentd.errors import MemoryUnavailable
 from agentd.memory import lite_socket
 from agentd.memory.longterm import Memory
 from agentd.memory.milvus import MilvusStore
@@ -110,3 +111,16 @@ async def test_another_process_is_told_the_path_is_taken(tmp_path: Path) -> None
         done = await anyio.run_process([sys.executable, "-c", _OTHER_PROCESS, path], check=False)
     out = done.stdout.decode()
     assert "opened" not in out and "is agentd running?" in out
+
+
+async def test_a_lite_without_its_in_process_server_is_unavailable_not_open_on_tcp(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A milvus-lite whose server cannot be bound to a socket here is not opened at all (the
+    daemon then runs without memory, saying why), never left to open a TCP port."""
+    monkeypatch.setitem(sys.modules, "milvus_lite.adapter.grpc.server", None)
+    before = _listening_tcp_ports()
+    with pytest.raises(MemoryUnavailable, match="no in-process server"):
+        async with MilvusStore.open(str(tmp_path / "memory.db"), _embed):
+            pass
+    assert _listening_tcp_ports() == before and lite_socket.serving() == []
