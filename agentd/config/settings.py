@@ -363,6 +363,13 @@ class SidecarSettings(_Section):
         description="Save the server's slots (the sessions' prompt caches, up to ~30 MB per "
         "1,000 tokens) to state_dir/slots when the daemon stops, and restore them at start.",
     )
+    cache_reuse: int = Field(
+        256,
+        ge=0,
+        description="Reuse runs of at least this many cached tokens that moved in the prompt "
+        "(--cache-reuse: shifted in the KV cache, not read again), as when old messages are "
+        "dropped or summarised; 0 = off.",
+    )
 
 
 class LLMSettings(_Section):

@@ -127,6 +127,11 @@ def server_command(
         cmd += ["--temp", str(sc.temperature)]
     if slots is not None:
         cmd += ["--slot-save-path", str(slots)]
+    if sc.cache_reuse:
+        # When the budget drops a session's oldest messages (or a summary replaces them), the
+        # rest of its prompt is still cached, only further forward: shifted, not read again.
+        # Measured on 2 cores: 1,162 tokens read in 16.2 s became 80 in 1.5 s, the same answer.
+        cmd += ["--cache-reuse", str(sc.cache_reuse)]
     if draft is not None:
         # This build loads a draft model without using it unless the type is named: measured,
         # with --model-draft alone no request drafted a token.

@@ -72,6 +72,16 @@ def test_server_command_serves_chat_tools_and_embeddings(tmp_path: Path) -> None
     assert cmd[-1] == "--mlock"
 
 
+def test_moved_runs_of_the_cached_prompt_are_reused_unless_off(tmp_path: Path) -> None:
+    """--cache-reuse by default (a trimmed session's kept messages are shifted, not read
+    again); 0 turns it off."""
+    binary, gguf = Path("/bin/llama-server"), Path("/m.gguf")
+    on = " ".join(server_command(binary, gguf, 1, _settings(tmp_path)))
+    assert "--cache-reuse 256" in on
+    off = server_command(binary, gguf, 1, _settings(tmp_path, cache_reuse=0))
+    assert "--cache-reuse" not in off
+
+
 def test_the_server_samples_its_likeliest_tokens_unless_told(tmp_path: Path) -> None:
     """Temperature 0 by default (--temp 0.0); another value is passed on; None: the server's."""
     joined = " ".join(server_command(Path("/b"), Path("/m"), 1, _settings(tmp_path)))
