@@ -7,15 +7,22 @@ starts that server itself, bound to a unix socket in a folder of its own that on
 enter (mode 0700, made by :func:`tempfile.mkdtemp`), and points pymilvus at ``unix:<socket>``.
 
 One server per path and process (Lite locks its folder for one process), shared by the stores
-open on it and stopped, its folder removed, when the last one closes. Blocking: called from a
+open on it and stopped, its folder removed, when the last one closes. A process that dies
+without closing (kill -9, out of memory) leaves its folder behind; the next start sweeps this
+user's folders whose socket no server answers any more (:func:`sweep`). Blocking: called from a
 worker thread.
 """
 
 from __future__ import annotations
 
+import errno
+import os
 import shutil
+import socket
+import stat
 import tempfile
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,6 +34,10 @@ SOCKET = "milvus.sock"
 MAX_SOCKET_PATH = 107
 #: Seconds the server is given to finish the calls in progress when it stops.
 STOP_GRACE = 2.0
+PREFIX = "agentd-milvus-"
+#: Age in seconds after which a folder without a socket is a start that died before binding
+#: (a start binds within a second or two).
+UNBOUND_AFTER = 600.0
 
 
 @dataclass(slots=True)
@@ -118,8 +129,42 @@ def _stop(served: _Served) -> None:
 
 def _private_folder() -> Path:
     """A new folder only this user may enter, short enough for a socket path in it."""
-    folder = Path(tempfile.mkdtemp(prefix="agentd-milvus-"))
-    if len(str(folder / SOCKET)) <= MAX_SOCKET_PATH:
-        return folder
-    folder.rmdir()  # TMPDIR is too deep for a socket
-    return Path(tempfile.mkdtemp(prefix="agentd-milvus-", dir="/tmp"))
+    parent = Path(tempfile.gettempdir())
+    if len(str(parent / (PREFIX + "x" * 8) / SOCKET)) > MAX_SOCKET_PATH:
+        parent = Path("/tmp")  # TMPDIR is too deep for a socket
+    sweep(parent)
+    return Path(tempfile.mkdtemp(prefix=PREFIX, dir=parent))
+
+
+def sweep(parent: Path) -> list[Path]:
+    """Remove this user's folders in ``parent`` left by processes that died serving Lite:
+    their socket refuses connections (no server behind it), or they never got one and are
+    older than :data:`UNBOUND_AFTER`. Returns the folders removed."""
+    removed: list[Path] = []
+    try:
+        entries = [entry for entry in parent.iterdir() if entry.name.startswith(PREFIX)]
+    except OSError:
+        return removed
+    for folder in entries:
+        if _stale(folder):
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
+    return removed
+
+
+def _stale(folder: Path) -> bool:
+    try:
+        info = folder.lstat()
+    except OSError:
+        return False
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.geteuid():
+        return False  # not ours to judge (a link, a file, another user's)
+    path = folder / SOCKET
+    if not path.exists():
+        return time.time() - info.st_mtime > UNBOUND_AFTER
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+        try:
+            probe.connect(str(path))
+        except OSError as exc:
+            return exc.errno == errno.ECONNREFUSED
+    return False

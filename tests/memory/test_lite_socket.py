@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import socket
 import stat
 import sys
+import time
 from pathlib import Path
 
 import anyio
@@ -87,6 +89,62 @@ def test_a_folder_too_deep_for_a_socket_falls_back_to_tmp(
         assert list(deep.iterdir()) == []
     finally:
         folder.rmdir()
+
+
+def _folder_with_socket(parent: Path, name: str, *, listening: bool) -> socket.socket:
+    """A Lite folder in ``parent`` whose socket file a server bound; closed unless
+    ``listening`` (a process killed while serving leaves its socket file, no one behind it)."""
+    folder = parent / (lite_socket.PREFIX + name)
+    folder.mkdir(mode=0o700)
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(str(folder / lite_socket.SOCKET))
+    server.listen()
+    if not listening:
+        server.close()
+    return server
+
+
+def test_folders_left_by_killed_processes_are_swept_live_ones_kept(tmp_path: Path) -> None:
+    parent = tmp_path / "t"
+    parent.mkdir()
+    _folder_with_socket(parent, "dead", listening=False)
+    live = _folder_with_socket(parent, "live", listening=True)
+    (parent / (lite_socket.PREFIX + "starting")).mkdir()  # a start that has not bound yet
+    old = parent / (lite_socket.PREFIX + "neverbound")
+    old.mkdir()
+    an_hour_ago = time.time() - 3600
+    os.utime(old, (an_hour_ago, an_hour_ago))
+    (parent / "agentd-milvus-file").write_text("not a folder")
+    (parent / "unrelated").mkdir()
+    try:
+        removed = lite_socket.sweep(parent)
+        assert sorted(p.name for p in removed) == [
+            lite_socket.PREFIX + "dead",
+            lite_socket.PREFIX + "neverbound",
+        ]
+        assert sorted(p.name for p in parent.iterdir()) == [
+            "agentd-milvus-file",
+            lite_socket.PREFIX + "live",
+            lite_socket.PREFIX + "starting",
+            "unrelated",
+        ]
+    finally:
+        live.close()
+
+
+async def test_opening_a_store_sweeps_a_killed_processs_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    parent = tmp_path / "t"
+    parent.mkdir()
+    monkeypatch.setenv("TMPDIR", str(parent))
+    monkeypatch.setattr("tempfile.tempdir", None)
+    _folder_with_socket(parent, "dead", listening=False)
+    async with MilvusStore.open(str(tmp_path / "memory.db"), _embed):
+        (folder,) = parent.iterdir()
+        assert folder.name != lite_socket.PREFIX + "dead"
+        assert stat.S_ISSOCK((folder / lite_socket.SOCKET).stat().st_mode)
+    assert list(parent.iterdir()) == []
 
 
 _OTHER_PROCESS = """
