@@ -1,13 +1,16 @@
 """Long session: one session of many turns through agentd's HTTP API, per context strategy.
 
-For each configuration it starts llama-server with the default packaged model on one fixed
-loopback port (as the sidecar runs it: same command line, plus ``--metrics``; temperature 0,
-seed 42, a small context so the context budget has to drop old messages several times; a fresh
-server each time, so no configuration finds another's prompts in its cache) and a fresh
-``agentd run`` (HTTP channel, ``LLAMA_URL`` at that server, no sidecar, no embeddings, a
-temporary state dir), and drives ONE session (``X-Session-Id``) with the official ``openai``
-client, non-streaming. Each turn is a numbered memo of roughly 100-200 tokens and a question
-about it, "Reply in one sentence, without tools."; llama-server's ``-n`` caps the answers.
+For each configuration it starts a fresh ``agentd run`` (HTTP channel, no embeddings, a
+temporary state dir) on the default packaged model at temperature 0, seed 42 and a small
+context, so the context budget has to drop old messages several times; each configuration gets
+a fresh llama-server, so none finds another's prompts in its cache. By default the daemon runs
+that server itself, as ``make run`` does (``--sidecar own``: its sidecar with the user's
+settings, sessions pinned to a slot, plus ``--metrics`` on a known port and key); with
+``--sidecar external`` the benchmark starts llama-server with the sidecar's command line and
+points the daemon's ``LLAMA_URL`` at it (no slot pinning). It drives ONE session
+(``X-Session-Id``) with the official ``openai`` client, non-streaming. Each turn is a numbered
+memo of roughly 100-200 tokens and a question about it, "Reply in one sentence, without
+tools."; llama-server's ``-n`` caps the answers.
 
 Per turn it records agentd's reported ``usage`` (prompt tokens, ``cached_tokens`` from
 llama-server's ``timings.cache_n``; evaluated = prompt - cached), the new message's tokens
@@ -20,7 +23,8 @@ Before the session one stateless request puts the system prompt and tool schemas
 as on any daemon that has answered before. Nothing asserts a time.
 
     python -m bench.long_session [--turns 50] [--config truncate|window6|summarize ...]
-                                 [--context 4096] [--csv PATH] [--keep DIR]
+                                 [--context 4096] [--sidecar own|external] [--csv PATH]
+                                 [--keep DIR]
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from __future__ import annotations
 import argparse
 import csv
 import random
+import secrets
 import sys
 import tempfile
 import time
@@ -44,7 +49,7 @@ from openai import AsyncOpenAI
 from agentd.config import Settings, load_settings
 from agentd.errors import ModelError, SidecarError
 from agentd.model.packages import resolve_model_file
-from agentd.model.sidecar import Sidecar, free_port, open_sidecar
+from agentd.model.sidecar import free_port, key_headers, open_sidecar
 from bench._common import SignalStop, pct, table
 from bench._daemon import Daemon
 from bench._daemon import agentd_daemon as running_daemon
@@ -147,12 +152,17 @@ class TurnRow:
         return self.ok and self.evaluated <= TARGET_RATIO * self.new_tokens
 
 
-@asynccontextmanager
-async def agentd_daemon(
-    server: Sidecar, tmp: Path, defaults: dict[str, Any], answer_tokens: int
-) -> AsyncIterator[Daemon]:
-    """`agentd run` with the HTTP channel on a free loopback port; stopped on exit."""
-    config = {
+@dataclass(frozen=True, slots=True)
+class Server:
+    """Where the session's llama-server answers (for /tokenize and /metrics)."""
+
+    base_url: str
+    headers: dict[str, str]
+
+
+def daemon_config(defaults: dict[str, Any], answer_tokens: int) -> dict[str, Any]:
+    """The daemon's settings for a configuration's ``default`` section."""
+    return {
         # The budget reserves what llama-server's -n allows, as with the sidecar.
         "default": {**defaults, "answer_tokens": answer_tokens},
         "llm": {"temperature": 0, "seed": SEED},
@@ -160,8 +170,41 @@ async def agentd_daemon(
         "cron": {"enabled": False},
         "log": {"level": "info", "format": "json"},
     }
-    async with running_daemon(server.base_url, tmp, config, server.api_key) as daemon:
-        yield daemon
+
+
+@asynccontextmanager
+async def external_daemon(
+    settings: Settings, tmp: Path, defaults: dict[str, Any], answer_tokens: int
+) -> AsyncIterator[tuple[Daemon, Server]]:
+    """llama-server started here, `agentd run` pointed at it; both stopped on exit."""
+    async with open_sidecar(settings) as server:
+        print(f"llama-server {server.base_url}: {' '.join(server.command[1:])}", flush=True)
+        config = daemon_config(defaults, answer_tokens)
+        async with running_daemon(server.base_url, tmp, config, server.api_key) as daemon:
+            yield daemon, Server(server.base_url, server.headers)
+
+
+@asynccontextmanager
+async def own_daemon(
+    settings: Settings, tmp: Path, defaults: dict[str, Any], answer_tokens: int
+) -> AsyncIterator[tuple[Daemon, Server]]:
+    """`agentd run` running llama-server itself (its sidecar, as `make run`); stopped on exit."""
+    sidecar = settings.llm.sidecar
+    key = secrets.token_urlsafe(24)
+    config = daemon_config(defaults, answer_tokens)
+    config["llm"] |= {
+        "api_key": key,
+        "sidecar": {
+            "enabled": True,
+            "model_path": str(sidecar.model_path),
+            "context": sidecar.context,
+            "max_answer_tokens": sidecar.max_answer_tokens,
+            "port": sidecar.port,
+            "extra_args": list(sidecar.extra_args),
+        },
+    }
+    async with running_daemon("http://127.0.0.1:9", tmp, config) as daemon:
+        yield daemon, Server(f"http://127.0.0.1:{sidecar.port}", key_headers(key))
 
 
 async def _server_evaluated(llama: httpx.AsyncClient) -> int:
@@ -173,7 +216,7 @@ async def _server_evaluated(llama: httpx.AsyncClient) -> int:
 
 
 async def drive(
-    label: str, daemon: Daemon, server: Sidecar, turns: int, rows: list[TurnRow]
+    label: str, daemon: Daemon, server: Server, turns: int, rows: list[TurnRow]
 ) -> None:
     """One session of ``turns`` turns; appends a row per turn to ``rows`` (and prints it), so
     an interrupted run keeps the turns it finished."""
@@ -320,16 +363,15 @@ def server_settings(args: argparse.Namespace, tmp: Path) -> Settings:
 async def run(
     args: argparse.Namespace, settings: Settings, tmp: Path, results: dict[str, list[TurnRow]]
 ) -> None:
+    started = own_daemon if args.sidecar == "own" else external_daemon
     for name in args.config:
         label, defaults = CONFIGS[name]
         # A fresh llama-server per configuration: the memos (and so, at temperature 0, most
         # prompts) are the same in each, and one server's KV and prompt cache (--cache-ram)
         # would hand a configuration the prompts an earlier one left there.
-        async with open_sidecar(settings) as server:
-            print(f"llama-server {server.base_url}: {' '.join(server.command[1:])}", flush=True)
-            async with agentd_daemon(server, tmp / name, defaults, args.answer_tokens) as daemon:
-                results[label] = []
-                await drive(label, daemon, server, args.turns, results[label])
+        async with started(settings, tmp / name, defaults, args.answer_tokens) as (daemon, server):
+            results[label] = []
+            await drive(label, daemon, server, args.turns, results[label])
 
 
 async def main_async(
@@ -355,6 +397,12 @@ def main() -> None:
     )
     parser.add_argument("--context", type=int, default=4096, help="llama-server -c")
     parser.add_argument("--answer-tokens", type=int, default=96, help="llama-server -n")
+    parser.add_argument(
+        "--sidecar",
+        choices=["own", "external"],
+        default="own",
+        help="the daemon runs llama-server (default, as make run) or is pointed at one",
+    )
     parser.add_argument("--csv", type=Path, help="write the per-turn rows here")
     parser.add_argument(
         "--keep", type=Path, help="keep the daemons' state and logs here (default: removed)"
@@ -379,7 +427,8 @@ def main() -> None:
     print()
     print(
         f"long session: {args.turns} turns through the HTTP API, llama-server -c {args.context} "
-        f"-n {args.answer_tokens}, {minutes:.1f} min{'' if complete else ' (INTERRUPTED)'}"
+        f"-n {args.answer_tokens} ({args.sidecar} sidecar), {minutes:.1f} min"
+        f"{'' if complete else ' (INTERRUPTED)'}"
     )
     print("token columns: means per turn; server eval includes summary calls")
     print(summary(results))
