@@ -88,7 +88,8 @@ def test_no_session_slot_is_refused() -> None:
 
 def test_shared_questions_go_to_the_background_slot_unless_a_summary_is_written() -> None:
     """A question every session asks alike goes to the background slot; while a summary is
-    written there it stays on the session's slot (the server would make it wait)."""
+    written there, to the quick slot (the server would make it wait), never to the session's
+    (it would replace the session's cached prompt)."""
     pins = SlotPins(2)
     with pinning.use(0, pins.questions_slot):
         with pinning.shared_question():
@@ -98,7 +99,8 @@ def test_shared_questions_go_to_the_background_slot_unless_a_summary_is_written(
             assert pinning.current() == pins.background
         with pins.summarizing(), pinning.use(0, pins.questions_slot):
             with pinning.shared_question():
-                assert pinning.current() == 0
+                assert pinning.current() == pins.quick == 3
+            assert pinning.current() == 0
     with pinning.shared_question():  # outside a turn: nothing is named
         assert pinning.current() is None
 
