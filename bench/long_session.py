@@ -20,11 +20,13 @@ the daemon's context events (``context.trimmed``, ``compaction.summarized``). Pr
 configuration: failed turns, the share of turns that evaluated at most 1.5x the new message's
 tokens (target >= 80%), p50/p90 latency of the first and the last 10 turns, mean token counts.
 Before the session one stateless request puts the system prompt and tool schemas in the cache,
-as on any daemon that has answered before. Nothing asserts a time.
+as on any daemon that has answered before. ``--pause`` waits between an answer and the next
+question, as a user reads: what the daemon does in the background (a summary, reading the
+session's new prompt) then has the time it has with a user. Nothing asserts a time.
 
     python -m bench.long_session [--turns 50] [--config truncate|window6|summarize ...]
-                                 [--context 4096] [--sidecar own|external] [--csv PATH]
-                                 [--keep DIR]
+                                 [--context 4096] [--sidecar own|external] [--pause S]
+                                 [--csv PATH] [--keep DIR]
 """
 
 from __future__ import annotations
@@ -216,10 +218,11 @@ async def _server_evaluated(llama: httpx.AsyncClient) -> int:
 
 
 async def drive(
-    label: str, daemon: Daemon, server: Server, turns: int, rows: list[TurnRow]
+    label: str, daemon: Daemon, server: Server, turns: int, rows: list[TurnRow], pause: float = 0
 ) -> None:
-    """One session of ``turns`` turns; appends a row per turn to ``rows`` (and prints it), so
-    an interrupted run keeps the turns it finished."""
+    """One session of ``turns`` turns, ``pause`` seconds between an answer and the next
+    question; appends a row per turn to ``rows`` (and prints it), so an interrupted run keeps
+    the turns it finished."""
     client = AsyncOpenAI(
         base_url=f"{daemon.url}/v1", api_key=daemon.token, max_retries=0, timeout=900
     )
@@ -234,6 +237,8 @@ async def drive(
         print(f"== {label} ({daemon.budget})", flush=True)
         before = await _server_evaluated(llama)
         for turn in range(1, turns + 1):
+            if turn > 1:
+                await anyio.sleep(pause)
             text = note(turn)
             tokenized = await llama.post("/tokenize", json={"content": text})
             row = TurnRow(label, turn, False, 0.0, len(tokenized.json()["tokens"]))
@@ -371,7 +376,7 @@ async def run(
         # would hand a configuration the prompts an earlier one left there.
         async with started(settings, tmp / name, defaults, args.answer_tokens) as (daemon, server):
             results[label] = []
-            await drive(label, daemon, server, args.turns, results[label])
+            await drive(label, daemon, server, args.turns, results[label], args.pause)
 
 
 async def main_async(
@@ -397,6 +402,12 @@ def main() -> None:
     )
     parser.add_argument("--context", type=int, default=4096, help="llama-server -c")
     parser.add_argument("--answer-tokens", type=int, default=96, help="llama-server -n")
+    parser.add_argument(
+        "--pause",
+        type=float,
+        default=0.0,
+        help="seconds between an answer and the next question (a user reading; default 0)",
+    )
     parser.add_argument(
         "--sidecar",
         choices=["own", "external"],
@@ -427,7 +438,8 @@ def main() -> None:
     print()
     print(
         f"long session: {args.turns} turns through the HTTP API, llama-server -c {args.context} "
-        f"-n {args.answer_tokens} ({args.sidecar} sidecar), {minutes:.1f} min"
+        f"-n {args.answer_tokens} ({args.sidecar} sidecar, {args.pause:g} s between turns), "
+        f"{minutes:.1f} min"
         f"{'' if complete else ' (INTERRUPTED)'}"
     )
     print("token columns: means per turn; server eval includes summary calls")
