@@ -100,6 +100,9 @@ class Conversation:
     sent_from: Message | None = field(default=None, repr=False, compare=False)
     #: Prompt tokens of the last model call, as the server counted them (0: unknown).
     prompt_tokens: int = field(default=0, repr=False, compare=False)
+    #: Whether the last turn's first step offered tools (an answer in words is sent none, and
+    #: the model server renders the tools into the prompt's start).
+    first_step_tools: bool = field(default=True, repr=False, compare=False)
 
     def __iter__(self) -> Iterator[Message]:
         return iter(self.messages)

@@ -279,6 +279,8 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
             spread=slots.copy if slots is not None else None,
         )
         runtime.on_start = warmup.turn_started
+        if settings.llm.warms:
+            runtime.warm = llm.warm
         app = App(
             settings=settings,
             llm=llm,

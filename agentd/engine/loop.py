@@ -574,6 +574,8 @@ class AgentLoop:
             messages = self._shaped(state, plan, sent)
             self.asker.spend(state, "retry" if retried else "step")
             tools, rule, answer_only = plan.request()
+            if not state.added:
+                conversation.first_step_tools = bool(tools)
             # A looking call written again in one step ends the step (agentd.model.repeats).
             rule = replace(rule, once=state.looking)
             try:

@@ -36,6 +36,7 @@ import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from types import TracebackType
 from typing import Any, Self
 
@@ -56,7 +57,7 @@ from agentd.engine.policy import SessionKey, SessionPolicy, session_key
 from agentd.engine.quotas import Quotas
 from agentd.engine.summaries import BackgroundSummaries
 from agentd.engine.turn import EVENT_BUFFER, Emitter, Failed, Item, Turn
-from agentd.engine.warmup import PLACEHOLDER, Prefix, step_prefix
+from agentd.engine.warmup import PLACEHOLDER, Prefix, Warm, step_prefix
 from agentd.errors import ContextOverflow, RetryConflict, RetryMismatch, ShuttingDown
 from agentd.memory.history import StoredRequest
 from agentd.memory.usage import UsageCounts
@@ -202,6 +203,9 @@ class Runtime:
         )
         #: Told when a turn starts (a warm-up yields to it: :mod:`agentd.engine.warmup`).
         self.on_start: Callable[[], None] | None = None
+        #: Has the model server read a prompt ahead (``LLMClient.warm``): set when warm start
+        #: is on; a session's new prompt is then read after a summary (:meth:`warm_session`).
+        self.warm: Warm | None = None
         self._tg: TaskGroup | None = None
         self._stack: AsyncExitStack | None = None
 
@@ -443,7 +447,7 @@ class Runtime:
                     with self._slot_for(job.scope, session_id):
                         conv = await self._answer(job, out, request)
                     if conv is not None:
-                        self._compact(session_id, conv)
+                        self._compact(job, session_id, conv)
                 finally:
                     self.sessions.unpin(session_id)
 
@@ -587,9 +591,10 @@ class Runtime:
             outcome.append("ok")
         await out.finish(TurnDone(result))
 
-    def _compact(self, session_id: str, conv: Conversation) -> None:
+    def _compact(self, job: _Job, session_id: str, conv: Conversation) -> None:
         """Start summarising the session in the background when it is over the threshold
-        (``summarize``); the next turns do not wait for it (:mod:`agentd.engine.summaries`)."""
+        (``summarize``); the next turns do not wait for it (:mod:`agentd.engine.summaries`).
+        Once it is applied, the session's new prompt is read ahead (:meth:`warm_session`)."""
         if self.defaults.compaction_strategy != "summarize" or self._tg is None:
             return
         budget = self.agent_loop.budget
@@ -599,6 +604,47 @@ class Runtime:
             conv,
             threshold=self.defaults.effective_threshold,
             max_transcript_chars=budget.chars_for(budget.room() // 2) if budget else None,
+            after=partial(self.warm_session, job.scope, session_id, job.grant.tools),
+        )
+
+    async def warm_session(
+        self,
+        scope: scopes.Scope,
+        session_id: str,
+        allowed: frozenset[str] | None,
+        conv: Conversation,
+    ) -> None:
+        """Have the model server read the prompt the session's next turn begins with (its
+        first step's: the conversation as the budget sends it, the tools ``allowed`` when the
+        last turn's first step offered tools, then the user's words), on the session's slot;
+        and, with the plan question asked, that question's prompt on the questions' slot,
+        where the summary's replaced it.
+
+        Called when a summary changed how the session's prompt begins: llama-server reuses
+        a cached prompt that lost messages, not one that gained a summary in front of them.
+        Only with warm start on and the sessions pinned (else the next turn reads it)."""
+        if self.warm is None or self.pins is None:
+            return
+        slot = self.pins.slot_of((scope.tenant, session_id))
+        if slot is None:
+            return
+        budget = self.agent_loop.budget
+        with scopes.use(scope):
+            tools = self.agent_loop.tools
+            schemas = tools.schemas(allowed) if len(tools) else []
+            offered = schemas if conv.first_step_tools else []
+            messages = budget.fit(conv, offered or None) if budget else list(conv.messages)
+            with pinning.use(slot):
+                usage = await self.warm([*messages, user(PLACEHOLDER)], offered or None)
+            guards = await self.agent_loop.guards()
+            if {"intent", "plan"} <= guards.names and schemas:
+                with pinning.use(self.pins.questions):
+                    await self.warm(plan.prompt(PLACEHOLDER, schemas), None)
+        log.info(
+            "compaction.warmed",
+            slot=slot,
+            prompt_tokens=usage.prompt_tokens,
+            cached_tokens=usage.cached_tokens,
         )
 
     @contextmanager

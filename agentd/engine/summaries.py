@@ -13,6 +13,13 @@ first message its cut kept and everything after it, also what later turns added
 the session was forgotten, evicted, or written by another daemon) the summary is dropped.
 A failure anywhere (the model's, the store's) leaves the history as it was.
 
+Once applied, ``after`` (given to :meth:`BackgroundSummaries.start`) runs outside the lock: the
+runtime has the model server read the session's new prompt then (:meth:`Runtime.warm_session`),
+while the user is still reading the answer, not at the start of the next turn. The summary
+goes in front of the messages it kept, and llama-server's cache reuse follows only what was
+dropped, never what was inserted: in the 50-turn long session the first turn after a summary
+read its whole prompt again (2,807 tokens, 47 s on 2 cores).
+
 Bounds: one summary in flight per session (a turn that finds one running starts none), and
 ``concurrency`` summaries writing at once in the daemon (they share the model server with the
 turns; the others wait for their turn, holding nothing). Shutdown cancels them at once: a
@@ -45,6 +52,8 @@ SessionLock = Callable[[str], AbstractAsyncContextManager[None]]
 Record = Callable[[Usage], Awaitable[None]]
 #: Bounds the shielded apply step: a store write.
 APPLY_TIMEOUT = 30.0
+#: Runs after a summary was applied, with the session's conversation as it then is.
+After = Callable[[Conversation], Awaitable[None]]
 
 
 class BackgroundSummaries:
@@ -84,9 +93,11 @@ class BackgroundSummaries:
         *,
         threshold: int,
         max_transcript_chars: int | None = None,
+        after: After | None = None,
     ) -> bool:
         """Start summarising the session (current scope) when it is over ``threshold`` and no
-        summary of it is in flight; whether one started. Call it under the session's lock."""
+        summary of it is in flight; whether one started. Call it under the session's lock.
+        ``after`` runs once the summary is applied (see the module docstring)."""
         key = session_key(session_id)
         if key in self._running:
             return False
@@ -96,7 +107,7 @@ class BackgroundSummaries:
         scope = anyio.CancelScope()
         self._running[key] = scope
         self._idle = anyio.Event() if len(self._running) == 1 else self._idle
-        work = partial(self._work, session_id, scopes.current(), cut, max_transcript_chars)
+        work = partial(self._work, session_id, scopes.current(), cut, max_transcript_chars, after)
         tg.start_soon(self._run, key, scope, work)
         return True
 
@@ -125,7 +136,12 @@ class BackgroundSummaries:
                 self._idle.set()
 
     async def _work(
-        self, session_id: str, scope: scopes.Scope, cut: Cut, max_chars: int | None
+        self,
+        session_id: str,
+        scope: scopes.Scope,
+        cut: Cut,
+        max_chars: int | None,
+        after: After | None,
     ) -> None:
         with scopes.use(scope), structlog.contextvars.bound_contextvars(session=session_id):
             started = anyio.current_time()
@@ -145,28 +161,44 @@ class BackgroundSummaries:
                 if self._record is not None and (usage.prompt_tokens or usage.completion_tokens):
                     with anyio.CancelScope(shield=True):
                         await self._record(usage)
+            conv = None
             async with self._lock(session_id):
                 with anyio.move_on_after(APPLY_TIMEOUT, shield=True):
-                    await self._apply(session_id, summary, cut, anyio.current_time() - started)
+                    seconds = anyio.current_time() - started
+                    conv = await self._apply(session_id, summary, cut, seconds)
+            if conv is not None and after is not None:
+                await _after(after, conv)
 
-    async def _apply(self, session_id: str, summary: Message, cut: Cut, seconds: float) -> None:
-        """Put ``summary`` in the session as it is now (under its lock), stored first."""
+    async def _apply(
+        self, session_id: str, summary: Message, cut: Cut, seconds: float
+    ) -> Conversation | None:
+        """Put ``summary`` in the session as it is now (under its lock), stored first; the
+        session's conversation, or None when nothing changed."""
         conv = self._sessions.cached(session_id)
         messages = applied(conv.messages, summary, cut.first) if conv is not None else None
         if conv is None or messages is None:
             log.info("compaction.dropped", reason="the session no longer holds the summary's cut")
-            return
+            return None
         tail = tail_of(messages)
         try:
             await self._sessions.summarized(session_id, summary, tail)
         except Exception as exc:
             log.warning("compaction.failed", error=str(exc), exc_type=type(exc).__name__)
-            return
+            return None
         replaced = len(conv.messages) - len(messages) + 1
         conv.messages = messages
         log.info(
             "compaction.summarized", replaced=replaced, kept=len(tail), seconds=round(seconds, 3)
         )
+        return conv
+
+
+async def _after(after: After, conv: Conversation) -> None:
+    """Run ``after``: a failure is logged, the summary stays."""
+    try:
+        await after(conv)
+    except Exception as exc:
+        log.warning("compaction.after_failed", error=str(exc), exc_type=type(exc).__name__)
 
 
 __all__ = ["BackgroundSummaries"]

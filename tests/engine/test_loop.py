@@ -213,6 +213,19 @@ async def test_use_tools_false_offers_none() -> None:
     assert model.requests[0].tools is None and model.requests[0].tool_names == frozenset()
 
 
+async def test_the_conversation_keeps_whether_the_first_step_offered_tools() -> None:
+    """A session's prompt is read ahead after a summary with or without the tools, as its
+    last turn's first step was sent (they change how the prompt begins)."""
+    model = FakeModel()
+    conv = conversation()
+    await AgentLoop(model, make_registry()).run(conv, use_tools=False)
+    assert conv.first_step_tools is False
+    model.add(answer("", ("echo_tool", '{"text": "a"}')), answer("done"))
+    conv.append(user("again"))
+    await AgentLoop(model, make_registry()).run(conv)
+    assert model.requests[-2].tools and conv.first_step_tools is True
+
+
 async def test_on_append_gets_whole_units_before_memory() -> None:
     """on_append receives each assistant tool_calls message together with its results."""
     model = FakeModel()

@@ -132,3 +132,53 @@ async def test_without_pins_no_slot_is_named(stub_llm: StubLLM) -> None:
         await runtime.ask("alice", "a1")
         await llm.embed_one("x")
     assert all("id_slot" not in r for r in stub_llm.requests)
+
+
+async def test_a_sessions_prompt_is_read_ahead_once_its_summary_lands(stub_llm: StubLLM) -> None:
+    """After a summary is applied, the session's new prompt (system, summary, kept messages,
+    as the next turn's step sends them) is evaluated on the session's slot, before its next
+    turn: llama-server reuses a prompt that lost messages, not one that gained a summary."""
+    stub_llm.fallback = lambda body: Reply("x" * 400)
+    async with pinned_runtime(
+        stub_llm.url,
+        SlotPins(2),
+        compaction_strategy="summarize",
+        compaction_threshold=650,
+        max_tokens=100_000,
+    ) as (runtime, llm):
+        runtime.warm = llm.warm
+        await runtime.ask("other", "first")  # "s" is pinned to slot 1
+        for i in range(8):
+            await runtime.ask("s", f"question {i}")
+        await runtime.summaries.wait_idle()
+    warms = [r for r in stub_llm.requests if r.get("max_tokens") == 1]
+    assert warms, "no prompt was read ahead"
+    for warm in warms:
+        messages = warm["messages"]
+        assert warm.get("id_slot") == 1
+        assert messages[0]["role"] == "system"
+        assert messages[1]["content"].startswith("Summary of the earlier conversation")
+        assert messages[-1] == {"role": "user", "content": "Hello."}
+        assert messages[-2]["role"] == "assistant"
+    summarized = [
+        i
+        for i, r in enumerate(stub_llm.requests)
+        if "Summarize this conversation" in str(r.get("messages"))
+    ]
+    assert stub_llm.requests.index(warms[0]) > summarized[0]
+
+
+async def test_no_prompt_is_read_ahead_without_warm_start(stub_llm: StubLLM) -> None:
+    stub_llm.fallback = lambda body: Reply("x" * 400)
+    async with pinned_runtime(
+        stub_llm.url,
+        SlotPins(2),
+        compaction_strategy="summarize",
+        compaction_threshold=650,
+        max_tokens=100_000,
+    ) as (runtime, _):
+        for i in range(8):
+            await runtime.ask("s", f"question {i}")
+        await runtime.summaries.wait_idle()
+    assert any("Summarize this conversation" in str(r.get("messages")) for r in stub_llm.requests)
+    assert not [r for r in stub_llm.requests if r.get("max_tokens") == 1]
