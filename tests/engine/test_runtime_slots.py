@@ -76,22 +76,34 @@ async def test_a_third_session_takes_the_least_recently_used_slot(stub_llm: Stub
     ]
 
 
-async def test_summaries_run_on_the_background_slot(stub_llm: StubLLM) -> None:
-    """A compaction summary is written on the background slot, never a session's."""
-    stub_llm.fallback = lambda body: Reply("x" * 400)
+def _summaries(stub: StubLLM) -> list[dict[str, Any]]:
+    return [r for r in stub.requests if "Summarize this conversation" in str(r.get("messages"))]
+
+
+async def _summarized_session(stub: StubLLM, *, warm: bool, other_first: bool = False) -> None:
+    """Eight turns of session "s", past the summary threshold, and the summary written;
+    ``warm``: with warm start on; ``other_first``: another session takes slot 0 before."""
+    stub.fallback = lambda body: Reply("x" * 400)
     async with pinned_runtime(
-        stub_llm.url,
+        stub.url,
         SlotPins(2),
         compaction_strategy="summarize",
         compaction_threshold=650,
         max_tokens=100_000,
-    ) as (runtime, _):
+    ) as (runtime, llm):
+        if warm:
+            runtime.warm = llm.warm
+        if other_first:
+            await runtime.ask("other", "first")
         for i in range(8):
             await runtime.ask("s", f"question {i}")
         await runtime.summaries.wait_idle()
-    summaries = [
-        r for r in stub_llm.requests if "Summarize this conversation" in str(r.get("messages"))
-    ]
+
+
+async def test_summaries_run_on_the_background_slot(stub_llm: StubLLM) -> None:
+    """A compaction summary is written on the background slot, never a session's."""
+    await _summarized_session(stub_llm, warm=False)
+    summaries = _summaries(stub_llm)
     turns = [r for r in stub_llm.requests if r not in summaries]
     assert summaries and {r.get("id_slot") for r in summaries} == {2}
     assert {r.get("id_slot") for r in turns} == {0}
@@ -138,19 +150,7 @@ async def test_a_sessions_prompt_is_read_ahead_once_its_summary_lands(stub_llm: 
     """After a summary is applied, the session's new prompt (system, summary, kept messages,
     as the next turn's step sends them) is evaluated on the session's slot, before its next
     turn: llama-server reuses a prompt that lost messages, not one that gained a summary."""
-    stub_llm.fallback = lambda body: Reply("x" * 400)
-    async with pinned_runtime(
-        stub_llm.url,
-        SlotPins(2),
-        compaction_strategy="summarize",
-        compaction_threshold=650,
-        max_tokens=100_000,
-    ) as (runtime, llm):
-        runtime.warm = llm.warm
-        await runtime.ask("other", "first")  # "s" is pinned to slot 1
-        for i in range(8):
-            await runtime.ask("s", f"question {i}")
-        await runtime.summaries.wait_idle()
+    await _summarized_session(stub_llm, warm=True, other_first=True)  # "s" is on slot 1
     warms = [r for r in stub_llm.requests if r.get("max_tokens") == 1]
     assert warms, "no prompt was read ahead"
     for warm in warms:
@@ -160,25 +160,10 @@ async def test_a_sessions_prompt_is_read_ahead_once_its_summary_lands(stub_llm: 
         assert messages[1]["content"].startswith("Summary of the earlier conversation")
         assert messages[-1] == {"role": "user", "content": "Hello."}
         assert messages[-2]["role"] == "assistant"
-    summarized = [
-        i
-        for i, r in enumerate(stub_llm.requests)
-        if "Summarize this conversation" in str(r.get("messages"))
-    ]
-    assert stub_llm.requests.index(warms[0]) > summarized[0]
+    assert stub_llm.requests.index(warms[0]) > stub_llm.requests.index(_summaries(stub_llm)[0])
 
 
 async def test_no_prompt_is_read_ahead_without_warm_start(stub_llm: StubLLM) -> None:
-    stub_llm.fallback = lambda body: Reply("x" * 400)
-    async with pinned_runtime(
-        stub_llm.url,
-        SlotPins(2),
-        compaction_strategy="summarize",
-        compaction_threshold=650,
-        max_tokens=100_000,
-    ) as (runtime, _):
-        for i in range(8):
-            await runtime.ask("s", f"question {i}")
-        await runtime.summaries.wait_idle()
-    assert any("Summarize this conversation" in str(r.get("messages")) for r in stub_llm.requests)
+    await _summarized_session(stub_llm, warm=False)
+    assert _summaries(stub_llm)
     assert not [r for r in stub_llm.requests if r.get("max_tokens") == 1]

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import stat
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -135,16 +137,19 @@ def test_folders_left_by_killed_processes_are_swept_live_ones_kept(tmp_path: Pat
 async def test_opening_a_store_sweeps_a_killed_processs_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    parent = tmp_path / "t"
-    parent.mkdir()
+    # A temp dir short enough for a socket path in it (pytest's own may be too deep).
+    parent = Path(tempfile.mkdtemp(prefix="t", dir="/tmp"))
     monkeypatch.setenv("TMPDIR", str(parent))
     monkeypatch.setattr("tempfile.tempdir", None)
-    _folder_with_socket(parent, "dead", listening=False)
-    async with MilvusStore.open(str(tmp_path / "memory.db"), _embed):
-        (folder,) = parent.iterdir()
-        assert folder.name != lite_socket.PREFIX + "dead"
-        assert stat.S_ISSOCK((folder / lite_socket.SOCKET).stat().st_mode)
-    assert list(parent.iterdir()) == []
+    try:
+        _folder_with_socket(parent, "dead", listening=False)
+        async with MilvusStore.open(str(tmp_path / "memory.db"), _embed):
+            (name,) = os.listdir(parent)
+            assert name != lite_socket.PREFIX + "dead"
+            assert stat.S_ISSOCK(os.stat(parent / name / lite_socket.SOCKET).st_mode)
+        assert os.listdir(parent) == []
+    finally:
+        shutil.rmtree(parent, ignore_errors=True)
 
 
 _OTHER_PROCESS = """
