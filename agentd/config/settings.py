@@ -367,8 +367,8 @@ class SidecarSettings(_Section):
         256,
         ge=0,
         description="Reuse runs of at least this many cached tokens that moved in the prompt "
-        "(--cache-reuse: shifted in the KV cache, not read again), as when old messages are "
-        "dropped or summarised; 0 = off.",
+        "(--cache-reuse: shifted in the KV cache, not read again), as when the context budget "
+        "drops old messages; 0 = off.",
     )
 
 

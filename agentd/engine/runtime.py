@@ -633,7 +633,9 @@ class Runtime:
             tools = self.agent_loop.tools
             schemas = tools.schemas(allowed) if len(tools) else []
             offered = schemas if conv.first_step_tools else []
-            messages = budget.fit(conv, offered or None) if budget else list(conv.messages)
+            # Fitted on a copy: outside the lock a turn may be using the session's own.
+            view = Conversation(list(conv.messages), sent_from=conv.sent_from)
+            messages = budget.fit(view, offered or None) if budget else view.messages
             with pinning.use(slot):
                 usage = await self.warm([*messages, user(PLACEHOLDER)], offered or None)
             guards = await self.agent_loop.guards()

@@ -128,8 +128,9 @@ def server_command(
     if slots is not None:
         cmd += ["--slot-save-path", str(slots)]
     if sc.cache_reuse:
-        # When the budget drops a session's oldest messages (or a summary replaces them), the
-        # rest of its prompt is still cached, only further forward: shifted, not read again.
+        # When the budget drops a session's oldest messages, the rest of its prompt is still
+        # cached, only further forward: shifted, not read again (not after a summary, which
+        # is inserted: agentd.engine.summaries).
         # Measured on 2 cores: 1,162 tokens read in 16.2 s became 80 in 1.5 s, the same answer.
         cmd += ["--cache-reuse", str(sc.cache_reuse)]
     if draft is not None:

@@ -11,9 +11,10 @@ import httpx
 import pytest
 
 from agentd.config import AgentDefaults
+from agentd.engine.guards import plan
 from agentd.engine.loop import AgentLoop
 from agentd.engine.runtime import Runtime
-from agentd.engine.warmup import Warmup
+from agentd.engine.warmup import PLACEHOLDER, Warmup
 from agentd.messages import user
 from agentd.model.client import LLMClient
 from agentd.model.pinning import SlotPins
@@ -25,11 +26,14 @@ pytestmark = pytest.mark.anyio
 
 @asynccontextmanager
 async def pinned_runtime(
-    url: str, pins: SlotPins | None, **defaults: Any
+    url: str, pins: SlotPins | None, tools: ToolRegistry | None = None, **defaults: Any
 ) -> AsyncIterator[tuple[Runtime, LLMClient]]:
+    """A runtime on the stub; with ``tools``, a grammar-holding client (a small local model's
+    rules run: the plan question among them)."""
     async with httpx.AsyncClient(timeout=30) as http:
-        llm = LLMClient(http, base_url=url, model="stub", max_retries=0)
-        agent_loop = AgentLoop(llm, ToolRegistry(), max_steps=4)
+        grammar = "on" if tools is not None else "off"
+        llm = LLMClient(http, base_url=url, model="stub", max_retries=0, tool_grammar=grammar)
+        agent_loop = AgentLoop(llm, tools or ToolRegistry(), max_steps=4)
         async with Runtime(
             agent_loop,
             system_prompt="You are a test.",
@@ -80,13 +84,16 @@ def _summaries(stub: StubLLM) -> list[dict[str, Any]]:
     return [r for r in stub.requests if "Summarize this conversation" in str(r.get("messages"))]
 
 
-async def _summarized_session(stub: StubLLM, *, warm: bool, other_first: bool = False) -> None:
+async def _summarized_session(
+    stub: StubLLM, *, warm: bool, other_first: bool = False, tools: ToolRegistry | None = None
+) -> None:
     """Eight turns of session "s", past the summary threshold, and the summary written;
     ``warm``: with warm start on; ``other_first``: another session takes slot 0 before."""
     stub.fallback = lambda body: Reply("x" * 400)
     async with pinned_runtime(
         stub.url,
         SlotPins(2),
+        tools,
         compaction_strategy="summarize",
         compaction_threshold=650,
         max_tokens=100_000,
@@ -167,3 +174,26 @@ async def test_no_prompt_is_read_ahead_without_warm_start(stub_llm: StubLLM) -> 
     await _summarized_session(stub_llm, warm=False)
     assert _summaries(stub_llm)
     assert not [r for r in stub_llm.requests if r.get("max_tokens") == 1]
+
+
+async def save_note(text: str) -> str:
+    """Save a note."""
+    return "saved"
+
+
+async def test_the_plan_questions_prompt_is_read_again_on_its_slot_after_a_summary(
+    stub_llm: StubLLM,
+) -> None:
+    """The summary was written on the slot the plan question shares: after it lands, the plan
+    question's prompt is read there again, not left for the next turn's question."""
+    tools = ToolRegistry()
+    tools.add(save_note)
+    await _summarized_session(stub_llm, warm=True, tools=tools)
+    expected = [m.content for m in plan.prompt(PLACEHOLDER, tools.schemas())]
+    # Plan questions are kept apart by the stub; no warm-up ran at start, so every one
+    # asking for a single token was sent after the summary.
+    warmed = [r for r in stub_llm.plans if r.get("max_tokens") == 1]
+    assert [[m["content"] for m in r["messages"]] for r in warmed] == [expected]
+    assert [r.get("id_slot") for r in warmed] == [2]
+    asked = [r for r in stub_llm.plans if r.get("max_tokens") != 1]
+    assert asked and all(r["messages"][:-1] == warmed[0]["messages"][:-1] for r in asked)
