@@ -49,7 +49,7 @@ from agentd import origin as origins
 from agentd import said
 from agentd import scope as scopes
 from agentd.config import AgentDefaults
-from agentd.engine import pending
+from agentd.engine import pending, readahead
 from agentd.engine.guards import intent, plan, shown
 from agentd.engine.handoff import HandedTurns
 from agentd.engine.loop import AgentLoop, OnAppend, TurnDone, TurnEvent, TurnResult
@@ -200,6 +200,7 @@ class Runtime:
             self._session_lock,
             record=self._record_summary,
             slot=pins.summarizing if pins is not None else None,
+            read_ahead=self._read_summary_ahead,
         )
         #: Told when a turn starts (a warm-up yields to it: :mod:`agentd.engine.warmup`).
         self.on_start: Callable[[], None] | None = None
@@ -622,32 +623,60 @@ class Runtime:
 
         Called when a summary changed how the session's prompt begins: llama-server reuses
         a cached prompt that lost messages, not one that gained a summary in front of them.
-        Only with warm start on and the sessions pinned (else the next turn reads it)."""
+        Read in pieces, each once no turn is in flight (:mod:`agentd.engine.readahead`);
+        a turn of the session that starts meanwhile reads the rest itself, and the reading
+        stops. Only with warm start on and the sessions pinned (else the next turn reads it)."""
         if self.warm is None or self.pins is None:
             return
         slot = self.pins.slot_of((scope.tenant, session_id))
         if slot is None:
             return
         budget = self.agent_loop.budget
+        warm, length = self.warm, len(conv.messages)
+
+        async def go_on() -> bool:
+            # A turn of the session that started meanwhile has read the prompt itself.
+            await self.quiet()
+            return len(conv.messages) == length
+
         with scopes.use(scope):
             tools = self.agent_loop.tools
             schemas = tools.schemas(allowed) if len(tools) else []
-            offered = schemas if conv.first_step_tools else []
+            offered = (schemas or None) if conv.first_step_tools else None
             # Fitted on a copy: outside the lock a turn may be using the session's own.
             view = Conversation(list(conv.messages), sent_from=conv.sent_from)
-            messages = budget.fit(view, offered or None) if budget else view.messages
+            prompt = [*(budget.fit(view, offered) if budget else view.messages), user(PLACEHOLDER)]
             with pinning.use(slot):
-                usage = await self.warm([*messages, user(PLACEHOLDER)], offered or None)
+                read = await readahead.read_ahead(warm, prompt, offered, go_on)
+                usage = await warm(prompt, offered) if read.done else Usage()
             guards = await self.agent_loop.guards()
-            if {"intent", "plan"} <= guards.names and schemas:
+            if read.done and {"intent", "plan"} <= guards.names and schemas:
+                question = plan.prompt(PLACEHOLDER, schemas)
                 with pinning.use(self.pins.questions):
-                    await self.warm(plan.prompt(PLACEHOLDER, schemas), None)
+                    if (await readahead.read_ahead(warm, question, None, go_on)).done:
+                        await warm(question, None)
         log.info(
             "compaction.warmed",
             slot=slot,
+            pieces=read.pieces,
+            done=read.done,
             prompt_tokens=usage.prompt_tokens,
             cached_tokens=usage.cached_tokens,
         )
+
+    async def quiet(self) -> bool:
+        """Return once no turn is in flight, or after :data:`QUIET_PATIENCE` seconds (work that
+        is no turn's then goes ahead beside them); always True (a read-ahead's ``go_on``)."""
+        with anyio.move_on_after(QUIET_PATIENCE):
+            await self.wait_idle()
+        return True
+
+    async def _read_summary_ahead(self, messages: Sequence[Message], usage: Usage) -> None:
+        """Have the model server read a summary request's prompt in pieces, out of the turns'
+        way (:mod:`agentd.engine.readahead`); only when it warms prompts (a local server)."""
+        if self.warm is not None:
+            read = await readahead.read_ahead(self.warm, messages, None, self.quiet)
+            usage.add(read.usage)
 
     @contextmanager
     def _slot_for(self, scope: scopes.Scope, session_id: str | None) -> Iterator[None]:
@@ -820,6 +849,10 @@ class Runtime:
         while self.in_flight:
             await self._idle.wait()
 
+
+#: How long work that is no turn's (a summary, a prompt read ahead) waits for the turns to end
+#: before it sends its next request beside them: on a daemon that is never idle it still lands.
+QUIET_PATIENCE = 20.0
 
 TOO_LONG = (
     "I could not read that: {error}. Please send it in smaller parts, or save it as a file in "

@@ -24,11 +24,15 @@ Bounds: one summary in flight per session (a turn that finds one running starts 
 ``concurrency`` summaries writing at once in the daemon (they share the model server with the
 turns; the others wait for their turn, holding nothing). Shutdown cancels them at once: a
 summary is an optimisation, and the next turn past the threshold starts it again.
+
+With ``read_ahead`` (the runtime's, when it warms the model server) the summary's prompt is read
+in pieces first, each once no turn is in flight (:mod:`agentd.engine.readahead`): read in one
+request, its ~1,800 tokens held a turn that came meanwhile until all were read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, AbstractContextManager, nullcontext
 from functools import partial
 
@@ -54,6 +58,9 @@ Record = Callable[[Usage], Awaitable[None]]
 APPLY_TIMEOUT = 30.0
 #: Runs after a summary was applied, with the session's conversation as it then is.
 After = Callable[[Conversation], Awaitable[None]]
+#: Has the model server read a summary request's prompt ahead, in pieces out of the turns'
+#: way (:mod:`agentd.engine.readahead`), adding its tokens to the usage given.
+ReadAhead = Callable[[Sequence[Message], Usage], Awaitable[None]]
 
 
 class BackgroundSummaries:
@@ -68,8 +75,10 @@ class BackgroundSummaries:
         record: Record | None = None,
         concurrency: int = 1,
         slot: Callable[[], AbstractContextManager[None]] | None = None,
+        read_ahead: ReadAhead | None = None,
     ) -> None:
         self._summarize = summarize
+        self._read_ahead = read_ahead
         #: Sends a summary's requests to the model server's background slot
         #: (:meth:`agentd.model.pinning.SlotPins.summarizing`): none of a session's, so no
         #: session's cached prompt is evicted by one.
@@ -149,6 +158,8 @@ class BackgroundSummaries:
             try:
 
                 async def write(synthetic: Conversation) -> str:
+                    if self._read_ahead is not None:
+                        await self._read_ahead(synthetic.messages, usage)
                     return await self._summarize(synthetic, usage)
 
                 async with self.limiter:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -11,13 +11,17 @@ import httpx
 import pytest
 
 from agentd.config import AgentDefaults
+from agentd.engine import readahead
+from agentd.engine import runtime as runtime_module
 from agentd.engine.guards import plan
 from agentd.engine.loop import AgentLoop
 from agentd.engine.runtime import Runtime
 from agentd.engine.warmup import PLACEHOLDER, Warmup
-from agentd.messages import user
+from agentd.messages import Message, user
+from agentd.model import pinning
 from agentd.model.client import LLMClient
 from agentd.model.pinning import SlotPins
+from agentd.model.usage import Usage
 from agentd.tools.registry import ToolRegistry
 from tests.support.stub_llm import Reply, StubLLM
 
@@ -80,8 +84,31 @@ async def test_a_third_session_takes_the_least_recently_used_slot(stub_llm: Stub
     ]
 
 
-def _summaries(stub: StubLLM) -> list[dict[str, Any]]:
-    return [r for r in stub.requests if "Summarize this conversation" in str(r.get("messages"))]
+def _summaries(stub: StubLLM, *, pieces: bool = False) -> list[dict[str, Any]]:
+    """The summary requests; with ``pieces``, the requests that read one's prompt ahead."""
+    return [
+        r
+        for r in stub.requests
+        if "Summarize this conversation" in str(r.get("messages"))
+        and (r.get("max_tokens") == 1) == pieces
+    ]
+
+
+@pytest.fixture
+def small_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Prompts read ahead in pieces of 300 characters: the stub's summaries are short."""
+    monkeypatch.setattr(readahead, "PIECE_CHARS", 300)
+
+
+def _is_prefix(piece: list[dict[str, Any]], whole: list[dict[str, Any]]) -> bool:
+    """The messages of ``piece`` are ``whole``'s up to its last, whose text begins that one's."""
+    *before, last = piece
+    counterpart = whole[len(before)]
+    return (
+        before == whole[: len(before)]
+        and last["role"] == counterpart["role"]
+        and counterpart["content"].startswith(last["content"])
+    )
 
 
 async def _summarized_session(
@@ -158,16 +185,112 @@ async def test_a_sessions_prompt_is_read_ahead_once_its_summary_lands(stub_llm: 
     as the next turn's step sends them) is evaluated on the session's slot, before its next
     turn: llama-server reuses a prompt that lost messages, not one that gained a summary."""
     await _summarized_session(stub_llm, warm=True, other_first=True)  # "s" is on slot 1
-    warms = [r for r in stub_llm.requests if r.get("max_tokens") == 1]
+    summary = stub_llm.requests.index(_summaries(stub_llm)[0])
+    warms = [r for r in stub_llm.requests[summary:] if r.get("max_tokens") == 1]
     assert warms, "no prompt was read ahead"
+    *pieces, final = warms
     for warm in warms:
         messages = warm["messages"]
         assert warm.get("id_slot") == 1
         assert messages[0]["role"] == "system"
         assert messages[1]["content"].startswith("Summary of the earlier conversation")
-        assert messages[-1] == {"role": "user", "content": "Hello."}
-        assert messages[-2]["role"] == "assistant"
-    assert stub_llm.requests.index(warms[0]) > stub_llm.requests.index(_summaries(stub_llm)[0])
+    assert final["messages"][-1] == {"role": "user", "content": "Hello."}
+    assert final["messages"][-2]["role"] == "assistant"
+    # Read in pieces (:mod:`agentd.engine.readahead`): ever longer prefixes of the prompt.
+    assert pieces and all(_is_prefix(p["messages"], final["messages"]) for p in pieces)
+
+
+async def test_a_summarys_prompt_is_read_in_pieces_before_it_is_asked(
+    stub_llm: StubLLM, small_pieces: None
+) -> None:
+    """A summary's prompt is read ahead in pieces on the background slot, then asked: no
+    request of a turn that comes meanwhile waits for more than one piece to be read."""
+    await _summarized_session(stub_llm, warm=True)
+    summary = _summaries(stub_llm)[0]
+    before = stub_llm.requests[: stub_llm.requests.index(summary)]
+    pieces = [r for r in _summaries(stub_llm, pieces=True) if r in before]
+    assert len(pieces) >= 2
+    assert {r.get("id_slot") for r in pieces} == {2}
+    assert all(_is_prefix(p["messages"], summary["messages"]) for p in pieces)
+    sizes = [len(str(p["messages"])) for p in pieces]
+    assert sizes == sorted(sizes) and sizes[-1] < len(str(summary["messages"]))
+
+
+async def test_no_piece_is_read_while_a_turn_is_in_flight(
+    stub_llm: StubLLM, small_pieces: None
+) -> None:
+    """The summary waits with its pieces while turns are in flight, and goes on after."""
+    stub_llm.fallback = lambda body: Reply("x" * 400)
+    async with pinned_runtime(
+        stub_llm.url,
+        SlotPins(2),
+        compaction_strategy="summarize",
+        compaction_threshold=650,
+        max_tokens=100_000,
+    ) as (runtime, llm):
+        runtime.warm = llm.warm
+        with runtime.working():  # work in flight, as a turn's
+            for i in range(8):
+                await runtime.ask("s", f"question {i}")
+            assert len(runtime.summaries) == 1
+            await anyio.sleep(0.5)
+            assert not _summaries(stub_llm, pieces=True) and not _summaries(stub_llm)
+        with anyio.fail_after(10):
+            await runtime.summaries.wait_idle()
+    assert _summaries(stub_llm, pieces=True) and _summaries(stub_llm)
+
+
+async def test_work_that_waited_long_enough_goes_ahead_beside_the_turns(
+    stub_llm: StubLLM, small_pieces: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a daemon never idle, the summary still lands: after the runtime's patience its
+    pieces go beside the turns."""
+    monkeypatch.setattr(runtime_module, "QUIET_PATIENCE", 0.05)
+    stub_llm.fallback = lambda body: Reply("x" * 400)
+    async with pinned_runtime(
+        stub_llm.url,
+        SlotPins(2),
+        compaction_strategy="summarize",
+        compaction_threshold=650,
+        max_tokens=100_000,
+    ) as (runtime, llm):
+        runtime.warm = llm.warm
+        with runtime.working():
+            for i in range(8):
+                await runtime.ask("s", f"question {i}")
+            with anyio.fail_after(10):
+                await runtime.summaries.wait_idle()
+            assert _summaries(stub_llm, pieces=True) and _summaries(stub_llm)
+
+
+async def test_a_turn_of_the_session_ends_the_reading_of_its_prompt(stub_llm: StubLLM) -> None:
+    """A turn of the session that starts while its new prompt is read ahead reads the rest
+    itself: the reading stops, and the prompt with the placeholder is never sent."""
+    stub_llm.fallback = lambda body: Reply("x" * 400)
+    read: list[tuple[int | None, list[Message]]] = []
+    async with pinned_runtime(
+        stub_llm.url,
+        SlotPins(2),
+        compaction_strategy="summarize",
+        compaction_threshold=650,
+        max_tokens=100_000,
+    ) as (runtime, llm):
+
+        async def warm(messages: Sequence[Message], tools: Any) -> Usage:
+            read.append((pinning.current(), list(messages)))
+            if pinning.current() == 0 and len(read) == 1 + len(_summaries(stub_llm, pieces=True)):
+                await runtime.ask("s", "meanwhile")
+            return await llm.warm(messages, tools)
+
+        runtime.warm = warm
+        for i in range(8):
+            await runtime.ask("s", f"question {i}")
+        with anyio.fail_after(10):
+            await runtime.summaries.wait_idle()
+    session = [messages for slot, messages in read if slot == 0]
+    assert len(session) == 1, "the reading went on after the session's turn"
+    assert session[0][-1].content != PLACEHOLDER
+    assert _slots(stub_llm, "meanwhile") == [0]
 
 
 async def test_no_prompt_is_read_ahead_without_warm_start(stub_llm: StubLLM) -> None:
@@ -192,8 +315,9 @@ async def test_the_plan_questions_prompt_is_read_again_on_its_slot_after_a_summa
     expected = [m.content for m in plan.prompt(PLACEHOLDER, tools.schemas())]
     # Plan questions are kept apart by the stub; no warm-up ran at start, so every one
     # asking for a single token was sent after the summary.
-    warmed = [r for r in stub_llm.plans if r.get("max_tokens") == 1]
-    assert [[m["content"] for m in r["messages"]] for r in warmed] == [expected]
-    assert [r.get("id_slot") for r in warmed] == [2]
+    *pieces, warmed = [r for r in stub_llm.plans if r.get("max_tokens") == 1]
+    assert [m["content"] for m in warmed["messages"]] == expected
+    assert all(_is_prefix(p["messages"], warmed["messages"]) for p in pieces)
+    assert {r.get("id_slot") for r in [*pieces, warmed]} == {2}
     asked = [r for r in stub_llm.plans if r.get("max_tokens") != 1]
-    assert asked and all(r["messages"][:-1] == warmed[0]["messages"][:-1] for r in asked)
+    assert asked and all(r["messages"][:-1] == warmed["messages"][:-1] for r in asked)
