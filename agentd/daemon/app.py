@@ -281,6 +281,7 @@ async def open_app(settings: Settings) -> AsyncIterator[App]:
         runtime.on_start = warmup.turn_started
         if settings.llm.warms:
             runtime.warm = llm.warm
+            runtime.copy_slot = slots.copy if slots is not None else None
         app = App(
             settings=settings,
             llm=llm,

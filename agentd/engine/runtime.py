@@ -36,7 +36,6 @@ import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
-from functools import partial
 from types import TracebackType
 from typing import Any, Self
 
@@ -52,6 +51,7 @@ from agentd.config import AgentDefaults
 from agentd.engine import pending, readahead
 from agentd.engine.guards import intent, plan, shown
 from agentd.engine.handoff import HandedTurns
+from agentd.engine.landing import Copy, SummaryLanding
 from agentd.engine.loop import AgentLoop, OnAppend, TurnDone, TurnEvent, TurnResult
 from agentd.engine.policy import SessionKey, SessionPolicy, session_key
 from agentd.engine.quotas import Quotas
@@ -205,8 +205,11 @@ class Runtime:
         #: Told when a turn starts (a warm-up yields to it: :mod:`agentd.engine.warmup`).
         self.on_start: Callable[[], None] | None = None
         #: Has the model server read a prompt ahead (``LLMClient.warm``): set when warm start
-        #: is on; a session's new prompt is then read after a summary (:meth:`warm_session`).
+        #: is on; a session's new prompt is then read for a summary (:meth:`_landing`).
         self.warm: Warm | None = None
+        #: Copies a server slot's prompt cache into others (``SlotFiles.copy``), when the
+        #: sidecar's slots can be saved: a summary's session gets its new prompt that way.
+        self.copy_slot: Copy | None = None
         self._tg: TaskGroup | None = None
         self._stack: AsyncExitStack | None = None
 
@@ -595,7 +598,7 @@ class Runtime:
     def _compact(self, job: _Job, session_id: str, conv: Conversation) -> None:
         """Start summarising the session in the background when it is over the threshold
         (``summarize``); the next turns do not wait for it (:mod:`agentd.engine.summaries`).
-        Once it is applied, the session's new prompt is read ahead (:meth:`warm_session`)."""
+        The session is made ready for it before it lands (:meth:`_landing`)."""
         if self.defaults.compaction_strategy != "summarize" or self._tg is None:
             return
         budget = self.agent_loop.budget
@@ -605,63 +608,48 @@ class Runtime:
             conv,
             threshold=self.defaults.effective_threshold,
             max_transcript_chars=budget.chars_for(budget.room() // 2) if budget else None,
-            after=partial(self.warm_session, job.scope, session_id, job.grant.tools),
+            landing=self._landing(job.scope, session_id, job.grant.tools),
         )
 
-    async def warm_session(
-        self,
-        scope: scopes.Scope,
-        session_id: str,
-        allowed: frozenset[str] | None,
-        conv: Conversation,
-    ) -> None:
-        """Have the model server read the prompt the session's next turn begins with (its
-        first step's: the conversation as the budget sends it, the tools ``allowed`` when the
-        last turn's first step offered tools, then the user's words), on the session's slot;
-        and, with the plan question asked, that question's prompt on the questions' slot,
-        where the summary's replaced it.
-
-        Called when a summary changed how the session's prompt begins: llama-server reuses
-        a cached prompt that lost messages, not one that gained a summary in front of them.
-        Read in pieces, each once no turn is in flight (:mod:`agentd.engine.readahead`);
-        a turn of the session that starts meanwhile reads the rest itself, and the reading
-        stops. Only with warm start on and the sessions pinned (else the next turn reads it)."""
+    def _landing(
+        self, scope: scopes.Scope, session_id: str, allowed: frozenset[str] | None
+    ) -> SummaryLanding | None:
+        """How the session's next prompt is read for a summary (:mod:`agentd.engine.landing`):
+        the prompt of its first step (the conversation as the budget sends it, the tools
+        ``allowed`` when the last turn's first step offered tools, then the user's words), and
+        with the plan question asked, that question's prompt. Only with warm start on and the
+        sessions pinned (else the next turn reads them)."""
         if self.warm is None or self.pins is None:
-            return
-        slot = self.pins.slot_of((scope.tenant, session_id))
-        if slot is None:
-            return
+            return None
         budget = self.agent_loop.budget
-        warm, length = self.warm, len(conv.messages)
 
-        async def go_on() -> bool:
-            # A turn of the session that started meanwhile has read the prompt itself.
-            await self.quiet()
-            return len(conv.messages) == length
+        def schemas() -> list[dict[str, Any]]:
+            with scopes.use(scope):
+                tools = self.agent_loop.tools
+                return tools.schemas(allowed) if len(tools) else []
 
-        with scopes.use(scope):
-            tools = self.agent_loop.tools
-            schemas = tools.schemas(allowed) if len(tools) else []
-            offered = (schemas or None) if conv.first_step_tools else None
+        def next_prompt(conv: Conversation) -> tuple[list[Message], list[dict[str, Any]] | None]:
+            offered = (schemas() or None) if conv.first_step_tools else None
             # Fitted on a copy: outside the lock a turn may be using the session's own.
             view = Conversation(list(conv.messages), sent_from=conv.sent_from)
-            prompt = [*(budget.fit(view, offered) if budget else view.messages), user(PLACEHOLDER)]
-            with pinning.use(slot):
-                read = await readahead.read_ahead(warm, prompt, offered, go_on)
-                usage = await warm(prompt, offered) if read.done else Usage()
+            fitted = budget.fit(view, offered) if budget else view.messages
+            return [*fitted, user(PLACEHOLDER)], offered
+
+        async def plan_prompt() -> list[Message] | None:
             guards = await self.agent_loop.guards()
-            if read.done and {"intent", "plan"} <= guards.names and schemas:
-                question = plan.prompt(PLACEHOLDER, schemas)
-                with pinning.use(self.pins.questions):
-                    if (await readahead.read_ahead(warm, question, None, go_on)).done:
-                        await warm(question, None)
-        log.info(
-            "compaction.warmed",
-            slot=slot,
-            pieces=read.pieces,
-            done=read.done,
-            prompt_tokens=usage.prompt_tokens,
-            cached_tokens=usage.cached_tokens,
+            tools = schemas()
+            if {"intent", "plan"} <= guards.names and tools:
+                return plan.prompt(PLACEHOLDER, tools)
+            return None
+
+        return SummaryLanding(
+            (scope.tenant, session_id),
+            self.warm,
+            self.quiet,
+            self.pins,
+            next_prompt,
+            plan_prompt,
+            copy=self.copy_slot,
         )
 
     async def quiet(self) -> bool:

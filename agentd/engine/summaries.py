@@ -13,12 +13,14 @@ first message its cut kept and everything after it, also what later turns added
 the session was forgotten, evicted, or written by another daemon) the summary is dropped.
 A failure anywhere (the model's, the store's) leaves the history as it was.
 
-Once applied, ``after`` (given to :meth:`BackgroundSummaries.start`) runs outside the lock: the
-runtime has the model server read the session's new prompt then (:meth:`Runtime.warm_session`),
-while the user is still reading the answer, not at the start of the next turn. The summary
-goes in front of the messages it kept, and llama-server's cache reuse follows only what was
-dropped, never what was inserted: in the 50-turn long session the first turn after a summary
-read its whole prompt again (2,807 tokens, 47 s on 2 cores).
+A ``landing`` (given to :meth:`BackgroundSummaries.start`; the runtime's,
+:mod:`agentd.engine.landing`) makes the session ready for the summary: the summary goes in
+front of the messages it kept, and llama-server's cache reuse follows only what was dropped,
+never what was inserted, so in the 50-turn long session the first turn after a summary read
+its whole prompt again (2,807 tokens, 47 s on 2 cores). Once the summary is written, the
+landing reads the session as it will be, on the summary's slot (again when turns added to it
+meanwhile, up to :data:`READS` times); under the lock, once applied, it lands (the prompt read
+is copied into the session's slot); after, outside the lock, it reads what is left.
 
 Bounds: one summary in flight per session (a turn that finds one running starts none), and
 ``concurrency`` summaries writing at once in the daemon (they share the model server with the
@@ -35,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, AbstractContextManager, nullcontext
 from functools import partial
+from typing import Protocol
 
 import anyio
 import structlog
@@ -56,8 +59,24 @@ SessionLock = Callable[[str], AbstractAsyncContextManager[None]]
 Record = Callable[[Usage], Awaitable[None]]
 #: Bounds the shielded apply step: a store write.
 APPLY_TIMEOUT = 30.0
-#: Runs after a summary was applied, with the session's conversation as it then is.
-After = Callable[[Conversation], Awaitable[None]]
+#: How many times the session's next prompt is read before the summary lands: again when
+#: turns added messages while it was read (only their part is read then).
+READS = 3
+
+
+class Landing(Protocol):
+    """Makes a session ready for its summary (the runtime's: :mod:`agentd.engine.landing`)."""
+
+    async def read(self, conversation: Conversation) -> None:
+        """On the summary's slot, before it lands: the session as it will be is read."""
+
+    async def land(self) -> None:
+        """Under the session's lock, the summary just applied."""
+
+    async def after(self, conversation: Conversation) -> None:
+        """Outside the lock, once the summary landed."""
+
+
 #: Has the model server read a summary request's prompt ahead, in pieces out of the turns'
 #: way (:mod:`agentd.engine.readahead`), adding its tokens to the usage given.
 ReadAhead = Callable[[Sequence[Message], Usage], Awaitable[None]]
@@ -102,11 +121,11 @@ class BackgroundSummaries:
         *,
         threshold: int,
         max_transcript_chars: int | None = None,
-        after: After | None = None,
+        landing: Landing | None = None,
     ) -> bool:
         """Start summarising the session (current scope) when it is over ``threshold`` and no
         summary of it is in flight; whether one started. Call it under the session's lock.
-        ``after`` runs once the summary is applied (see the module docstring)."""
+        ``landing`` makes the session ready for the summary (see the module docstring)."""
         key = session_key(session_id)
         if key in self._running:
             return False
@@ -116,7 +135,7 @@ class BackgroundSummaries:
         scope = anyio.CancelScope()
         self._running[key] = scope
         self._idle = anyio.Event() if len(self._running) == 1 else self._idle
-        work = partial(self._work, session_id, scopes.current(), cut, max_transcript_chars, after)
+        work = partial(self._work, session_id, scopes.current(), cut, max_transcript_chars, landing)
         tg.start_soon(self._run, key, scope, work)
         return True
 
@@ -150,7 +169,7 @@ class BackgroundSummaries:
         scope: scopes.Scope,
         cut: Cut,
         max_chars: int | None,
-        after: After | None,
+        landing: Landing | None,
     ) -> None:
         with scopes.use(scope), structlog.contextvars.bound_contextvars(session=session_id):
             started = anyio.current_time()
@@ -165,6 +184,8 @@ class BackgroundSummaries:
                 async with self.limiter:
                     with self._slot():
                         summary = await write_summary(cut.middle, write, max_chars)
+                        if landing is not None:
+                            await self._read(session_id, summary, cut, landing)
             except Exception as exc:
                 log.warning("compaction.failed", error=str(exc), exc_type=type(exc).__name__)
                 return
@@ -177,8 +198,26 @@ class BackgroundSummaries:
                 with anyio.move_on_after(APPLY_TIMEOUT, shield=True):
                     seconds = anyio.current_time() - started
                     conv = await self._apply(session_id, summary, cut, seconds)
-            if conv is not None and after is not None:
-                await _after(after, conv)
+                    if conv is not None and landing is not None:
+                        await _quietly(landing.land())
+            if conv is not None and landing is not None:
+                await _quietly(landing.after(conv))
+
+    async def _read(self, session_id: str, summary: Message, cut: Cut, landing: Landing) -> None:
+        """Have ``landing`` read the session as it will be with ``summary``; again (up to
+        :data:`READS` times) when turns added to it meanwhile. A failure is logged."""
+        for _ in range(READS):
+            conv = self._sessions.cached(session_id)
+            messages = applied(conv.messages, summary, cut.first) if conv is not None else None
+            if conv is None or messages is None:
+                return
+            length = len(conv.messages)
+            ahead = Conversation(messages, sent_from=conv.sent_from)
+            ahead.first_step_tools = conv.first_step_tools
+            if not await _quietly(landing.read(ahead)):
+                return
+            if len(conv.messages) == length:
+                return
 
     async def _apply(
         self, session_id: str, summary: Message, cut: Cut, seconds: float
@@ -204,12 +243,14 @@ class BackgroundSummaries:
         return conv
 
 
-async def _after(after: After, conv: Conversation) -> None:
-    """Run ``after``: a failure is logged, the summary stays."""
+async def _quietly(step: Awaitable[None]) -> bool:
+    """Await a landing's ``step``: a failure is logged (the summary stays); whether it ran."""
     try:
-        await after(conv)
+        await step
     except Exception as exc:
-        log.warning("compaction.after_failed", error=str(exc), exc_type=type(exc).__name__)
+        log.warning("compaction.landing_failed", error=str(exc), exc_type=type(exc).__name__)
+        return False
+    return True
 
 
-__all__ = ["BackgroundSummaries"]
+__all__ = ["BackgroundSummaries", "Landing"]

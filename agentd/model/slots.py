@@ -79,6 +79,7 @@ class SlotFiles:
         #: Which session held which slot: saved beside the slots, so that after a restart a
         #: session finds its own restored cache again (:mod:`agentd.model.pinning`).
         self._pins = pins
+        self._copying = anyio.Lock()
 
     async def _slots(self) -> int:
         """How many slots the server has (``/props``' ``total_slots``; 1 when it does not say)."""
@@ -143,16 +144,18 @@ class SlotFiles:
         restored. The warm-up fills one session slot with the prefix every turn begins with
         (:mod:`agentd.engine.warmup`); the second new session took the other, empty one and
         read the ~1,550 tokens of the system prompt and tools cold (22 s on 2 cores), where a
-        restore of the saved slot takes a fraction of a second."""
+        restore of the saved slot takes a fraction of a second. A summary's session gets its
+        new prompt this way too (:mod:`agentd.engine.landing`)."""
         restored = 0
-        try:
-            if await self._action(source, "save", COPY_FILE):
-                for slot in targets:
-                    restored += await self._action(slot, "restore", COPY_FILE)
-        except (httpx.HTTPError, ValueError) as exc:
-            log.warning("slots.copy_failed", error=str(exc), exc_type=type(exc).__name__)
-        finally:
-            (self.directory / COPY_FILE).unlink(missing_ok=True)
+        async with self._copying:  # one copy file
+            try:
+                if await self._action(source, "save", COPY_FILE):
+                    for slot in targets:
+                        restored += await self._action(slot, "restore", COPY_FILE)
+            except (httpx.HTTPError, ValueError) as exc:
+                log.warning("slots.copy_failed", error=str(exc), exc_type=type(exc).__name__)
+            finally:
+                (self.directory / COPY_FILE).unlink(missing_ok=True)
         if restored:
             log.info("slots.copied", source=source, targets=list(targets), tokens=restored)
         return restored

@@ -293,6 +293,109 @@ async def test_a_turn_of_the_session_ends_the_reading_of_its_prompt(stub_llm: St
     assert _slots(stub_llm, "meanwhile") == [0]
 
 
+class _Copies:
+    """Stands in for ``SlotFiles.copy``: records each copy and what the session held then."""
+
+    def __init__(self, runtime: Runtime, stub: StubLLM, tokens: int = 3000) -> None:
+        self.runtime, self.stub, self.tokens = runtime, stub, tokens
+        self.done: list[tuple[int, list[int], bool, int]] = []
+
+    async def __call__(self, source: int, targets: Sequence[int]) -> int:
+        conv = self.runtime.sessions.cached("s")
+        summarized = conv is not None and any(m.metadata.get("summary") for m in conv.messages)
+        self.done.append((source, list(targets), summarized, len(self.stub.requests)))
+        return self.tokens
+
+
+async def _landed_session(stub: StubLLM, copies_tokens: int) -> _Copies:
+    """Session "s" on slot 1 summarized, with a slot copy that restores ``copies_tokens``."""
+    stub.fallback = lambda body: Reply("x" * 400)
+    async with pinned_runtime(
+        stub.url,
+        SlotPins(2),
+        compaction_strategy="summarize",
+        compaction_threshold=650,
+        max_tokens=100_000,
+    ) as (runtime, llm):
+        runtime.warm = llm.warm
+        copies = _Copies(runtime, stub, copies_tokens)
+        runtime.copy_slot = copies
+        await runtime.ask("other", "first")
+        for i in range(8):
+            await runtime.ask("s", f"question {i}")
+        await runtime.summaries.wait_idle()
+        await runtime.ask("s", "after")
+    return copies
+
+
+async def test_the_next_prompt_is_read_on_the_summarys_slot_and_copied_as_it_lands(
+    stub_llm: StubLLM,
+) -> None:
+    """With the server's slots saved, the session's next prompt is read on the background
+    slot before the summary lands (the session's own slot keeps the prompt its turns use
+    meanwhile), then copied into the session's slot as the summary is applied."""
+    copies = await _landed_session(stub_llm, 3000)
+    [(source, targets, summarized, at)] = copies.done
+    assert (source, targets, summarized) == (2, [1], True)
+    summary = stub_llm.requests.index(_summaries(stub_llm)[0])
+    read = [r for r in stub_llm.requests[summary:at] if r.get("max_tokens") == 1]
+    assert len(read) >= 2 and {r.get("id_slot") for r in read} == {2}
+    *pieces, final = read
+    assert final["messages"][1]["content"].startswith("Summary of the earlier conversation")
+    assert final["messages"][-1] == {"role": "user", "content": "Hello."}
+    assert all(_is_prefix(p["messages"], final["messages"]) for p in pieces)
+    # Nothing read on the session's slot after: its next turn finds the prompt copied.
+    assert not [r for r in stub_llm.requests[at:] if r.get("max_tokens") == 1]
+    [turn] = [r for r in stub_llm.requests[at:] if r["messages"][-1]["content"] == "after"]
+    assert turn["id_slot"] == 1 and turn["messages"][:-1] == final["messages"][:-1]
+
+
+async def test_a_failed_copy_reads_the_prompt_on_the_sessions_slot(stub_llm: StubLLM) -> None:
+    """When the copy restored nothing, the prompt is read on the session's slot instead."""
+    copies = await _landed_session(stub_llm, 0)
+    [(_, _, _, at)] = copies.done
+    after = [r for r in stub_llm.requests[at:] if r.get("max_tokens") == 1]
+    assert after and {r.get("id_slot") for r in after} == {1}
+    assert after[-1]["messages"][-1] == {"role": "user", "content": "Hello."}
+
+
+async def test_messages_added_while_the_prompt_was_read_are_read_too(
+    stub_llm: StubLLM,
+) -> None:
+    """A turn of the session that ran while its next prompt was read adds messages: they are
+    read too before the summary lands."""
+    stub_llm.fallback = lambda body: Reply("x" * 400)
+    async with pinned_runtime(
+        stub_llm.url,
+        SlotPins(2),
+        compaction_strategy="summarize",
+        compaction_threshold=650,
+        max_tokens=100_000,
+    ) as (runtime, llm):
+        asked: list[bool] = []
+
+        async def warm(messages: Sequence[Message], tools: Any) -> Usage:
+            if pinning.current() == 2 and PLACEHOLDER in messages[-1].content and not asked:
+                asked.append(True)
+                await runtime.ask("s", "meanwhile")
+            return await llm.warm(messages, tools)
+
+        runtime.warm = warm
+        runtime.copy_slot = _Copies(runtime, stub_llm)
+        for i in range(8):
+            await runtime.ask("s", f"question {i}")
+        with anyio.fail_after(10):
+            await runtime.summaries.wait_idle()
+    finals = [
+        r["messages"]
+        for r in stub_llm.requests
+        if r.get("max_tokens") == 1 and r["messages"][-1]["content"] == PLACEHOLDER
+    ]
+    assert len(finals) == 2
+    assert not any(m["content"] == "meanwhile" for m in finals[0])
+    assert any(m["content"] == "meanwhile" for m in finals[1])
+
+
 async def test_no_prompt_is_read_ahead_without_warm_start(stub_llm: StubLLM) -> None:
     await _summarized_session(stub_llm, warm=False)
     assert _summaries(stub_llm)
