@@ -15,8 +15,9 @@ itself, sent last, reads the last piece. Before each, the work waits until no tu
 flight (``go_on``, the runtime's :meth:`~agentd.engine.runtime.Runtime.quiet`): a turn that
 comes meanwhile waits for one piece at most.
 A piece ends inside a message's text where it is long (the summary's transcript is one
-message), never inside a system message (it is the part most often read already) nor inside
-a message with tool calls (a cut one would not render as a prefix of the whole).
+message), never inside a message with tool calls nor, when tools are sent, inside the system
+message (a template renders calls and tools after the text: cut, they would not render as a
+prefix of the whole).
 """
 
 from __future__ import annotations
@@ -51,9 +52,13 @@ class Read:
     done: bool = False
 
 
-def prefixes(messages: Sequence[Message], piece_chars: int = PIECE_CHARS) -> list[list[Message]]:
+def prefixes(
+    messages: Sequence[Message], piece_chars: int = PIECE_CHARS, *, tools: bool = False
+) -> list[list[Message]]:
     """The prompts that read ``messages`` in pieces: proper prefixes of them, each ending about
-    ``piece_chars`` characters of text after the one before (see the module docstring)."""
+    ``piece_chars`` characters of text after the one before (see the module docstring). With
+    ``tools`` sent, no piece ends inside the system message: templates render the tools after
+    its text, so a cut one would not be a prefix of the whole."""
     if piece_chars < 1:
         raise ValueError("piece_chars must be positive")
     out: list[list[Message]] = []
@@ -61,7 +66,7 @@ def prefixes(messages: Sequence[Message], piece_chars: int = PIECE_CHARS) -> lis
     last = 0  # where the last piece ended
     for at, message in enumerate(messages):
         size = len(message.content)
-        if message.role != "system" and not message.tool_calls:
+        if not message.tool_calls and not (tools and message.role == "system"):
             cut = last + piece_chars - read
             while cut < size:
                 out.append([*messages[:at], replace(message, content=message.content[:cut])])
@@ -86,7 +91,7 @@ async def read_ahead(
     itself comes next when :attr:`Read.done`. A piece the server refuses stops the reading
     (logged): the request reads the rest itself."""
     read = Read(Usage())
-    for prefix in prefixes(messages, piece_chars or PIECE_CHARS):
+    for prefix in prefixes(messages, piece_chars or PIECE_CHARS, tools=bool(tools)):
         if not await go_on():
             return read
         try:

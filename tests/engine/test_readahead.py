@@ -50,12 +50,12 @@ def test_pieces_end_every_piece_size_across_messages() -> None:
     assert all(len(_text(p)) < len(_text(whole)) for p in pieces)
 
 
-def test_a_system_message_is_never_cut() -> None:
-    """The system prompt is the part most often in the server's cache already: a piece ends
+def test_a_system_message_is_cut_only_without_tools() -> None:
+    """Templates render the tools after the system message's text: with tools, a piece ends
     after it, not inside it."""
     whole = [system("s" * 1000), user("u" * 100)]
-    pieces = prefixes(whole, 300)
-    assert pieces == [whole[:1]]
+    assert prefixes(whole, 300, tools=True) == [whole[:1]]
+    assert [len(p[-1].content) for p in prefixes(whole, 300)] == [300, 600, 900]
 
 
 def test_a_message_with_tool_calls_is_never_cut() -> None:
