@@ -173,35 +173,59 @@ class BackgroundSummaries:
     ) -> None:
         with scopes.use(scope), structlog.contextvars.bound_contextvars(session=session_id):
             started = anyio.current_time()
-            usage = Usage()
-            try:
-
-                async def write(synthetic: Conversation) -> str:
-                    if self._read_ahead is not None:
-                        await self._read_ahead(synthetic.messages, usage)
-                    return await self._summarize(synthetic, usage)
-
-                async with self.limiter:
-                    with self._slot():
-                        summary = await write_summary(cut.middle, write, max_chars)
-                        if landing is not None:
-                            await self._read(session_id, summary, cut, landing)
-            except Exception as exc:
-                log.warning("compaction.failed", error=str(exc), exc_type=type(exc).__name__)
-                return
-            finally:
-                if self._record is not None and (usage.prompt_tokens or usage.completion_tokens):
-                    with anyio.CancelScope(shield=True):
-                        await self._record(usage)
-            conv = None
-            async with self._lock(session_id):
-                with anyio.move_on_after(APPLY_TIMEOUT, shield=True):
-                    seconds = anyio.current_time() - started
-                    conv = await self._apply(session_id, summary, cut, seconds)
-                    if conv is not None and landing is not None:
-                        await _quietly(landing.land())
+            async with self.limiter:
+                # On the summary's slot until it landed: what was read there is copied.
+                with self._slot():
+                    summary = await self._write(session_id, cut, max_chars, landing)
+                    if summary is None:
+                        return
+                    conv = await self._land(session_id, summary, cut, started, landing)
             if conv is not None and landing is not None:
                 await _quietly(landing.after(conv))
+
+    async def _write(
+        self, session_id: str, cut: Cut, max_chars: int | None, landing: Landing | None
+    ) -> Message | None:
+        """The summary of ``cut``, the session as it will be read by ``landing``; None when
+        writing it failed (logged)."""
+        usage = Usage()
+        try:
+
+            async def write(synthetic: Conversation) -> str:
+                if self._read_ahead is not None:
+                    await self._read_ahead(synthetic.messages, usage)
+                return await self._summarize(synthetic, usage)
+
+            summary = await write_summary(cut.middle, write, max_chars)
+            if landing is not None:
+                await self._read(session_id, summary, cut, landing)
+        except Exception as exc:
+            log.warning("compaction.failed", error=str(exc), exc_type=type(exc).__name__)
+            return None
+        finally:
+            if self._record is not None and (usage.prompt_tokens or usage.completion_tokens):
+                with anyio.CancelScope(shield=True):
+                    await self._record(usage)
+        return summary
+
+    async def _land(
+        self,
+        session_id: str,
+        summary: Message,
+        cut: Cut,
+        started: float,
+        landing: Landing | None,
+    ) -> Conversation | None:
+        """Apply ``summary`` under the session's lock, and land it; the session's
+        conversation, or None when nothing changed."""
+        conv = None
+        async with self._lock(session_id):
+            with anyio.move_on_after(APPLY_TIMEOUT, shield=True):
+                seconds = anyio.current_time() - started
+                conv = await self._apply(session_id, summary, cut, seconds)
+                if conv is not None and landing is not None:
+                    await _quietly(landing.land())
+        return conv
 
     async def _read(self, session_id: str, summary: Message, cut: Cut, landing: Landing) -> None:
         """Have ``landing`` read the session as it will be with ``summary``; again (up to

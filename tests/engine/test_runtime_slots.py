@@ -299,11 +299,15 @@ class _Copies:
     def __init__(self, runtime: Runtime, stub: StubLLM, tokens: int = 3000) -> None:
         self.runtime, self.stub, self.tokens = runtime, stub, tokens
         self.done: list[tuple[int, list[int], bool, int]] = []
+        #: Where the questions every session asks went while the copy was made.
+        self.questions: list[int | None] = []
 
     async def __call__(self, source: int, targets: Sequence[int]) -> int:
         conv = self.runtime.sessions.cached("s")
         summarized = conv is not None and any(m.metadata.get("summary") for m in conv.messages)
         self.done.append((source, list(targets), summarized, len(self.stub.requests)))
+        assert self.runtime.pins is not None
+        self.questions.append(self.runtime.pins.questions_slot())
         return self.tokens
 
 
@@ -337,6 +341,8 @@ async def test_the_next_prompt_is_read_on_the_summarys_slot_and_copied_as_it_lan
     copies = await _landed_session(stub_llm, 3000)
     [(source, targets, summarized, at)] = copies.done
     assert (source, targets, summarized) == (2, [1], True)
+    # Until the copy was made, no question could replace what was read on the summary's slot.
+    assert copies.questions == [3]
     summary = stub_llm.requests.index(_summaries(stub_llm)[0])
     read = [r for r in stub_llm.requests[summary:at] if r.get("max_tokens") == 1]
     assert len(read) >= 2 and {r.get("id_slot") for r in read} == {2}
