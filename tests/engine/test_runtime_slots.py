@@ -84,6 +84,30 @@ async def test_a_third_session_takes_the_least_recently_used_slot(stub_llm: Stub
     ]
 
 
+@asynccontextmanager
+async def summarizing(
+    stub: StubLLM, tools: ToolRegistry | None = None
+) -> AsyncIterator[tuple[Runtime, LLMClient]]:
+    """A runtime on two pinned session slots that summarises past a small threshold; the stub
+    answers 400 characters a turn."""
+    stub.fallback = lambda body: Reply("x" * 400)
+    async with pinned_runtime(
+        stub.url,
+        SlotPins(2),
+        tools,
+        compaction_strategy="summarize",
+        compaction_threshold=650,
+        max_tokens=100_000,
+    ) as pair:
+        yield pair
+
+
+async def _ask_eight(runtime: Runtime) -> None:
+    """Eight turns of session "s": past the threshold."""
+    for i in range(8):
+        await runtime.ask("s", f"question {i}")
+
+
 def _summaries(stub: StubLLM, *, pieces: bool = False) -> list[dict[str, Any]]:
     """The summary requests; with ``pieces``, the requests that read one's prompt ahead."""
     return [
@@ -116,21 +140,12 @@ async def _summarized_session(
 ) -> None:
     """Eight turns of session "s", past the summary threshold, and the summary written;
     ``warm``: with warm start on; ``other_first``: another session takes slot 0 before."""
-    stub.fallback = lambda body: Reply("x" * 400)
-    async with pinned_runtime(
-        stub.url,
-        SlotPins(2),
-        tools,
-        compaction_strategy="summarize",
-        compaction_threshold=650,
-        max_tokens=100_000,
-    ) as (runtime, llm):
+    async with summarizing(stub, tools) as (runtime, llm):
         if warm:
             runtime.warm = llm.warm
         if other_first:
             await runtime.ask("other", "first")
-        for i in range(8):
-            await runtime.ask("s", f"question {i}")
+        await _ask_eight(runtime)
         await runtime.summaries.wait_idle()
 
 
@@ -220,18 +235,10 @@ async def test_no_piece_is_read_while_a_turn_is_in_flight(
     stub_llm: StubLLM, small_pieces: None
 ) -> None:
     """The summary waits with its pieces while turns are in flight, and goes on after."""
-    stub_llm.fallback = lambda body: Reply("x" * 400)
-    async with pinned_runtime(
-        stub_llm.url,
-        SlotPins(2),
-        compaction_strategy="summarize",
-        compaction_threshold=650,
-        max_tokens=100_000,
-    ) as (runtime, llm):
+    async with summarizing(stub_llm) as (runtime, llm):
         runtime.warm = llm.warm
         with runtime.working():  # work in flight, as a turn's
-            for i in range(8):
-                await runtime.ask("s", f"question {i}")
+            await _ask_eight(runtime)
             assert len(runtime.summaries) == 1
             await anyio.sleep(0.5)
             assert not _summaries(stub_llm, pieces=True) and not _summaries(stub_llm)
@@ -246,18 +253,10 @@ async def test_work_that_waited_long_enough_goes_ahead_beside_the_turns(
     """On a daemon never idle, the summary still lands: after the runtime's patience its
     pieces go beside the turns."""
     monkeypatch.setattr(runtime_module, "QUIET_PATIENCE", 0.05)
-    stub_llm.fallback = lambda body: Reply("x" * 400)
-    async with pinned_runtime(
-        stub_llm.url,
-        SlotPins(2),
-        compaction_strategy="summarize",
-        compaction_threshold=650,
-        max_tokens=100_000,
-    ) as (runtime, llm):
+    async with summarizing(stub_llm) as (runtime, llm):
         runtime.warm = llm.warm
         with runtime.working():
-            for i in range(8):
-                await runtime.ask("s", f"question {i}")
+            await _ask_eight(runtime)
             with anyio.fail_after(10):
                 await runtime.summaries.wait_idle()
             assert _summaries(stub_llm, pieces=True) and _summaries(stub_llm)
@@ -266,15 +265,8 @@ async def test_work_that_waited_long_enough_goes_ahead_beside_the_turns(
 async def test_a_turn_of_the_session_ends_the_reading_of_its_prompt(stub_llm: StubLLM) -> None:
     """A turn of the session that starts while its new prompt is read ahead reads the rest
     itself: the reading stops, and the prompt with the placeholder is never sent."""
-    stub_llm.fallback = lambda body: Reply("x" * 400)
     read: list[tuple[int | None, list[Message]]] = []
-    async with pinned_runtime(
-        stub_llm.url,
-        SlotPins(2),
-        compaction_strategy="summarize",
-        compaction_threshold=650,
-        max_tokens=100_000,
-    ) as (runtime, llm):
+    async with summarizing(stub_llm) as (runtime, llm):
 
         async def warm(messages: Sequence[Message], tools: Any) -> Usage:
             read.append((pinning.current(), list(messages)))
@@ -283,8 +275,7 @@ async def test_a_turn_of_the_session_ends_the_reading_of_its_prompt(stub_llm: St
             return await llm.warm(messages, tools)
 
         runtime.warm = warm
-        for i in range(8):
-            await runtime.ask("s", f"question {i}")
+        await _ask_eight(runtime)
         with anyio.fail_after(10):
             await runtime.summaries.wait_idle()
     session = [messages for slot, messages in read if slot == 0]
@@ -313,20 +304,12 @@ class _Copies:
 
 async def _landed_session(stub: StubLLM, copies_tokens: int) -> _Copies:
     """Session "s" on slot 1 summarized, with a slot copy that restores ``copies_tokens``."""
-    stub.fallback = lambda body: Reply("x" * 400)
-    async with pinned_runtime(
-        stub.url,
-        SlotPins(2),
-        compaction_strategy="summarize",
-        compaction_threshold=650,
-        max_tokens=100_000,
-    ) as (runtime, llm):
+    async with summarizing(stub) as (runtime, llm):
         runtime.warm = llm.warm
         copies = _Copies(runtime, stub, copies_tokens)
         runtime.copy_slot = copies
         await runtime.ask("other", "first")
-        for i in range(8):
-            await runtime.ask("s", f"question {i}")
+        await _ask_eight(runtime)
         await runtime.summaries.wait_idle()
         await runtime.ask("s", "after")
     return copies
@@ -370,14 +353,7 @@ async def test_messages_added_while_the_prompt_was_read_are_read_too(
 ) -> None:
     """A turn of the session that ran while its next prompt was read adds messages: they are
     read too before the summary lands."""
-    stub_llm.fallback = lambda body: Reply("x" * 400)
-    async with pinned_runtime(
-        stub_llm.url,
-        SlotPins(2),
-        compaction_strategy="summarize",
-        compaction_threshold=650,
-        max_tokens=100_000,
-    ) as (runtime, llm):
+    async with summarizing(stub_llm) as (runtime, llm):
         asked: list[bool] = []
 
         async def warm(messages: Sequence[Message], tools: Any) -> Usage:
@@ -388,8 +364,7 @@ async def test_messages_added_while_the_prompt_was_read_are_read_too(
 
         runtime.warm = warm
         runtime.copy_slot = _Copies(runtime, stub_llm)
-        for i in range(8):
-            await runtime.ask("s", f"question {i}")
+        await _ask_eight(runtime)
         with anyio.fail_after(10):
             await runtime.summaries.wait_idle()
     finals = [
