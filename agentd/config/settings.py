@@ -361,7 +361,9 @@ class SidecarSettings(_Section):
     keep_slots: bool = Field(
         True,
         description="Save the server's slots (the sessions' prompt caches, up to ~30 MB per "
-        "1,000 tokens) to state_dir/slots when the daemon stops, and restore them at start.",
+        "1,000 tokens) to state_dir/slots when the daemon stops, and restore them at start. "
+        "A summary's session gets its new prompt the same way: read on another slot, then "
+        "copied into the session's as the summary lands.",
     )
     cache_reuse: int = Field(
         256,
